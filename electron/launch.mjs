@@ -1,0 +1,47 @@
+// `npm start`: the desktop window where an Electron binary is installed, otherwise the headless
+// sandbox with the console in a browser. Plain JS so it runs before anything is built.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const args = process.argv.slice(2);
+
+/** Path of the Electron binary, or the reason there is none. */
+function findElectron() {
+  try {
+    const bin = require('electron'); // the package exports the binary path, and throws when it is missing
+    return existsSync(bin) ? { bin } : { reason: 'its binary was not downloaded' };
+  } catch (err) {
+    return { reason: /Cannot find module/.test(String(err)) ? 'the electron package is not installed' : 'its binary was not downloaded' };
+  }
+}
+
+function run(script) {
+  const r = spawnSync(npm, ['run', '--silent', script], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+if (!existsSync(join(root, 'dist', 'renderer', 'index.html'))) run('build:console');
+
+const electron = process.env.SANDBOX_HEADLESS ? { reason: 'SANDBOX_HEADLESS is set' } : findElectron();
+let child;
+if (electron.bin) {
+  run('build:node');
+  child = spawn(electron.bin, [join(root, 'dist', 'node', 'electron', 'main.js'), ...args], { cwd: root, stdio: 'inherit' });
+} else {
+  console.log(`Electron is not available here (${electron.reason}); running the headless sandbox instead. Open the console in a browser at the address below.`);
+  const tsx = join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+  child = spawn(process.execPath, [tsx, join(root, 'server', 'cli.ts'), ...args], { cwd: root, stdio: ['inherit', 'pipe', 'inherit'] });
+  child.stdout.on('data', (chunk) => {
+    process.stdout.write(chunk);
+    const m = /sandbox listening on (\S+)/.exec(String(chunk));
+    if (m) console.log(`console: ${m[1]}/`);
+  });
+}
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { isLoopback } from './http/control-guard.js';
+import { createSandbox, PortInUseError } from './sandbox.js';
+import { texts } from './texts.js';
+
+const usage = `usage: npm run serve -- [--port N] [--host H] [--data DIR|:memory:] [--seed FILE]
+  --port N      port to listen on (default 4010; 0 picks a free port)
+  --host H      address to bind (default 127.0.0.1; other hosts print a warning)
+  --data DIR    data directory (default ./.sandbox-data); :memory: keeps nothing on disk
+  --seed FILE   JSON file of merchants to import before starting
+  --allow-remote-control  let the control API answer non-loopback clients`;
+
+async function main(): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        data: { type: 'string' },
+        seed: { type: 'string' },
+        'allow-remote-control': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }).values;
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n${usage}\n`);
+    return 2;
+  }
+  if (args.help) {
+    process.stdout.write(usage + '\n');
+    return 0;
+  }
+  const port = args.port === undefined ? 4010 : Number(args.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`--port must be a whole number from 0 to 65535 (got ${args.port})\n`);
+    return 2;
+  }
+  const host = args.host ?? '127.0.0.1';
+  if (!isLoopback(host) && host !== 'localhost') process.stderr.write(texts.nonLoopbackWarning(host) + '\n');
+
+  let sandbox;
+  try {
+    sandbox = createSandbox({ port, host, data: args.data, seed: args.seed, allowRemoteControl: args['allow-remote-control'] });
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n`);
+    return 1;
+  }
+  try {
+    const url = await sandbox.start();
+    process.stdout.write(texts.ready(url) + '\n');
+  } catch (err) {
+    await sandbox.stop();
+    process.stderr.write(`${err instanceof PortInUseError ? err.message : (err as Error).message}\n`);
+    return 1;
+  }
+  await new Promise<void>((resolve) => {
+    let stopping = false;
+    const stop = () => {
+      if (stopping) return;
+      stopping = true;
+      process.stderr.write(texts.stopping + '\n');
+      sandbox
+        .stop()
+        .catch((err: Error) => process.stderr.write(`error while stopping: ${err.message}\n`))
+        .finally(resolve);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  process.stderr.write(texts.stopped + '\n');
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: Error) => {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  },
+);

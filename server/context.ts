@@ -1,0 +1,41 @@
+import type { SandboxClock } from './clock/clock.js';
+import type { Scheduler } from './clock/scheduler.js';
+import type { EventBus } from './events.js';
+import type { Store } from './store/index.js';
+
+/** Options of one sandbox instance. */
+export interface SandboxConfig {
+  /** `:memory:` or a data directory. */
+  data: string;
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** Largest accepted request body. */
+  bodyLimitBytes: number;
+  /** Let the control API answer non-loopback clients (off by default). */
+  allowRemoteControl: boolean;
+  /** Extra browser origins allowed on the control API (e.g. the Vite dev server). */
+  extraOrigins: string[];
+  /** Directory of the built console, served at `/`; null serves none. */
+  consoleDir: string | null;
+  /** Request-log rows kept. */
+  requestLogMaxRows: number;
+  /** Where operational messages go (stderr by default). */
+  log: (msg: string) => void;
+}
+
+/** What every route and use case may depend on. Built once per sandbox by `createSandbox`. */
+export interface SandboxContext {
+  config: SandboxConfig;
+  store: Store;
+  clock: SandboxClock;
+  scheduler: Scheduler;
+  events: EventBus;
+  /** `http://HOST:PORT`, known once listening. */
+  baseUrl(): string;
+  version: string;
+  /** Registers work to do when the sandbox is reset (drop in-memory queues, re-arm timers). */
+  onReset(fn: () => void): void;
+  /** Registers work to do on shutdown, before SQLite closes (stop workers, flush). */
+  onStop(fn: () => void | Promise<void>): void;
+}

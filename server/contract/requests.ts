@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { defineRoute } from './route.js';
+
+export const RequestLogEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  request_id: z.string(),
+  method: z.string(),
+  path: z.string(),
+  status: z.number().int(),
+  latency_ms: z.number(),
+  request_headers: z.record(z.string(), z.string()),
+  request_body: z.string(),
+  response_body: z.string(),
+  note: z.string().nullable(),
+});
+export type RequestLogEntry = z.infer<typeof RequestLogEntrySchema>;
+
+export const RequestLogQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  cursor: z.string().regex(/^\d+$/).optional(),
+  path: z.string().max(200).optional().describe('only requests whose path starts with this'),
+});
+
+export const requestRoutes = {
+  listRequests: defineRoute({
+    method: 'GET',
+    path: '/sandbox/v1/requests',
+    summary: 'The request log: every merchant API call and every control-API change, newest first',
+    tags: ['requests'],
+    query: RequestLogQuerySchema,
+    response: z.object({ items: z.array(RequestLogEntrySchema), next_cursor: z.string().nullable() }),
+  }),
+};

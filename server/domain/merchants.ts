@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { CHANNEL_CURRENCIES, CHANNEL_IDS } from '../contract/common.js';
+import type { CreateMerchant, Merchant, MerchantSettings } from '../contract/merchants.js';
+import { SandboxError } from '../http/errors.js';
+import type { Store } from '../store/index.js';
+import type { MerchantRecord } from '../store/merchants.js';
+import { clabeForMerchant } from './clabe.js';
+
+/** Contract §2: the demo merchant seeded into an empty data dir. */
+export const DEMO_MERCHANT = {
+  name: 'Comercio Demo S.A. de C.V.',
+  public_key: 'pk_sandbox_demo',
+  secret_key: 'sk_sandbox_demo',
+  payout_token: 'tk_sandbox_demo',
+  max_amount: 100_000_000,
+} as const;
+
+/** Every channel with every currency of the spec's channel table. */
+export const allChannels = (): Record<string, string[]> =>
+  Object.fromEntries(CHANNEL_IDS.map((c) => [String(c), [...CHANNEL_CURRENCIES[c]]]));
+
+const randomKey = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString('hex')}`;
+
+export function merchantView(m: MerchantRecord): Merchant {
+  return {
+    mid_id: m.id,
+    name: m.name,
+    public_key: m.public_key,
+    secret_key: m.secret_key,
+    payout_token: m.payout_token,
+    clabe: m.clabe,
+    success_url: m.success_url,
+    rejection_url: m.rejection_url,
+    payout_url: m.payout_url,
+    notification_signature_layout: m.notification_signature_layout,
+    enabled: m.enabled,
+    max_amount: m.max_amount,
+    channels: m.channels,
+    blacklisted_documents: m.blacklisted_documents,
+    allow_http_localhost: m.allow_http_localhost,
+    created_at: new Date(m.created_at).toISOString(),
+  };
+}
+
+/** Creates a merchant; keys not given are generated. A taken key is a CONFLICT. */
+export function createMerchant(store: Store, input: CreateMerchant, now: number): MerchantRecord {
+  const public_key = input.public_key ?? randomKey('pk');
+  const payout_token = input.payout_token ?? randomKey('tk');
+  if (store.merchants.byPublicKey(public_key)) throw new SandboxError('CONFLICT', `a merchant with public_key ${public_key} exists`);
+  if (store.merchants.byPayoutToken(payout_token)) throw new SandboxError('CONFLICT', 'that payout_token is taken by another merchant');
+  return store.merchants.insert(
+    {
+      name: input.name,
+      public_key,
+      secret_key: input.secret_key ?? randomKey('sk'),
+      payout_token,
+      enabled: input.enabled ?? true,
+      max_amount: input.max_amount ?? DEMO_MERCHANT.max_amount,
+      channels: input.channels ?? allChannels(),
+      success_url: input.success_url ?? null,
+      rejection_url: input.rejection_url ?? null,
+      payout_url: input.payout_url ?? null,
+      notification_signature_layout: input.notification_signature_layout ?? 'standard',
+      blacklisted_documents: input.blacklisted_documents ?? [],
+      allow_http_localhost: input.allow_http_localhost ?? false,
+      created_at: now,
+    },
+    clabeForMerchant,
+  );
+}
+
+/** Replaces each named setting whole (contract §9). */
+export function updateMerchant(store: Store, publicKey: string, patch: MerchantSettings): MerchantRecord {
+  const m = store.merchants.byPublicKey(publicKey);
+  if (!m) throw new SandboxError('NOT_FOUND', `no merchant with public_key ${publicKey}`);
+  const next: MerchantRecord = { ...m };
+  for (const [k, v] of Object.entries(patch)) {
+    if (v !== undefined) (next as unknown as Record<string, unknown>)[k] = v;
+  }
+  return store.merchants.save(next);
+}
+
+/** Seeds the demo merchant when the sandbox has no merchant at all. */
+export function seedDemoMerchant(store: Store, now: number): void {
+  if (store.merchants.list().length > 0) return;
+  createMerchant(store, { ...DEMO_MERCHANT }, now);
+}

@@ -1,0 +1,52 @@
+import express, { type Express } from 'express';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SandboxContext } from '../context.js';
+import { controlGuard } from './control-guard.js';
+import { errorMiddleware, notFound } from './errors.js';
+import { rawBody } from './raw-body.js';
+import { requestLog } from './request-log.js';
+import { clockRouter } from './routes/clock.js';
+import { merchantsRouter } from './routes/merchants.js';
+import { requestsRouter } from './routes/requests.js';
+import { sandboxRouter } from './routes/sandbox.js';
+
+/** Assembles the Express app: merchant API, checkout pages, control API, console. */
+export function createApp(ctx: SandboxContext, reset: () => void): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+
+  app.use(requestLog(ctx));
+  app.get('/health', (_req, res) => {
+    res.json({ ok: true, version: ctx.version });
+  });
+  app.use(rawBody(ctx.config.bodyLimitBytes));
+
+  // Control API (contract §8): loopback only, same-origin browsers only.
+  app.use('/sandbox/v1', controlGuard({ allowRemote: ctx.config.allowRemoteControl, extraOrigins: ctx.config.extraOrigins }));
+  app.use(sandboxRouter(ctx, reset));
+  app.use(merchantsRouter(ctx));
+  app.use(requestsRouter(ctx));
+  app.use(clockRouter(ctx));
+  app.use('/sandbox', notFound);
+
+  // The console: a static single-page app at `/`.
+  const dir = ctx.config.consoleDir;
+  if (dir && existsSync(join(dir, 'index.html'))) {
+    app.use(express.static(dir, { index: false, maxAge: '1h', setHeaders: noCacheHtml }));
+    app.get(/^\/(?!api\/|payments\/|check-out\/).*/, (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(join(dir, 'index.html'));
+    });
+  }
+
+  app.use(notFound);
+  app.use(errorMiddleware(ctx.config.log));
+  return app;
+}
+
+function noCacheHtml(res: express.Response, path: string): void {
+  if (path.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
+}

@@ -1,0 +1,75 @@
+import type { RequestHandler } from 'express';
+import { randomBytes } from 'node:crypto';
+import type { SandboxContext } from '../context.js';
+
+const EXCERPT = 8192;
+const SECRET_FIELDS = /("?(?:signature|secret_key|payout_token|otp_code)"?\s*[=:]\s*"?)([^&"\s,}]+)/gi;
+
+/** Keeps the first and last characters of a secret so support staff can still tell values apart. */
+export const maskSecret = (v: string): string => (v.length <= 8 ? '••••' : `${v.slice(0, 4)}••••${v.slice(-2)}`);
+
+export function maskBody(text: string): string {
+  return text.replace(SECRET_FIELDS, (_m, key: string, value: string) => key + maskSecret(value));
+}
+
+function maskHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) {
+    if (v === undefined) continue;
+    const s = Array.isArray(v) ? v.join(', ') : v;
+    out[k] = k === 'authorization' ? s.replace(/^(\S+\s+)?(.*)$/, (_m, scheme = '', tok: string) => scheme + maskSecret(tok)) : s;
+  }
+  return out;
+}
+
+/** Polling, console reads and static files are not API calls worth keeping. */
+function worthLogging(method: string, path: string): boolean {
+  if (method === 'OPTIONS' || method === 'HEAD') return false;
+  if (path === '/health' || path.endsWith('/status') || path.startsWith('/check-out/assets')) return false;
+  if (method === 'GET' && (path.startsWith('/sandbox/') || !(path.startsWith('/api/') || path.startsWith('/payments/') || path.startsWith('/check-out')))) return false;
+  return true;
+}
+
+/** Assigns a request id and records every API call with its response (secrets masked), batched. */
+export function requestLog(ctx: SandboxContext): RequestHandler {
+  return (req, res, next) => {
+    const requestId = randomBytes(6).toString('hex');
+    res.locals.requestId = requestId;
+    if (!worthLogging(req.method, req.path)) return next();
+    const started = performance.now();
+    const at = ctx.clock.now();
+    const chunks: Buffer[] = [];
+    let captured = 0;
+    const capture = (chunk: unknown) => {
+      if (captured >= EXCERPT || chunk == null || typeof chunk === 'function') return;
+      const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+      chunks.push(buf.subarray(0, EXCERPT - captured));
+      captured += buf.length;
+    };
+    const write = res.write.bind(res) as (...a: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...a: unknown[]) => typeof res;
+    res.write = ((...args: unknown[]) => (capture(args[0]), write(...args))) as typeof res.write;
+    res.end = ((...args: unknown[]) => (capture(args[0]), end(...args))) as typeof res.end;
+    res.on('finish', () => {
+      const body = req.rawBody ?? Buffer.alloc(0);
+      const type = String(req.headers['content-type'] ?? '');
+      const bodyText = type.startsWith('multipart/')
+        ? `[multipart body, ${body.length} bytes]\n` + body.subarray(0, EXCERPT).toString('utf8')
+        : body.subarray(0, EXCERPT).toString('utf8');
+      ctx.store.requests.add({
+        at,
+        request_id: requestId,
+        method: req.method,
+        path: req.originalUrl.slice(0, 2000),
+        status: res.statusCode,
+        latency_ms: Math.round((performance.now() - started) * 100) / 100,
+        request_headers: maskHeaders(req.headers),
+        request_body: maskBody(bodyText),
+        response_body: Buffer.concat(chunks).toString('utf8'),
+        note: (res.locals.logNote as string | undefined) ?? null,
+      });
+      ctx.events.emit('request.logged', { method: req.method, path: req.path, status: res.statusCode });
+    });
+    next();
+  };
+}

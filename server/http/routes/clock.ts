@@ -1,0 +1,29 @@
+import { Router } from 'express';
+import { clockRoutes } from '../../contract/clock.js';
+import type { SandboxContext } from '../../context.js';
+import { mountRoute } from '../route.js';
+
+export function clockRouter(ctx: SandboxContext): Router {
+  const r = Router();
+  const changed = () => {
+    const view = ctx.clock.view();
+    ctx.events.emit('clock.changed', view);
+    return view;
+  };
+  mountRoute(r, clockRoutes.getClock, () => ctx.clock.view());
+  mountRoute(r, clockRoutes.advanceClock, ({ body }) => {
+    ctx.scheduler.advanceTo(ctx.clock.now() + Math.round(body.minutes * 60_000));
+    return changed();
+  });
+  mountRoute(r, clockRoutes.pauseClock, () => {
+    ctx.clock.pause();
+    ctx.scheduler.rearm();
+    return changed();
+  });
+  mountRoute(r, clockRoutes.resumeClock, () => {
+    ctx.clock.resume();
+    ctx.scheduler.rearm();
+    return changed();
+  });
+  return r;
+}

@@ -1,0 +1,144 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { createSandboxClock } from './clock/clock.js';
+import { createScheduler } from './clock/scheduler.js';
+import type { SandboxConfig, SandboxContext } from './context.js';
+import { seedDemoMerchant } from './domain/merchants.js';
+import { seedFromFile } from './domain/seed.js';
+import { createEventBus } from './events.js';
+import { createApp } from './http/app.js';
+import { defaultConsoleDir } from './paths.js';
+import { createStore } from './store/index.js';
+import { texts } from './texts.js';
+import { readVersion } from './version.js';
+
+export interface SandboxOptions extends Partial<SandboxConfig> {
+  /** JSON seed file of merchants, imported before the server starts. */
+  seed?: string;
+  /** Wall clock (tests); the sandbox clock adds its offset to it. */
+  realNow?: () => number;
+}
+
+/** Raised when the port is taken; carries the one-line message for the CLI. */
+export class PortInUseError extends Error {
+  constructor(host: string, port: number) {
+    super(texts.portInUse(host, port));
+  }
+}
+
+const defaults = (): SandboxConfig => ({
+  data: './.sandbox-data',
+  host: '127.0.0.1',
+  port: 4010,
+  bodyLimitBytes: 1024 * 1024,
+  allowRemoteControl: false,
+  extraOrigins: [],
+  consoleDir: defaultConsoleDir(),
+  requestLogMaxRows: 20000,
+  log: (msg) => process.stderr.write(msg + '\n'),
+});
+
+/**
+ * The one factory of the sandbox, used by the CLI, the Electron main and every test.
+ * Nothing listens until `start()`; `stop()` closes HTTP, finishes in-flight work and closes SQLite.
+ */
+export function createSandbox(options: SandboxOptions = {}) {
+  const config: SandboxConfig = { ...defaults(), ...stripUndefined(options) };
+  const store = createStore({ data: config.data, requestLogMaxRows: config.requestLogMaxRows });
+  const clock = createSandboxClock(store.settings, options.realNow);
+  const scheduler = createScheduler(store, clock, config.log);
+  const events = createEventBus();
+  const resetHooks: (() => void)[] = [];
+  const stopHooks: (() => void | Promise<void>)[] = [];
+  let baseUrl = '';
+
+  const ctx: SandboxContext = {
+    config,
+    store,
+    clock,
+    scheduler,
+    events,
+    version: readVersion(),
+    baseUrl: () => baseUrl,
+    onReset: (fn) => void resetHooks.push(fn),
+    onStop: (fn) => void stopHooks.push(fn),
+  };
+
+  try {
+    store.tx(() => seedDemoMerchant(store, clock.now()));
+    if (options.seed) seedFromFile(store, options.seed, clock.now());
+  } catch (err) {
+    store.close();
+    throw err;
+  }
+
+  function reset(): void {
+    store.requests.flush();
+    store.wipe();
+    clock.reload();
+    clock.reset();
+    store.tx(() => seedDemoMerchant(store, clock.now()));
+    for (const fn of resetHooks) fn();
+    scheduler.rearm();
+    events.emit('sandbox.reset', {});
+  }
+
+  const app = createApp(ctx, reset);
+  let server: Server | null = null;
+  const sockets = new Set<Socket>();
+
+  return {
+    ctx,
+    config,
+    /** `http://HOST:PORT` once started. */
+    get url() {
+      return baseUrl;
+    },
+    reset,
+    async start(): Promise<string> {
+      const srv = createServer(app);
+      // A slow client cannot hold the server: bounded header and request times.
+      srv.headersTimeout = 10_000;
+      srv.requestTimeout = 30_000;
+      srv.keepAliveTimeout = 5_000;
+      srv.on('connection', (s) => {
+        sockets.add(s);
+        s.on('close', () => sockets.delete(s));
+      });
+      await new Promise<void>((resolve, reject) => {
+        srv.once('error', (err: NodeJS.ErrnoException) => {
+          reject(err.code === 'EADDRINUSE' ? new PortInUseError(config.host, config.port) : err);
+        });
+        srv.listen(config.port, config.host, () => resolve());
+      });
+      server = srv;
+      const addr = srv.address() as AddressInfo;
+      const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+      baseUrl = `http://${host}:${addr.port}`;
+      scheduler.start();
+      return baseUrl;
+    },
+    async stop(): Promise<void> {
+      scheduler.stop();
+      if (server) {
+        const srv = server;
+        server = null;
+        const closed = new Promise<void>((resolve) => srv.close(() => resolve()));
+        srv.closeIdleConnections();
+        // In-flight requests get a moment to finish; then remaining sockets are cut.
+        const timer = setTimeout(() => {
+          for (const s of sockets) s.destroy();
+        }, 3000);
+        await closed;
+        clearTimeout(timer);
+      }
+      for (const fn of stopHooks) await fn();
+      store.close();
+    },
+  };
+}
+export type Sandbox = ReturnType<typeof createSandbox>;
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

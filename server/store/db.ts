@@ -1,0 +1,48 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { migrations } from './migrations/index.js';
+
+export type Db = Database.Database;
+
+/** Opens (and creates) the sandbox database: `:memory:` or `<dir>/sandbox.db`. */
+export function openDb(data: string): Db {
+  let file = ':memory:';
+  if (data !== ':memory:') {
+    mkdirSync(data, { recursive: true });
+    file = join(data, 'sandbox.db');
+  }
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  // NORMAL with WAL: a crash of the process loses nothing; only an OS crash could lose the last commits.
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  // Fewer, larger checkpoints keep the write path cheap.
+  db.pragma('wal_autocheckpoint = 4000');
+  migrate(db);
+  return db;
+}
+
+/** Applies every migration not yet applied, each in its own transaction. Returns the new version. */
+export function migrate(db: Db, list = migrations): number {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > list.length) {
+    throw new Error(
+      `database schema version ${current} is newer than this sandbox knows (${list.length}); use a newer sandbox or another --data dir`,
+    );
+  }
+  for (let v = current; v < list.length; v++) {
+    const m = list[v]!;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.pragma(`user_version = ${v + 1}`);
+    })();
+  }
+  return list.length;
+}
+
+/** Runs fn in one transaction (IMMEDIATE, so concurrent writers queue instead of failing). */
+export function tx<T>(db: Db, fn: () => T): T {
+  return db.transaction(fn).immediate();
+}

@@ -1,0 +1,100 @@
+import type { Db } from './db.js';
+
+/** A merchant as the domain sees it; times are epoch ms on the sandbox clock. */
+export interface MerchantRecord {
+  id: number;
+  name: string;
+  public_key: string;
+  secret_key: string;
+  payout_token: string;
+  clabe: string;
+  enabled: boolean;
+  max_amount: number;
+  channels: Record<string, string[]>;
+  success_url: string | null;
+  rejection_url: string | null;
+  payout_url: string | null;
+  notification_signature_layout: 'standard' | 'legacy';
+  blacklisted_documents: string[];
+  allow_http_localhost: boolean;
+  created_at: number;
+}
+
+interface MerchantRow {
+  id: number;
+  name: string;
+  public_key: string;
+  secret_key: string;
+  payout_token: string;
+  clabe: string;
+  enabled: number;
+  max_amount: number;
+  channels: string;
+  success_url: string | null;
+  rejection_url: string | null;
+  payout_url: string | null;
+  notification_signature_layout: 'standard' | 'legacy';
+  blacklisted_documents: string;
+  allow_http_localhost: number;
+  created_at: number;
+}
+
+const fromRow = (r: MerchantRow): MerchantRecord => ({
+  ...r,
+  enabled: r.enabled === 1,
+  allow_http_localhost: r.allow_http_localhost === 1,
+  channels: JSON.parse(r.channels) as Record<string, string[]>,
+  blacklisted_documents: JSON.parse(r.blacklisted_documents) as string[],
+});
+
+const toRow = (m: Omit<MerchantRecord, 'id'>) => ({
+  ...m,
+  enabled: m.enabled ? 1 : 0,
+  allow_http_localhost: m.allow_http_localhost ? 1 : 0,
+  channels: JSON.stringify(m.channels),
+  blacklisted_documents: JSON.stringify(m.blacklisted_documents),
+});
+
+export type NewMerchant = Omit<MerchantRecord, 'id' | 'clabe'> & { clabe?: string };
+
+export function merchantRepo(db: Db) {
+  const byId = db.prepare<[number], MerchantRow>('SELECT * FROM merchants WHERE id = ?');
+  const byKey = db.prepare<[string], MerchantRow>('SELECT * FROM merchants WHERE public_key = ?');
+  const byToken = db.prepare<[string], MerchantRow>('SELECT * FROM merchants WHERE payout_token = ?');
+  const byClabe = db.prepare<[string], MerchantRow>('SELECT * FROM merchants WHERE clabe = ?');
+  const all = db.prepare<[], MerchantRow>('SELECT * FROM merchants ORDER BY id');
+  const insert = db.prepare(`INSERT INTO merchants (name, public_key, secret_key, payout_token, clabe, enabled,
+      max_amount, channels, success_url, rejection_url, payout_url, notification_signature_layout,
+      blacklisted_documents, allow_http_localhost, created_at)
+    VALUES (@name, @public_key, @secret_key, @payout_token, @clabe, @enabled, @max_amount, @channels,
+      @success_url, @rejection_url, @payout_url, @notification_signature_layout, @blacklisted_documents,
+      @allow_http_localhost, @created_at)`);
+  const update = db.prepare(`UPDATE merchants SET name=@name, public_key=@public_key, secret_key=@secret_key,
+      payout_token=@payout_token, clabe=@clabe, enabled=@enabled, max_amount=@max_amount, channels=@channels,
+      success_url=@success_url, rejection_url=@rejection_url, payout_url=@payout_url,
+      notification_signature_layout=@notification_signature_layout,
+      blacklisted_documents=@blacklisted_documents, allow_http_localhost=@allow_http_localhost
+    WHERE id=@id`);
+  const nextId = db.prepare<[], { n: number }>('SELECT COALESCE(MAX(id), 0) + 1 AS n FROM merchants');
+  const maybe = (r: MerchantRow | undefined) => (r ? fromRow(r) : undefined);
+
+  return {
+    get: (id: number) => maybe(byId.get(id)),
+    byPublicKey: (key: string) => maybe(byKey.get(key)),
+    byPayoutToken: (token: string) => maybe(byToken.get(token)),
+    byClabe: (clabe: string) => maybe(byClabe.get(clabe)),
+    list: () => all.all().map(fromRow),
+    /** Inserts; `clabe` defaults to one derived from the new id by `clabeFor`. */
+    insert(m: NewMerchant, clabeFor: (id: number) => string): MerchantRecord {
+      const id = nextId.get()!.n;
+      const record = { ...m, clabe: m.clabe ?? clabeFor(id) };
+      const info = insert.run(toRow(record));
+      return fromRow(byId.get(Number(info.lastInsertRowid))!);
+    },
+    save(m: MerchantRecord): MerchantRecord {
+      update.run({ ...toRow(m), id: m.id });
+      return fromRow(byId.get(m.id)!);
+    },
+  };
+}
+export type MerchantRepo = ReturnType<typeof merchantRepo>;

@@ -1,0 +1,9 @@
+import { initial } from './001-initial.js';
+
+/**
+ * Forward-only migrations. Version N is the N-th entry; `PRAGMA user_version` records the applied
+ * count. Append new entries; never edit an applied one.
+ */
+export const migrations: readonly { name: string; sql: string }[] = [
+  { name: '001-initial', sql: initial },
+];

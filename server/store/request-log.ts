@@ -1,0 +1,76 @@
+import type { Db } from './db.js';
+
+export interface RequestLogRecord {
+  id: number;
+  at: number;
+  request_id: string;
+  method: string;
+  path: string;
+  status: number;
+  latency_ms: number;
+  request_headers: Record<string, string>;
+  request_body: string;
+  response_body: string;
+  note: string | null;
+}
+
+type NewEntry = Omit<RequestLogRecord, 'id'>;
+interface Row extends Omit<RequestLogRecord, 'request_headers'> {
+  request_headers: string;
+}
+
+const fromRow = (r: Row): RequestLogRecord => ({ ...r, request_headers: JSON.parse(r.request_headers) as Record<string, string> });
+
+/**
+ * The request log. Writes are buffered and flushed in one transaction (every few ms or when the
+ * buffer fills) so logging costs the API path almost nothing; `flush()` is called before reads and
+ * on shutdown so nothing acknowledged is missing from the log.
+ */
+export function requestLogRepo(db: Db, opts: { maxRows: number; flushMs?: number }) {
+  const insert = db.prepare(`INSERT INTO request_log (at, request_id, method, path, status, latency_ms,
+    request_headers, request_body, response_body, note)
+    VALUES (@at, @request_id, @method, @path, @status, @latency_ms, @request_headers, @request_body, @response_body, @note)`);
+  const trim = db.prepare('DELETE FROM request_log WHERE id <= (SELECT MAX(id) FROM request_log) - ?');
+  const page = db.prepare<[number, string, number], Row>(
+    `SELECT * FROM request_log WHERE id < ? AND path LIKE ? ESCAPE '\\' ORDER BY id DESC LIMIT ?`,
+  );
+  const count = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM request_log');
+  let buffer: NewEntry[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  let sinceTrim = 0;
+
+  const writeAll = db.transaction((entries: NewEntry[]) => {
+    for (const e of entries) insert.run({ ...e, request_headers: JSON.stringify(e.request_headers) });
+  });
+
+  function flush(): void {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (buffer.length === 0) return;
+    const entries = buffer;
+    buffer = [];
+    writeAll(entries);
+    sinceTrim += entries.length;
+    if (sinceTrim >= 200) {
+      sinceTrim = 0;
+      trim.run(opts.maxRows);
+    }
+  }
+
+  return {
+    add(entry: NewEntry): void {
+      buffer.push(entry);
+      if (buffer.length >= 256) flush();
+      else timer ??= setTimeout(flush, opts.flushMs ?? 25);
+    },
+    flush,
+    list(limit: number, cursor?: number, pathPrefix?: string): RequestLogRecord[] {
+      flush();
+      const like = (pathPrefix ?? '').replace(/[\\%_]/g, (c) => `\\${c}`) + '%';
+      return page.all(cursor ?? Number.MAX_SAFE_INTEGER, like, limit).map(fromRow);
+    },
+    count: () => (flush(), count.get()!.n),
+    trim: () => (flush(), trim.run(opts.maxRows)),
+  };
+}
+export type RequestLogRepo = ReturnType<typeof requestLogRepo>;

@@ -1,0 +1,29 @@
+import type { Db } from './db.js';
+
+export interface TimerRecord {
+  id: number;
+  kind: string;
+  ref_id: number;
+  due_at: number;
+}
+
+/** Persisted timers: one per (kind, ref_id); scheduling again moves it. */
+export function timerRepo(db: Db) {
+  const upsert = db.prepare(`INSERT INTO timers (kind, ref_id, due_at) VALUES (?, ?, ?)
+    ON CONFLICT(kind, ref_id) DO UPDATE SET due_at = excluded.due_at`);
+  const del = db.prepare('DELETE FROM timers WHERE kind = ? AND ref_id = ?');
+  const delId = db.prepare('DELETE FROM timers WHERE id = ?');
+  const due = db.prepare<[number, number], TimerRecord>('SELECT * FROM timers WHERE due_at <= ? ORDER BY due_at, id LIMIT ?');
+  const next = db.prepare<[], { due_at: number }>('SELECT due_at FROM timers ORDER BY due_at LIMIT 1');
+  const get = db.prepare<[string, number], TimerRecord>('SELECT * FROM timers WHERE kind = ? AND ref_id = ?');
+  return {
+    schedule: (kind: string, refId: number, dueAt: number) => void upsert.run(kind, refId, dueAt),
+    cancel: (kind: string, refId: number) => void del.run(kind, refId),
+    remove: (id: number) => delId.run(id).changes > 0,
+    get: (kind: string, refId: number) => get.get(kind, refId),
+    /** Due timers, earliest first. */
+    due: (now: number, limit = 500) => due.all(now, limit),
+    nextDueAt: () => next.get()?.due_at ?? null,
+  };
+}
+export type TimerRepo = ReturnType<typeof timerRepo>;

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, startSandbox } from './helpers/sandbox.js';
+
+let sb: Awaited<ReturnType<typeof startSandbox>>;
+beforeAll(async () => {
+  sb = await startSandbox();
+});
+afterAll(() => sb.stop());
+
+describe('foundation HTTP', () => {
+  it('answers /health with ok and version', async () => {
+    const r = await api(sb.url, 'GET', '/health');
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ ok: true, version: expect.any(String) });
+  });
+
+  it('answers unknown routes with 404 NOT_FOUND in the error shape', async () => {
+    const r = await api(sb.url, 'GET', '/no/such/thing');
+    expect(r.status).toBe(404);
+    expect(r.body.error.code).toBe('NOT_FOUND');
+  });
+
+  it('seeds the demo merchant of contract §2', async () => {
+    const r = await api(sb.url, 'GET', '/sandbox/v1/merchants');
+    const demo = r.body.items[0];
+    expect(demo).toMatchObject({ public_key: 'pk_sandbox_demo', secret_key: 'sk_sandbox_demo', mid_id: 1, payout_token: 'tk_sandbox_demo', max_amount: 100000000 });
+    expect(Object.keys(demo.channels).map(Number).sort((a, b) => a - b)).toEqual([5, 11, 16, 17, 22, 30, 33, 35, 36, 38, 40, 41]);
+    expect(demo.clabe).toMatch(/^\d{18}$/);
+  });
+
+  it('refuses a body over the limit with 413 PAYLOAD_TOO_LARGE', async () => {
+    const r = await api(sb.url, 'POST', '/sandbox/v1/merchants', { name: 'x'.repeat(2 * 1024 * 1024) });
+    expect(r.status).toBe(413);
+    expect(r.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('refuses malformed JSON on the control API with INVALID_JSON', async () => {
+    const res = await fetch(sb.url + '/sandbox/v1/merchants', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":' });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.code).toBe('INVALID_JSON');
+  });
+
+  it('refuses control calls from a foreign browser origin with 403', async () => {
+    const res = await fetch(sb.url + '/sandbox/v1/merchants', { headers: { origin: 'https://evil.example' } });
+    expect(res.status).toBe(403);
+    expect((await res.json()).error.code).toBe('FORBIDDEN');
+    const own = await fetch(sb.url + '/sandbox/v1/merchants', { headers: { origin: sb.url } });
+    expect(own.status).toBe(200);
+  });
+
+  it('creates and patches merchants, replacing named settings whole', async () => {
+    const c = await api(sb.url, 'POST', '/sandbox/v1/merchants', { name: 'Tienda Dos', channels: { '17': ['COP'] } });
+    expect(c.status).toBe(201);
+    expect(c.body.public_key).toMatch(/^pk_/);
+    expect(c.body.secret_key).toMatch(/^sk_/);
+    const p = await api(sb.url, 'PATCH', `/sandbox/v1/merchants/${c.body.public_key}`, { success_url: 'https://shop.example/ok', channels: { '41': ['MXN'] } });
+    expect(p.status).toBe(200);
+    expect(p.body.channels).toEqual({ '41': ['MXN'] });
+    expect(p.body.success_url).toBe('https://shop.example/ok');
+    const u = await api(sb.url, 'PATCH', `/sandbox/v1/merchants/${c.body.public_key}`, { success_url: null });
+    expect(u.body.success_url).toBeNull();
+  });
+
+  it('rejects a bad merchant setting and changes nothing', async () => {
+    const before = await api(sb.url, 'GET', '/sandbox/v1/merchants');
+    const r = await api(sb.url, 'PATCH', '/sandbox/v1/merchants/pk_sandbox_demo', { max_amount: -5, success_url: 'https://a.example' });
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe('VALIDATION_ERROR');
+    const after = await api(sb.url, 'GET', '/sandbox/v1/merchants');
+    expect(after.body).toEqual(before.body);
+  });
+
+  it('logs API calls with secrets masked', async () => {
+    await api(sb.url, 'POST', '/sandbox/v1/merchants', { name: 'Masked', secret_key: 'sk_very_secret_value_123' });
+    const r = await api(sb.url, 'GET', '/sandbox/v1/requests?limit=5');
+    const entry = r.body.items.find((e: { request_body: string }) => e.request_body.includes('Masked'));
+    expect(entry).toBeDefined();
+    expect(entry.request_body).not.toContain('sk_very_secret_value_123');
+    expect(entry.status).toBe(201);
+  });
+
+  it('advances the clock and reports the offset', async () => {
+    const before = await api(sb.url, 'GET', '/sandbox/v1/clock');
+    const r = await api(sb.url, 'POST', '/sandbox/v1/clock/advance', { minutes: 90 });
+    expect(r.status).toBe(200);
+    expect(Date.parse(r.body.now) - Date.parse(before.body.now)).toBeGreaterThanOrEqual(90 * 60_000);
+    expect(r.body.offset_minutes).toBeGreaterThanOrEqual(90);
+  });
+
+  it('resets to the demo merchant only with the clock at real time', async () => {
+    const r = await api(sb.url, 'POST', '/sandbox/v1/reset');
+    expect(r.body).toEqual({ ok: true });
+    const m = await api(sb.url, 'GET', '/sandbox/v1/merchants');
+    expect(m.body.items.map((x: { public_key: string }) => x.public_key)).toEqual(['pk_sandbox_demo']);
+    const c = await api(sb.url, 'GET', '/sandbox/v1/clock');
+    expect(Math.abs(c.body.offset_minutes)).toBeLessThan(1);
+  });
+
+  it('publishes an OpenAPI 3.1 document', async () => {
+    const r = await api(sb.url, 'GET', '/sandbox/v1/openapi.json');
+    expect(r.body.openapi).toBe('3.1.0');
+    expect(r.body.paths['/sandbox/v1/merchants'].post).toBeDefined();
+  });
+});

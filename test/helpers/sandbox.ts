@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../server/sandbox.js';
+
+/** Starts a sandbox on `:memory:` and a free port; stop it in afterAll/afterEach. */
+export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox & { url: string }> {
+  const sb = createSandbox({ data: ':memory:', port: 0, log: () => {}, consoleDir: null, ...opts });
+  await sb.start();
+  return sb as Sandbox & { url: string };
+}
+
+export const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
+
+export const DEMO = { public_key: 'pk_sandbox_demo', secret_key: 'sk_sandbox_demo', payout_token: 'tk_sandbox_demo' };
+
+/** Creation signature (contract §3): public_key time amount currency trans_id time_expired url_ok url_error channel + secret. */
+export function creationSignature(f: Record<string, string>, secret = DEMO.secret_key): string {
+  const order = ['public_key', 'time', 'amount', 'currency', 'trans_id', 'time_expired', 'url_ok', 'url_error', 'channel'];
+  return sha256(order.map((k) => f[k] ?? '').join('') + secret);
+}
+
+/** JSON control-API call; returns status and parsed body. */
+export async function api<T = any>(base: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(base + path, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: T;
+  try {
+    json = JSON.parse(text) as T;
+  } catch {
+    json = text as T;
+  }
+  return { status: res.status, body: json, headers: res.headers };
+}
