@@ -4,6 +4,7 @@ import { createSandboxClock } from './clock/clock.js';
 import { createScheduler } from './clock/scheduler.js';
 import type { SandboxConfig, SandboxContext } from './context.js';
 import { seedDemoMerchant } from './domain/merchants.js';
+import { registerOperationTimers } from './domain/operations.js';
 import { seedFromFile } from './domain/seed.js';
 import { createEventBus } from './events.js';
 import { createApp } from './http/app.js';
@@ -63,6 +64,8 @@ export function createSandbox(options: SandboxOptions = {}) {
     onReset: (fn) => void resetHooks.push(fn),
     onStop: (fn) => void stopHooks.push(fn),
   };
+
+  registerOperationTimers(ctx);
 
   try {
     store.tx(() => seedDemoMerchant(store, clock.now()));

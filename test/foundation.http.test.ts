@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startSandbox } from './helpers/sandbox.js';
+import { api, jsonOf, startSandbox } from './helpers/sandbox.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
 beforeAll(async () => {
@@ -37,13 +37,13 @@ describe('foundation HTTP', () => {
   it('refuses malformed JSON on the control API with INVALID_JSON', async () => {
     const res = await fetch(sb.url + '/sandbox/v1/merchants', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":' });
     expect(res.status).toBe(400);
-    expect((await res.json()).error.code).toBe('INVALID_JSON');
+    expect((await jsonOf(res)).error.code).toBe('INVALID_JSON');
   });
 
   it('refuses control calls from a foreign browser origin with 403', async () => {
     const res = await fetch(sb.url + '/sandbox/v1/merchants', { headers: { origin: 'https://evil.example' } });
     expect(res.status).toBe(403);
-    expect((await res.json()).error.code).toBe('FORBIDDEN');
+    expect((await jsonOf(res)).error.code).toBe('FORBIDDEN');
     const own = await fetch(sb.url + '/sandbox/v1/merchants', { headers: { origin: sb.url } });
     expect(own.status).toBe(200);
   });

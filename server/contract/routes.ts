@@ -1,6 +1,7 @@
 import type { RouteSpec } from './route.js';
 import { clockRoutes } from './clock.js';
 import { merchantRoutes } from './merchants.js';
+import { operationRoutes } from './operations.js';
 import { requestRoutes } from './requests.js';
 
 /**
@@ -11,6 +12,7 @@ export const allRouteGroups: Record<string, Record<string, RouteSpec>> = {
   merchants: merchantRoutes,
   requests: requestRoutes,
   clock: clockRoutes,
+  operations: operationRoutes,
 };
 
 export const allRoutes = (): RouteSpec[] => Object.values(allRouteGroups).flatMap((g) => Object.values(g));

@@ -8,6 +8,7 @@ import { rawBody } from './raw-body.js';
 import { requestLog } from './request-log.js';
 import { clockRouter } from './routes/clock.js';
 import { merchantsRouter } from './routes/merchants.js';
+import { operationsRouter } from './routes/operations.js';
 import { requestsRouter } from './routes/requests.js';
 import { sandboxRouter } from './routes/sandbox.js';
 
@@ -30,6 +31,7 @@ export function createApp(ctx: SandboxContext, reset: () => void): Express {
   app.use(merchantsRouter(ctx));
   app.use(requestsRouter(ctx));
   app.use(clockRouter(ctx));
+  app.use(operationsRouter(ctx));
   app.use('/sandbox', notFound);
 
   // The console: a static single-page app at `/`.

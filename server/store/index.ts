@@ -1,5 +1,6 @@
 import { openDb, tx, type Db } from './db.js';
 import { merchantRepo } from './merchants.js';
+import { operationRepo } from './operations.js';
 import { requestLogRepo } from './request-log.js';
 import { settingsRepo } from './settings.js';
 import { timerRepo } from './timers.js';
@@ -20,6 +21,7 @@ export function createStore(opts: StoreOptions) {
     /** Runs fn in one IMMEDIATE transaction. Nested calls join the outer one. */
     tx: <T>(fn: () => T): T => (db.inTransaction ? fn() : tx(db, fn)),
     merchants: merchantRepo(db),
+    operations: operationRepo(db),
     settings: settingsRepo(db),
     timers: timerRepo(db),
     requests,

@@ -34,3 +34,7 @@ export async function api<T = any>(base: string, method: string, path: string, b
   }
   return { status: res.status, body: json, headers: res.headers };
 }
+
+/** Parsed JSON body, loosely typed for assertions. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const jsonOf = async (res: Response): Promise<any> => res.json();

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { OkSchema, OperationStatusSchema } from './common.js';
+import { defineRoute } from './route.js';
+
+/** Who moved an operation: shown on its timeline. */
+export const ACTORS = ['merchant_api', 'shopper_page', 'operator', 'control_api', 'clock', 'spei_transfer', 'manual_notify'] as const;
+export const ActorSchema = z.enum(ACTORS);
+export type Actor = z.infer<typeof ActorSchema>;
+
+export const OperationEventSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  kind: z.string(),
+  actor: z.string(),
+  from_status: z.string().nullable(),
+  to_status: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type OperationEvent = z.infer<typeof OperationEventSchema>;
+
+/** One row of the console's list. */
+export const OperationSummarySchema = z.object({
+  id: z.number().int(),
+  trans_id: z.string(),
+  channel: z.number().int(),
+  amount: z.string(),
+  currency: z.string(),
+  status: OperationStatusSchema,
+  filter_by: z.string().nullable(),
+  mid_id: z.number().int(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  shopper_name: z.string().nullable(),
+  doc_number: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type OperationSummary = z.infer<typeof OperationSummarySchema>;
+
+/** The whole operation (contract §8), with its timeline; `notifications` is filled by the delivery engine. */
+export const OperationSchema = OperationSummarySchema.extend({
+  public_key: z.string(),
+  token: z.string(),
+  checkout_url: z.string(),
+  user_bank_code: z.string().nullable(),
+  direct_integration: z.boolean(),
+  url_ok: z.string(),
+  url_error: z.string(),
+  shopper: z.record(z.string(), z.unknown()),
+  rfc: z.string().nullable(),
+  clabe: z.string().nullable(),
+  request: z.record(z.string(), z.string()),
+  details: z.record(z.string(), z.unknown()),
+  updated_at: z.string(),
+  events: z.array(OperationEventSchema),
+  notifications: z.array(z.unknown()),
+});
+export type Operation = z.infer<typeof OperationSchema>;
+
+export const OperationListQuerySchema = z.object({
+  trans_id: z.string().max(255).optional(),
+  status: OperationStatusSchema.optional(),
+  channel: z.coerce.number().int().optional(),
+  mid_id: z.coerce.number().int().optional(),
+  q: z.string().max(255).optional().describe('exact trans_id, document number / RFC or e-mail'),
+  created_from: z.iso.datetime({ offset: true }).optional(),
+  created_to: z.iso.datetime({ offset: true }).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  cursor: z.string().regex(/^\d+$/, 'cursor must be the next_cursor of a previous page').optional(),
+});
+
+/** Body of a reject; codes are free text but the console offers the documented ones. */
+export const RejectBodySchema = z
+  .object({
+    rejection_code: z.string().max(64).optional(),
+    rejection_message: z.string().max(500).optional(),
+    error_reason: z.string().max(64).optional().describe("channel 11's failure reason"),
+    card_failure_code: z.enum(['3001', '3002', '3003', '3004', '3005']).optional().describe('channel 36 card failure'),
+  })
+  .strict();
+export type RejectBody = z.infer<typeof RejectBodySchema>;
+
+const idPath = (verb: string) => `/sandbox/v1/operations/:id/${verb}`;
+const transition = (verb: string, summary: string) =>
+  defineRoute({
+    method: 'POST',
+    path: idPath(verb),
+    summary,
+    tags: ['operations'],
+    response: OperationSchema,
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+  });
+
+export const operationRoutes = {
+  listOperations: defineRoute({
+    method: 'GET',
+    path: '/sandbox/v1/operations',
+    summary: 'Operations, newest first, keyset-paged',
+    tags: ['operations'],
+    query: OperationListQuerySchema,
+    response: z.object({ items: z.array(OperationSummarySchema), next_cursor: z.string().nullable() }),
+  }),
+  operationStats: defineRoute({
+    method: 'GET',
+    path: '/sandbox/v1/operations/stats',
+    summary: 'Counts by status and channel',
+    tags: ['operations'],
+    response: z.object({ items: z.array(z.object({ status: z.string(), channel: z.number(), count: z.number() })) }),
+  }),
+  getOperation: defineRoute({
+    method: 'GET',
+    path: '/sandbox/v1/operations/:id',
+    summary: 'One operation with its timeline and notifications',
+    tags: ['operations'],
+    response: OperationSchema,
+    errors: ['NOT_FOUND'],
+  }),
+  confirmOperation: transition('confirm', 'Confirm a pending operation (success notification follows)'),
+  rejectOperation: defineRoute({
+    method: 'POST',
+    path: idPath('reject'),
+    summary: 'Reject a pending operation with an optional code and message',
+    tags: ['operations'],
+    body: RejectBodySchema,
+    response: OperationSchema,
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'VALIDATION_ERROR'],
+  }),
+  cancelOperation: transition('cancel', 'Cancel a pending operation'),
+  expireOperation: transition('expire', 'Expire a pending operation now'),
+};
+
+export { OkSchema };

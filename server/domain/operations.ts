@@ -1,0 +1,101 @@
+import type { OperationStatus } from '../contract/common.js';
+import type { Actor, Operation, OperationSummary, RejectBody } from '../contract/operations.js';
+import type { SandboxContext } from '../context.js';
+import { enqueueForTransition, notificationsOf } from '../delivery/outbox.js';
+import { SandboxError } from '../http/errors.js';
+import type { OperationRecord } from '../store/operations.js';
+
+export const EXPIRE_TIMER = 'operation.expire';
+
+const iso = (t: number) => new Date(t).toISOString();
+
+export const checkoutUrl = (base: string, op: Pick<OperationRecord, 'channel' | 'token'>) =>
+  `${base}/check-out/?channel=${op.channel}&tokenID=${op.token}&platform=1`;
+
+export function operationSummary(op: OperationRecord): OperationSummary {
+  const name = [op.shopper.name_shopper, op.shopper.last_name_Shopper].filter((x) => typeof x === 'string' && x).join(' ');
+  return {
+    id: op.id,
+    trans_id: op.trans_id,
+    channel: op.channel,
+    amount: op.amount,
+    currency: op.currency,
+    status: op.status,
+    filter_by: op.method,
+    mid_id: op.merchant_id,
+    created_at: iso(op.created_at),
+    expires_at: iso(op.expires_at),
+    shopper_name: name || null,
+    doc_number: op.doc_number,
+    email: op.email,
+  };
+}
+
+export function operationView(ctx: SandboxContext, op: OperationRecord): Operation {
+  const merchant = ctx.store.merchants.get(op.merchant_id)!;
+  return {
+    ...operationSummary(op),
+    public_key: merchant.public_key,
+    token: op.token,
+    checkout_url: (op.details.checkout_url as string | undefined) ?? checkoutUrl(ctx.baseUrl(), op),
+    user_bank_code: op.user_bank_code,
+    direct_integration: op.direct_integration,
+    url_ok: op.url_ok,
+    url_error: op.url_error,
+    shopper: op.shopper,
+    rfc: op.rfc,
+    clabe: op.channel === 41 ? merchant.clabe : null,
+    request: op.request,
+    details: op.details,
+    updated_at: iso(op.updated_at),
+    events: ctx.store.operations.events(op.id).map((e) => ({ ...e, at: iso(e.at) })),
+    notifications: notificationsOf(ctx, { operation_id: op.id }),
+  };
+}
+
+export type FinalStatus = Exclude<OperationStatus, 'pending'>;
+
+/** What a transition carries: who did it and why. */
+export interface TransitionInput {
+  to: FinalStatus;
+  actor: Actor;
+  details?: RejectBody & Record<string, unknown>;
+}
+
+/**
+ * The state machine: pending → confirmed | rejected | cancelled | expired; final states never change.
+ * The status change, its timeline event, the expiry-timer cancel and the notifications it causes are
+ * one SQLite transaction. Throws 409 INVALID_TRANSITION from a final state (also when a parallel
+ * request won the race).
+ */
+export function transition(ctx: SandboxContext, id: number, input: TransitionInput): OperationRecord {
+  const { store } = ctx;
+  const op = store.tx(() => {
+    const current = store.operations.get(id);
+    if (!current) throw new SandboxError('NOT_FOUND', `no operation ${id}`);
+    const at = ctx.clock.now();
+    if (current.status !== 'pending' || !store.operations.finish(id, input.to, at)) {
+      throw new SandboxError(
+        'INVALID_TRANSITION',
+        `operation ${id} is ${store.operations.get(id)!.status}; a final state never changes (wanted ${input.to})`,
+      );
+    }
+    const details = Object.fromEntries(Object.entries(input.details ?? {}).filter(([, v]) => v !== undefined));
+    store.operations.addEvent({ operation_id: id, at, kind: input.to, actor: input.actor, from_status: 'pending', to_status: input.to, details });
+    ctx.scheduler.cancel(EXPIRE_TIMER, id);
+    const updated = store.operations.get(id)!;
+    enqueueForTransition(ctx, updated, details);
+    return updated;
+  });
+  ctx.events.emit('operation.changed', { id, status: op.status, from: 'pending' });
+  return op;
+}
+
+/** Registers the expiry timer handler: the clock expires a still-pending operation at its effective expiry. */
+export function registerOperationTimers(ctx: SandboxContext): void {
+  ctx.scheduler.on(EXPIRE_TIMER, (id) => {
+    const op = ctx.store.operations.get(id);
+    if (!op || op.status !== 'pending') return;
+    transition(ctx, id, { to: 'expired', actor: 'clock', details: { expired_at: iso(op.expires_at) } });
+  });
+}

@@ -1,0 +1,154 @@
+import type { OperationStatus } from '../contract/common.js';
+import type { Db } from './db.js';
+
+/** An operation as the domain sees it; times are epoch ms on the sandbox clock. */
+export interface OperationRecord {
+  id: number;
+  merchant_id: number;
+  token: string;
+  trans_id: string;
+  channel: number;
+  amount: string;
+  amount_cents: number;
+  currency: string;
+  status: OperationStatus;
+  method: string | null;
+  user_bank_code: string | null;
+  direct_integration: boolean;
+  url_ok: string;
+  url_error: string;
+  shopper: Record<string, unknown>;
+  doc_number: string | null;
+  email: string | null;
+  rfc: string | null;
+  /** The creation fields exactly as sent (strings). */
+  request: Record<string, string>;
+  /** Channel-specific data: warnings, direct response, voucher reference, card data, … */
+  details: Record<string, unknown>;
+  created_at: number;
+  expires_at: number;
+  updated_at: number;
+}
+
+export type NewOperation = Omit<OperationRecord, 'id' | 'status' | 'updated_at'>;
+
+export interface OperationEventRecord {
+  id: number;
+  operation_id: number;
+  at: number;
+  kind: string;
+  actor: string;
+  from_status: string | null;
+  to_status: string | null;
+  details: Record<string, unknown>;
+}
+
+interface Row extends Omit<OperationRecord, 'direct_integration' | 'shopper' | 'request' | 'details'> {
+  direct_integration: number;
+  shopper: string;
+  request: string;
+  details: string;
+}
+interface EventRow extends Omit<OperationEventRecord, 'details'> {
+  details: string;
+}
+
+const fromRow = (r: Row): OperationRecord => ({
+  ...r,
+  direct_integration: r.direct_integration === 1,
+  shopper: JSON.parse(r.shopper) as Record<string, unknown>,
+  request: JSON.parse(r.request) as Record<string, string>,
+  details: JSON.parse(r.details) as Record<string, unknown>,
+});
+const eventFromRow = (r: EventRow): OperationEventRecord => ({ ...r, details: JSON.parse(r.details) as Record<string, unknown> });
+
+/** Filters of the console's list; every combination pages by id (keyset, never OFFSET). */
+export interface OperationFilter {
+  status?: OperationStatus;
+  channel?: number;
+  merchant_id?: number;
+  trans_id?: string;
+  /** Matches trans_id, document number / RFC or e-mail exactly. */
+  q?: string;
+  created_from?: number;
+  created_to?: number;
+  /** Only ids below this (the cursor). */
+  before_id?: number;
+}
+
+export function operationRepo(db: Db) {
+  const insert = db.prepare(`INSERT INTO operations (merchant_id, token, trans_id, channel, amount, amount_cents,
+      currency, method, user_bank_code, direct_integration, url_ok, url_error, shopper, doc_number, email, rfc,
+      request, details, created_at, expires_at, updated_at)
+    VALUES (@merchant_id, @token, @trans_id, @channel, @amount, @amount_cents, @currency, @method, @user_bank_code,
+      @direct_integration, @url_ok, @url_error, @shopper, @doc_number, @email, @rfc, @request, @details,
+      @created_at, @expires_at, @created_at)`);
+  const byId = db.prepare<[number], Row>('SELECT * FROM operations WHERE id = ?');
+  const byToken = db.prepare<[string], Row>('SELECT * FROM operations WHERE token = ?');
+  const byMerchantTrans = db.prepare<[number, string], Row>(
+    'SELECT * FROM operations WHERE merchant_id = ? AND trans_id = ? ORDER BY id',
+  );
+  const setStatus = db.prepare(
+    "UPDATE operations SET status = @to, updated_at = @at WHERE id = @id AND status = 'pending'",
+  );
+  const setDetails = db.prepare('UPDATE operations SET details = ?, updated_at = ? WHERE id = ?');
+  const insertEvent = db.prepare(`INSERT INTO operation_events (operation_id, at, kind, actor, from_status, to_status, details)
+    VALUES (@operation_id, @at, @kind, @actor, @from_status, @to_status, @details)`);
+  const eventsOf = db.prepare<[number], EventRow>('SELECT * FROM operation_events WHERE operation_id = ? ORDER BY id');
+  const countBy = db.prepare<[], { status: string; channel: number; n: number }>(
+    'SELECT status, channel, COUNT(*) AS n FROM operations GROUP BY status, channel',
+  );
+  const listCache = new Map<string, ReturnType<Db['prepare']>>();
+
+  function list(f: OperationFilter, limit: number): OperationRecord[] {
+    const where: string[] = [];
+    const params: Record<string, unknown> = { limit };
+    if (f.before_id !== undefined) (where.push('id < @before_id'), (params.before_id = f.before_id));
+    if (f.status) (where.push('status = @status'), (params.status = f.status));
+    if (f.channel !== undefined) (where.push('channel = @channel'), (params.channel = f.channel));
+    if (f.merchant_id !== undefined) (where.push('merchant_id = @merchant_id'), (params.merchant_id = f.merchant_id));
+    if (f.trans_id !== undefined) (where.push('trans_id = @trans_id'), (params.trans_id = f.trans_id));
+    if (f.q !== undefined) {
+      where.push('id IN (SELECT id FROM operations WHERE trans_id = @q UNION SELECT id FROM operations WHERE doc_number = @q UNION SELECT id FROM operations WHERE email = @q)');
+      params.q = f.q;
+    }
+    if (f.created_from !== undefined) (where.push('created_at >= @created_from'), (params.created_from = f.created_from));
+    if (f.created_to !== undefined) (where.push('created_at < @created_to'), (params.created_to = f.created_to));
+    const sql = `SELECT * FROM operations ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY id DESC LIMIT @limit`;
+    let stmt = listCache.get(sql);
+    if (!stmt) listCache.set(sql, (stmt = db.prepare(sql)));
+    return (stmt.all(params) as Row[]).map(fromRow);
+  }
+
+  return {
+    insert(op: NewOperation): OperationRecord {
+      const info = insert.run({
+        ...op,
+        direct_integration: op.direct_integration ? 1 : 0,
+        shopper: JSON.stringify(op.shopper),
+        request: JSON.stringify(op.request),
+        details: JSON.stringify(op.details),
+      });
+      return fromRow(byId.get(Number(info.lastInsertRowid))!);
+    },
+    get: (id: number) => {
+      const r = byId.get(id);
+      return r ? fromRow(r) : undefined;
+    },
+    byToken: (token: string) => {
+      const r = byToken.get(token);
+      return r ? fromRow(r) : undefined;
+    },
+    byMerchantAndTransId: (merchantId: number, transId: string) => byMerchantTrans.all(merchantId, transId).map(fromRow),
+    list,
+    /** Moves a pending operation to a final state; false when it was no longer pending (lost the race). */
+    finish: (id: number, to: OperationStatus, at: number) => setStatus.run({ id, to, at }).changes === 1,
+    setDetails: (id: number, details: Record<string, unknown>, at: number) => void setDetails.run(JSON.stringify(details), at, id),
+    addEvent(e: Omit<OperationEventRecord, 'id'>): void {
+      insertEvent.run({ ...e, details: JSON.stringify(e.details) });
+    },
+    events: (operationId: number) => eventsOf.all(operationId).map(eventFromRow),
+    countsByStatusAndChannel: () => countBy.all(),
+  };
+}
+export type OperationRepo = ReturnType<typeof operationRepo>;
