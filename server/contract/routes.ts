@@ -3,6 +3,7 @@ import { clockRoutes } from './clock.js';
 import { merchantRoutes } from './merchants.js';
 import { operationRoutes } from './operations.js';
 import { requestRoutes } from './requests.js';
+import { settingsRoutes } from './settings.js';
 
 /**
  * Every described route of the sandbox. Each feature keeps its routes in its own contract file
@@ -13,6 +14,7 @@ export const allRouteGroups: Record<string, Record<string, RouteSpec>> = {
   requests: requestRoutes,
   clock: clockRoutes,
   operations: operationRoutes,
+  settings: settingsRoutes,
 };
 
 export const allRoutes = (): RouteSpec[] => Object.values(allRouteGroups).flatMap((g) => Object.values(g));

@@ -1,17 +1,21 @@
 import { Router } from 'express';
 import { merchantRoutes } from '../../contract/merchants.js';
 import { allRoutes } from '../../contract/routes.js';
+import { settingsRoutes } from '../../contract/settings.js';
+import { getSettings, updateSettings } from '../../domain/settings.js';
 import type { SandboxContext } from '../../context.js';
 import { buildOpenApi } from '../openapi.js';
 import { mountRoute } from '../route.js';
 
-/** Sandbox-wide control calls: reset and the OpenAPI document. */
+/** Sandbox-wide control calls: reset, settings and the OpenAPI document. */
 export function sandboxRouter(ctx: SandboxContext, reset: () => void): Router {
   const r = Router();
   mountRoute(r, merchantRoutes.resetSandbox, () => {
     reset();
     return { ok: true as const };
   });
+  mountRoute(r, settingsRoutes.getSettings, () => getSettings(ctx.store));
+  mountRoute(r, settingsRoutes.updateSettings, ({ body }) => ctx.store.tx(() => updateSettings(ctx.store, body)));
   let doc: unknown = null;
   r.get('/sandbox/v1/openapi.json', (_req, res) => {
     doc ??= buildOpenApi(allRoutes(), ctx.version);
