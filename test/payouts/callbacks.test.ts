@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, startSandbox } from '../helpers/sandbox.js';
+import { advance, payoutItem, postPayouts, startReceiver } from './helpers.js';
+
+/*
+ * Deliveries go through the delivery engine (server/delivery); these tests use a real local receiver
+ * and the real clock-driven retries.
+ */
+let sb: Awaited<ReturnType<typeof startSandbox>>;
+let rx: Awaited<ReturnType<typeof startReceiver>>;
+let path = 0;
+beforeAll(async () => {
+  sb = await startSandbox();
+  rx = await startReceiver();
+  await api(sb.url, 'PATCH', '/sandbox/v1/merchants/pk_sandbox_demo', { payout_url: `${rx.url}/payouts` });
+});
+afterAll(async () => {
+  await sb.stop();
+  await rx.close();
+});
+
+const json = (body: string) => JSON.parse(body) as Record<string, unknown>;
+const getPayout = async (id: number) => (await api(sb.url, 'GET', `/sandbox/v1/payouts/${id}`)).body;
+
+/** One item whose channel address is a fresh path on the receiver. */
+async function onePayout(amount: number, base = rx.url, token?: string) {
+  const channel = `${base}/otp/${++path}`;
+  const item = payoutItem({ amount, channel });
+  const r = await postPayouts(sb.url, [item], token ? { authorization: `Bearer ${token}` } : {});
+  expect(r.status).toBe(201);
+  return { id: r.json.transactions[0].id as number, payroll: r.json.payroll as number, item, channelPath: new URL(channel).pathname };
+}
+
+const notificationFor = (id: number) => () => rx.at('/payouts').some((r) => json(r.body).id === id);
+
+describe('payout callbacks and notifications', () => {
+  it("POSTs the channel payload as JSON to an approved item's channel address", async () => {
+    const p = await onePayout(1000);
+    await advance(sb.url, 6);
+    await rx.until(() => rx.at(p.channelPath).length > 0);
+    const [call] = rx.at(p.channelPath);
+    const view = await getPayout(p.id);
+    expect(call!.method).toBe('POST');
+    expect(call!.headers['content-type']).toMatch(/^application\/json/);
+    expect(json(call!.body)).toEqual({
+      reference: view.reference,
+      otp_code: view.otp_code,
+      id_platform: p.id,
+      credit_note: p.item.credit_note,
+      order_id: p.item.order_id,
+    });
+    expect(view.otp_code).toMatch(/^\d{6}$/);
+  });
+
+  it("sends the merchant's payout notification with the item's fields and status", async () => {
+    const p = await onePayout(1000);
+    await api(sb.url, 'POST', `/sandbox/v1/payouts/${p.id}/approve`);
+    await rx.until(notificationFor(p.id));
+    const body = json(rx.at('/payouts').find((r) => json(r.body).id === p.id)!.body);
+    expect(body).toMatchObject({ ...p.item, country: 'CHL', id: p.id, payroll: p.payroll, status: 'approved' });
+    expect(body).not.toHaveProperty('otp_code');
+  });
+
+  it('notifies the merchant of a rejected item but never calls its channel address', async () => {
+    const p = await onePayout(1001);
+    await api(sb.url, 'POST', '/sandbox/v1/payouts/process');
+    await rx.until(notificationFor(p.id));
+    expect(json(rx.at('/payouts').find((r) => json(r.body).id === p.id)!.body).status).toBe('rejected');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(rx.at(p.channelPath)).toEqual([]);
+  });
+
+  it('sends no merchant notification when the merchant has no payout URL', async () => {
+    await api(sb.url, 'POST', '/sandbox/v1/merchants', { name: 'No URL', payout_token: 'tk_no_payout_url' });
+    const p = await onePayout(1000, rx.url, 'tk_no_payout_url');
+    await api(sb.url, 'POST', `/sandbox/v1/payouts/${p.id}/approve`);
+    await rx.until(() => rx.at(p.channelPath).length > 0);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(rx.at('/payouts').some((r) => json(r.body).id === p.id)).toBe(false);
+  });
+
+  it('lists the deliveries on the payout in the control API', async () => {
+    const p = await onePayout(1000);
+    await api(sb.url, 'POST', `/sandbox/v1/payouts/${p.id}/approve`);
+    await rx.until(() => rx.at(p.channelPath).length > 0 && notificationFor(p.id)());
+    const view = await getPayout(p.id);
+    const kinds = (view.notifications as { kind: string }[]).map((n) => n.kind).sort();
+    expect(kinds).toEqual(['payout_callback', 'payout_notification']);
+  });
+
+  it('retries a failed channel callback on the sandbox clock', async () => {
+    const flaky = await startReceiver([500]);
+    try {
+      const p = await onePayout(1000, flaky.url);
+      await api(sb.url, 'POST', `/sandbox/v1/payouts/${p.id}/approve`);
+      await flaky.until(() => flaky.at(p.channelPath).length === 1);
+      // The retry is due 1 sandbox minute after the failed attempt; step the clock until it comes.
+      const deadline = Date.now() + 5000;
+      while (flaky.at(p.channelPath).length < 2 && Date.now() < deadline) {
+        await advance(sb.url, 1);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const calls = flaky.at(p.channelPath);
+      expect(calls).toHaveLength(2);
+      expect(calls[1]!.body).toBe(calls[0]!.body);
+    } finally {
+      await flaky.close();
+    }
+  });
+});

@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clabeForMerchant } from '../../server/domain/clabe.js';
+import { MAX_PAYOUT_BATCH } from '../../server/contract/payouts.js';
+import { api, startSandbox } from '../helpers/sandbox.js';
+import { listPayouts, note, payoutItem, postPayouts } from './helpers.js';
+
+let sb: Awaited<ReturnType<typeof startSandbox>>;
+beforeAll(async () => {
+  sb = await startSandbox();
+});
+afterAll(() => sb.stop());
+
+/** Posts one item and returns its problem list (asserting the batch was rejected). */
+async function problemsOf(item: unknown): Promise<string[]> {
+  const r = await postPayouts(sb.url, [item]);
+  expect(r.status).toBe(400);
+  expect(r.json.error.code).toBe('VALIDATION_ERROR');
+  expect(r.json.error.details[0].index).toBe(0);
+  return r.json.error.details[0].problems;
+}
+
+describe('payout item validation', () => {
+  it('lists every missing required field', async () => {
+    const problems = await problemsOf({});
+    for (const f of ['order_id', 'credit_note', 'account_id', 'account_type', 'vat_id', 'vat_id_type', 'name', 'amount', 'channel', 'bank']) {
+      expect(problems).toContain(`${f}: required`);
+    }
+  });
+
+  it('accepts an item without the optional fields', async () => {
+    const r = await postPayouts(sb.url, [
+      payoutItem({ subject: undefined, bank_detail: undefined, user_email: undefined, phone_number: undefined, transfer_status: undefined }),
+    ]);
+    expect(r.status).toBe(201);
+  });
+
+  it('accepts null in an optional field and ignores unknown fields', async () => {
+    const r = await postPayouts(sb.url, [payoutItem({ subject: null, extra_field: 'x' })]);
+    expect(r.status).toBe(201);
+  });
+
+  it('refuses an empty required string', async () => {
+    expect(await problemsOf(payoutItem({ name: '' }))).toEqual(['name: must not be empty']);
+  });
+
+  it('refuses a string field sent as a number', async () => {
+    expect(await problemsOf(payoutItem({ order_id: 123 }))).toEqual(['order_id: must be a string']);
+  });
+
+  it('refuses an amount sent as a string', async () => {
+    expect(await problemsOf(payoutItem({ amount: '1000.00' }))).toEqual(['amount: must be a JSON number']);
+  });
+
+  it('refuses a zero or negative amount', async () => {
+    expect(await problemsOf(payoutItem({ amount: 0 }))).toEqual(['amount: must be greater than 0']);
+    expect(await problemsOf(payoutItem({ amount: -5 }))).toEqual(['amount: must be greater than 0']);
+  });
+
+  it('refuses an amount with more than 2 decimals', async () => {
+    expect(await problemsOf(payoutItem({ amount: 10.123 }))).toEqual(['amount: must have at most 2 decimals']);
+  });
+
+  it('refuses a channel that is not an http(s) URL', async () => {
+    expect(await problemsOf(payoutItem({ channel: 'ftp://x.example/otp' }))).toEqual(['channel: must be an http(s) URL']);
+    expect(await problemsOf(payoutItem({ channel: 'not a url' }))).toEqual(['channel: must be an http(s) URL']);
+  });
+
+  it('refuses a bank code that is not an integer of the lists', async () => {
+    expect((await problemsOf(payoutItem({ bank: '37' })))[0]).toMatch(/^bank: /);
+    expect((await problemsOf(payoutItem({ bank: 999999 })))[0]).toMatch(/^bank: /);
+  });
+
+  it('refuses an unknown account_type and vat_id_type', async () => {
+    const problems = await problemsOf(payoutItem({ account_type: 'checking', vat_id_type: 'SSN' }));
+    expect(problems[0]).toMatch(/^account_type: must be one of /);
+    expect(problems[1]).toMatch(/^vat_id_type: must be one of /);
+  });
+
+  it("refuses an account type of another country (Chile has no 'clabe')", async () => {
+    expect(await problemsOf(payoutItem({ account_type: 'clabe' }))).toEqual([
+      'account_type: clabe is not an account type of Chile (savings, vista, current, rut)',
+    ]);
+  });
+
+  it("refuses an id type of another country (Chile has no 'DNI')", async () => {
+    const [p] = await problemsOf(payoutItem({ vat_id_type: 'DNI', vat_id: '12345678' }));
+    expect(p).toMatch(/^vat_id_type: DNI is not an id type of Chile \(RUT, RUN\)/);
+  });
+
+  it('refuses a bank that is not of the given country', async () => {
+    const [p] = await problemsOf(payoutItem({ country: 'PER', account_type: 'savings', vat_id_type: 'DNI', vat_id: '12345678', bank: 37 }));
+    expect(p).toMatch(/^bank: 37 is not a bank code of Peru/);
+  });
+
+  it('asks for country when the bank code is listed for two countries', async () => {
+    expect(await problemsOf(payoutItem({ bank: 9 }))).toEqual(['country: required because bank 9 is listed for CHL and PER']);
+  });
+
+  it('infers Peru from a Peru-only bank code', async () => {
+    const r = await postPayouts(sb.url, [payoutItem({ bank: 2, account_type: 'savings', vat_id_type: 'DNI', vat_id: '45678912' })]);
+    expect(r.status).toBe(201);
+    const p = await api(sb.url, 'GET', `/sandbox/v1/payouts/${r.json.transactions[0].id}`);
+    expect(p.body.country).toBe('PER');
+  });
+
+  it('accepts a shared bank code with an explicit country', async () => {
+    const r = await postPayouts(sb.url, [payoutItem({ bank: 9, country: 'CHL' })]);
+    expect(r.status).toBe(201);
+  });
+
+  it('refuses a RUT with a wrong check digit', async () => {
+    expect(await problemsOf(payoutItem({ vat_id: '12345678-9' }))).toEqual(['vat_id: the RUT check digit of "12345678-9" is wrong (expected 5)']);
+  });
+
+  it('refuses an id that does not fit its type format', async () => {
+    const [p] = await problemsOf(payoutItem({ bank: 2, account_type: 'savings', vat_id_type: 'DNI', vat_id: '1234' }));
+    expect(p).toBe('vat_id: "1234" does not fit DNI (8 digits)');
+  });
+
+  it('refuses a Mexican CLABE with a wrong check digit', async () => {
+    const mx = { bank: 40012, account_type: 'clabe', vat_id_type: 'RFC', vat_id: 'GODE561231GR8' };
+    const valid = clabeForMerchant(42);
+    const wrong = valid.slice(0, 17) + String((Number(valid[17]) + 1) % 10);
+    const [p] = await problemsOf(payoutItem({ ...mx, account_id: wrong }));
+    expect(p).toBe(`account_id: "${wrong}" is not a CLABE with a valid check digit`);
+    const ok = await postPayouts(sb.url, [payoutItem({ ...mx, account_id: valid })]);
+    expect(ok.status).toBe(201);
+  });
+
+  it('refuses an item that is not an object', async () => {
+    expect(await problemsOf('x')).toEqual(['item: must be a JSON object (got string)']);
+  });
+
+  it('reports problems per item with its index', async () => {
+    const r = await postPayouts(sb.url, [payoutItem(), payoutItem({ amount: -1 }), payoutItem(), payoutItem({ channel: 'x' })]);
+    expect(r.status).toBe(400);
+    expect(r.json.error.details).toEqual([
+      { index: 1, problems: ['amount: must be greater than 0'] },
+      { index: 3, problems: ['channel: must be an http(s) URL'] },
+    ]);
+    expect(r.json.error.message).toContain('2 of 4');
+  });
+
+  it('stores nothing when one item is bad (atomic batch)', async () => {
+    const before = (await api(sb.url, 'GET', '/sandbox/v1/payrolls?limit=500')).body.items.length;
+    const good = payoutItem();
+    const r = await postPayouts(sb.url, [good, payoutItem({ amount: 0 })]);
+    expect(r.status).toBe(400);
+    expect((await api(sb.url, 'GET', '/sandbox/v1/payrolls?limit=500')).body.items.length).toBe(before);
+    const list = await listPayouts(sb.url, '?limit=500');
+    expect(list.items.some((p: { credit_note: string }) => p.credit_note === good.credit_note)).toBe(false);
+    // the good item's credit note is still free
+    expect((await postPayouts(sb.url, [good])).status).toBe(201);
+  });
+
+  it('refuses a credit_note repeated within the batch', async () => {
+    const cn = note();
+    const r = await postPayouts(sb.url, [payoutItem({ credit_note: cn }), payoutItem({ credit_note: cn })]);
+    expect(r.status).toBe(400);
+    expect(r.json.error.details).toEqual([{ index: 1, problems: [`credit_note: "${cn}" repeats item 0 of this batch`] }]);
+  });
+
+  it('refuses a credit_note used in an earlier batch of the merchant', async () => {
+    const cn = note();
+    expect((await postPayouts(sb.url, [payoutItem({ credit_note: cn })])).status).toBe(201);
+    const r = await postPayouts(sb.url, [payoutItem({ credit_note: cn })]);
+    expect(r.status).toBe(400);
+    expect(r.json.error.details[0].problems).toEqual([`credit_note: "${cn}" was already used by this merchant`]);
+  });
+
+  it('accepts exactly one of two parallel batches with the same credit_note', async () => {
+    const cn = note();
+    const results = await Promise.all([postPayouts(sb.url, [payoutItem({ credit_note: cn })]), postPayouts(sb.url, [payoutItem({ credit_note: cn })])]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
+  });
+
+  it('lets another merchant use the same credit_note', async () => {
+    const cn = note();
+    await api(sb.url, 'POST', '/sandbox/v1/merchants', { name: 'Other', payout_token: 'tk_other_merchant_1' });
+    expect((await postPayouts(sb.url, [payoutItem({ credit_note: cn })])).status).toBe(201);
+    expect((await postPayouts(sb.url, [payoutItem({ credit_note: cn })], { authorization: 'Bearer tk_other_merchant_1' })).status).toBe(201);
+  });
+
+  it('refuses an empty batch', async () => {
+    const r = await postPayouts(sb.url, []);
+    expect(r.status).toBe(400);
+    expect(r.json.error.code).toBe('VALIDATION_ERROR');
+    expect(r.json.error.message).toContain('empty');
+  });
+
+  it(`refuses a batch over ${MAX_PAYOUT_BATCH} items`, async () => {
+    const items = Array.from({ length: MAX_PAYOUT_BATCH + 1 }, () => payoutItem());
+    const r = await postPayouts(sb.url, items);
+    expect(r.status).toBe(400);
+    expect(r.json.error.message).toContain(`at most ${MAX_PAYOUT_BATCH}`);
+  });
+
+  it(`accepts a batch of exactly ${MAX_PAYOUT_BATCH} items`, async () => {
+    const items = Array.from({ length: MAX_PAYOUT_BATCH }, () => payoutItem());
+    const r = await postPayouts(sb.url, items);
+    expect(r.status).toBe(201);
+    expect(r.json.transactions).toHaveLength(MAX_PAYOUT_BATCH);
+  });
+});
