@@ -67,10 +67,8 @@ export const CreateMerchantSchema = MerchantSettingsSchema.extend({
 export type CreateMerchant = z.infer<typeof CreateMerchantSchema>;
 
 /** `--seed FILE`: a JSON array of merchants (or `{ "merchants": [...] }`). */
-export const SeedFileSchema = z.union([
-  z.array(CreateMerchantSchema),
-  z.object({ merchants: z.array(CreateMerchantSchema) }).strict(),
-]);
+export const SeedListSchema = z.array(CreateMerchantSchema);
+export const SeedObjectSchema = z.object({ merchants: SeedListSchema }).strict();
 
 export const merchantRoutes = {
   listMerchants: defineRoute({

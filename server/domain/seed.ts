@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { SeedFileSchema } from '../contract/merchants.js';
+import { SeedListSchema, SeedObjectSchema } from '../contract/merchants.js';
 import type { Store } from '../store/index.js';
 import { texts } from '../texts.js';
 import { createMerchant } from './merchants.js';
@@ -50,13 +50,16 @@ export function seedFromFile(store: Store, file: string, now: number): number {
   } catch (err) {
     throw new Error(texts.seedInvalid(file, 'not JSON', (err as Error).message));
   }
-  const parsed = SeedFileSchema.safeParse(json);
+  // Two shapes; pick by the root so the error names the real field, not "invalid union".
+  const parsed = Array.isArray(json)
+    ? SeedListSchema.safeParse(json)
+    : SeedObjectSchema.transform((o) => o.merchants).safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const line = lineOf(text, issue.path as (string | number)[]);
     throw new Error(texts.seedInvalid(file, `${issue.path.join('.') || '(root)'} (line ${line})`, issue.message));
   }
-  const list = Array.isArray(parsed.data) ? parsed.data : parsed.data.merchants;
+  const list = parsed.data;
   store.tx(() => {
     for (const m of list) {
       if (m.public_key && store.merchants.byPublicKey(m.public_key)) continue; // already seeded earlier

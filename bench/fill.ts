@@ -1,0 +1,53 @@
+// Fills a data dir with N operations (plus a creation event each and a request-log share) quickly,
+// for the store and console benchmarks. Run: npx tsx bench/fill.ts --data DIR --ops 1000000
+import { parseArgs } from 'node:util';
+import { createMerchant } from '../server/domain/merchants.js';
+import { createSandbox } from '../server/sandbox.js';
+
+const STATUSES = ['pending', 'confirmed', 'rejected', 'cancelled', 'expired'] as const;
+const CHANNELS = [5, 11, 16, 17, 22, 30, 33, 35, 36, 38, 40, 41];
+
+/** Inserts `ops` operations with one event each, through the store's own repositories. */
+export function fill(data: string, ops: number, merchants = 3): { ms: number } {
+  const sb = createSandbox({ data, port: 0, log: () => {}, consoleDir: null });
+  const { store } = sb.ctx;
+  const t0 = performance.now();
+  const mids = [store.merchants.byPublicKey('pk_sandbox_demo')!.id];
+  store.tx(() => {
+    for (let m = 1; m < merchants; m++) {
+      mids.push(createMerchant(store, { name: `Fill ${m}`, public_key: `pk_fill_${m}` }, sb.ctx.clock.now()).id);
+    }
+  });
+  const base = sb.ctx.clock.now() - ops * 1000;
+  const BATCH = 20000;
+  for (let start = 0; start < ops; start += BATCH) {
+    store.tx(() => {
+      for (let i = start; i < Math.min(ops, start + BATCH); i++) {
+        const channel = CHANNELS[i % CHANNELS.length]!;
+        const at = base + i * 1000;
+        const op = store.operations.insert({
+          merchant_id: mids[i % mids.length]!, token: `fill${i.toString(36)}`, trans_id: `ORD-${i}`, channel,
+          amount: '1500.00', amount_cents: 150000, currency: 'COP', method: null, user_bank_code: null,
+          direct_integration: false, url_ok: 'https://shop.example/ok', url_error: 'https://shop.example/ko',
+          shopper: { name_shopper: 'Ana', last_name_Shopper: 'Gómez', email: `s${i % 5000}@mail.com`, Num_doc_identi: String(10000000 + (i % 90000)) },
+          doc_number: String(10000000 + (i % 90000)), email: `s${i % 5000}@mail.com`, rfc: channel === 41 ? 'GODE561231GR8' : null,
+          request: {}, details: {}, created_at: at, expires_at: at + 7_200_000,
+        });
+        store.operations.addEvent({ operation_id: op.id, at, kind: 'created', actor: 'merchant_api', from_status: null, to_status: 'pending', details: {} });
+        const status = STATUSES[i % STATUSES.length]!;
+        if (status !== 'pending') store.operations.finish(op.id, status, at + 1000);
+      }
+    });
+  }
+  const ms = performance.now() - t0;
+  store.db.pragma('wal_checkpoint(TRUNCATE)');
+  store.close();
+  return { ms };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({ options: { data: { type: 'string' }, ops: { type: 'string', default: '1000000' } } });
+  if (!values.data) throw new Error('--data DIR is required');
+  const { ms } = fill(values.data, Number(values.ops));
+  console.log(`filled ${values.ops} operations in ${(ms / 1000).toFixed(1)} s`);
+}

@@ -1,0 +1,113 @@
+import type { Transfer } from '../contract/spei.js';
+import type { SandboxContext } from '../context.js';
+import type { TransferRecord } from '../store/spei.js';
+import { transition } from './operations.js';
+
+/** An RFC as the bank reports it: 12 (company) or 13 (individual) characters, no separators. */
+const RFC_SHAPE = /^[A-ZÑ&]{3,4}\d{6}[A-Z0-9]{3}$/i;
+const SEPARATORS = /[\s\-./_,]/;
+
+export const formatCents = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+const iso = (t: number) => new Date(t).toISOString();
+
+/**
+ * Why an RFC can never be matched (rule 3), or null when it can. Used at creation (a warning on the
+ * operation) and when explaining an unmatched transfer.
+ */
+export function rfcProblem(rfc: string): string | null {
+  if (SEPARATORS.test(rfc)) return `RFC ${rfc} contains separators; transfers are only matched on an RFC written without spaces, hyphens or dots (rule 3), so this operation can never be paid by SPEI`;
+  if (!RFC_SHAPE.test(rfc)) return `RFC ${rfc} is not 12 (company) or 13 (individual) characters of an RFC; the holder's bank will report a different RFC, so transfers will not match`;
+  return null;
+}
+
+export interface TransferInput {
+  clabe: string;
+  amount_cents: number;
+  rfc: string;
+  sender_name?: string;
+}
+
+/**
+ * Applies an incoming SPEI transfer (rules 1–7): one transaction records it in the ledger, finds the
+ * oldest pending channel-41 operation of the CLABE's merchant with the sender's RFC and the exact
+ * amount, and confirms it. Operations past their expiry are expired first, never paid (rule 6).
+ * Two transfers racing for one operation serialize on the write lock: the second sees it confirmed
+ * and moves to the next candidate or stays unmatched.
+ */
+export function applyTransfer(ctx: SandboxContext, input: TransferInput): TransferRecord {
+  const { store } = ctx;
+  const result = store.tx(() => {
+    const now = ctx.clock.now();
+    const merchant = store.merchants.byClabe(input.clabe);
+    const id = store.spei.insert({
+      clabe: input.clabe,
+      amount_cents: input.amount_cents,
+      rfc: input.rfc,
+      sender_name: input.sender_name ?? null,
+      received_at: now,
+      merchant_id: merchant?.id ?? null,
+      matched_operation_id: null,
+      result: 'unmatched',
+      reason: '',
+    });
+    const amount = `${formatCents(input.amount_cents)} MXN`;
+    const settle = (opId: number | null, reason: string) => {
+      store.spei.settle(id, opId, reason);
+      return store.spei.get(id)!;
+    };
+    if (!merchant) return settle(null, `no merchant account has CLABE ${input.clabe} (rule 1: each merchant has one CLABE)`);
+    if (SEPARATORS.test(input.rfc)) return settle(null, rfcProblem(input.rfc)!);
+
+    for (;;) {
+      const candidate = store.spei.oldestPendingMatch(merchant.id, input.rfc, input.amount_cents);
+      if (!candidate) break;
+      if (candidate.expires_at <= now) {
+        // Its expiry timer has not fired yet; the clock decides first (rule 6).
+        transition(ctx, candidate.id, { to: 'expired', actor: 'clock', details: { expired_at: iso(candidate.expires_at) } });
+        continue;
+      }
+      transition(ctx, candidate.id, {
+        to: 'confirmed',
+        actor: 'spei_transfer',
+        details: { transfer_id: id, clabe: input.clabe, rfc: input.rfc, sender_name: input.sender_name ?? null, amount },
+      });
+      return settle(candidate.id, `matched operation ${candidate.id}: RFC ${input.rfc} and exact amount ${amount} (rules 2 and 5: oldest pending first)`);
+    }
+    return settle(null, explainUnmatched(ctx, merchant.id, input, amount));
+  });
+  ctx.events.emit('spei.transfer', { id: result.id, matched_operation_id: result.matched_operation_id });
+  return result;
+}
+
+/** Words for an unmatched transfer, naming the rule that stopped it. */
+function explainUnmatched(ctx: SandboxContext, merchantId: number, input: TransferInput, amount: string): string {
+  const ops = ctx.store.spei.operationsOfRfc(merchantId, input.rfc);
+  const sameAmount = ops.filter((o) => o.amount_cents === input.amount_cents);
+  const closed = sameAmount.find((o) => o.status === 'cancelled' || o.status === 'expired');
+  if (closed) {
+    return `no pending operation for RFC ${input.rfc} and amount ${amount}: operation ${closed.id} was ${closed.status} at ${iso(closed.status === 'expired' ? Math.min(closed.expires_at, closed.updated_at) : closed.updated_at)}; later transfers are not applied (rule 6)`;
+  }
+  const pendingOther = ops.filter((o) => o.status === 'pending');
+  if (pendingOther.length > 0) {
+    const list = pendingOther.slice(0, 5).map((o) => `${o.id} (${o.amount} MXN)`).join(', ');
+    return `no pending operation for RFC ${input.rfc} and amount ${amount}; this RFC has pending operations ${list} — the amount must match exactly, cents included (rule 4)`;
+  }
+  const paid = sameAmount.find((o) => o.status === 'confirmed');
+  if (paid) return `no pending operation for RFC ${input.rfc} and amount ${amount}: operation ${paid.id} is already confirmed`;
+  return `no pending operation for RFC ${input.rfc} and amount ${amount} (rule 4: a transfer from another RFC or of another amount is not applied; rule 7: no notification)`;
+}
+
+export function transferView(ctx: SandboxContext, t: TransferRecord): Transfer {
+  return {
+    id: t.id,
+    clabe: t.clabe,
+    amount: formatCents(t.amount_cents),
+    rfc: t.rfc,
+    sender_name: t.sender_name,
+    received_at: iso(t.received_at),
+    mid_id: t.merchant_id,
+    matched_operation_id: t.matched_operation_id,
+    result: t.result,
+    reason: t.reason,
+  };
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { createSandboxClock } from '../../server/clock/clock.js';
+import { createScheduler } from '../../server/clock/scheduler.js';
+import { createStore } from '../../server/store/index.js';
+
+function setup(start = Date.UTC(2026, 0, 1)) {
+  let real = start;
+  const store = createStore({ data: ':memory:' });
+  const clock = createSandboxClock(store.settings, () => real);
+  const scheduler = createScheduler(store, clock, () => {});
+  return { store, clock, scheduler, tick: (ms: number) => (real += ms) };
+}
+
+describe('sandbox clock', () => {
+  it('flows with real time by default', () => {
+    const { clock, tick } = setup();
+    const t0 = clock.now();
+    tick(1234);
+    expect(clock.now() - t0).toBe(1234);
+  });
+
+  it('advances by an offset that persists across a restart of the clock', () => {
+    const { store, clock } = setup();
+    const t0 = clock.now();
+    clock.setNow(t0 + 3 * 3600_000);
+    expect(clock.view().offset_minutes).toBe(180);
+    const again = createSandboxClock(store.settings, () => t0);
+    expect(again.now()).toBe(t0 + 3 * 3600_000);
+  });
+
+  it('freezes while paused and resumes from where it stopped', () => {
+    const { clock, tick } = setup();
+    clock.pause();
+    const frozen = clock.now();
+    tick(60_000);
+    expect(clock.now()).toBe(frozen);
+    expect(clock.view().paused).toBe(true);
+    clock.resume();
+    tick(1000);
+    expect(clock.now()).toBe(frozen + 1000);
+  });
+
+  it('never moves backwards', () => {
+    const { clock } = setup();
+    const t0 = clock.now();
+    clock.setNow(t0 - 60_000);
+    expect(clock.now()).toBe(t0);
+  });
+});
+
+describe('scheduler', () => {
+  it('fires many timers falling due in one advance, in due order, each at its own time', () => {
+    const { store, clock, scheduler } = setup();
+    const fired: { ref: number; at: number; due: number }[] = [];
+    scheduler.on('test', (ref, due) => fired.push({ ref, at: clock.now(), due }));
+    const t0 = clock.now();
+    const refs = Array.from({ length: 500 }, (_, i) => i + 1);
+    // schedule in scrambled order
+    store.tx(() => {
+      for (const ref of [...refs].sort((a, b) => ((a * 7919) % 500) - ((b * 7919) % 500))) scheduler.schedule('test', ref, t0 + ref * 60_000);
+    });
+    const n = scheduler.advanceTo(t0 + 600 * 60_000);
+    expect(n).toBe(500);
+    expect(fired.map((f) => f.ref)).toEqual(refs);
+    for (const f of fired) expect(f.at).toBe(f.due);
+    expect(clock.now()).toBe(t0 + 600 * 60_000);
+  });
+
+  it('leaves timers that are not yet due', () => {
+    const { store, clock, scheduler } = setup();
+    const fired: number[] = [];
+    scheduler.on('test', (ref) => fired.push(ref));
+    const t0 = clock.now();
+    store.tx(() => {
+      scheduler.schedule('test', 1, t0 + 10 * 60_000);
+      scheduler.schedule('test', 2, t0 + 90 * 60_000);
+    });
+    scheduler.advanceTo(t0 + 30 * 60_000);
+    expect(fired).toEqual([1]);
+    expect(store.timers.nextDueAt()).toBe(t0 + 90 * 60_000);
+  });
+
+  it('fires a timer once: a cancelled or already-fired timer does nothing', () => {
+    const { store, clock, scheduler } = setup();
+    const fired: number[] = [];
+    scheduler.on('test', (ref) => fired.push(ref));
+    const t0 = clock.now();
+    store.tx(() => {
+      scheduler.schedule('test', 1, t0 + 60_000);
+      scheduler.schedule('test', 2, t0 + 60_000);
+      scheduler.cancel('test', 2);
+    });
+    scheduler.advanceTo(t0 + 120_000);
+    scheduler.advanceTo(t0 + 240_000);
+    expect(fired).toEqual([1]);
+  });
+
+  it('rolls back a failing handler\'s writes and drops the timer instead of looping', () => {
+    const { store, clock, scheduler } = setup();
+    scheduler.on('boom', () => {
+      store.settings.set('half-written', true);
+      throw new Error('handler failed');
+    });
+    const t0 = clock.now();
+    store.tx(() => scheduler.schedule('boom', 1, t0 + 1000));
+    scheduler.advanceTo(t0 + 5000);
+    expect(store.settings.get('half-written', false)).toBe(false);
+    expect(store.timers.nextDueAt()).toBeNull();
+  });
+
+  it('keeps timers across a restart (persisted)', () => {
+    const { store, clock, scheduler } = setup();
+    const t0 = clock.now();
+    store.tx(() => scheduler.schedule('test', 7, t0 + 60_000));
+    const again = createScheduler(store, createSandboxClock(store.settings, () => t0), () => {});
+    const fired: number[] = [];
+    again.on('test', (ref) => fired.push(ref));
+    again.advanceTo(t0 + 60_000);
+    expect(fired).toEqual([7]);
+  });
+});

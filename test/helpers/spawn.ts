@@ -1,0 +1,45 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..', '..');
+
+export interface Spawned {
+  proc: ChildProcess;
+  url: string;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Runs the real CLI (`server/cli.ts` through tsx) and waits for its ready line. */
+export function spawnCli(args: string[], opts: { waitReady?: boolean; timeoutMs?: number } = {}): Promise<Spawned> {
+  const proc = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'server', 'cli.ts'), ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  proc.stdout!.on('data', (c) => (out += String(c)));
+  proc.stderr!.on('data', (c) => (err += String(c)));
+  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+  const base = { proc, stdout: () => out, stderr: () => err, exited };
+  if (opts.waitReady === false) return Promise.resolve({ ...base, url: '' });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL');
+      reject(new Error(`CLI not ready in time; stdout=${out} stderr=${err}`));
+    }, opts.timeoutMs ?? 15_000);
+    const check = () => {
+      const m = /sandbox listening on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ ...base, url: m[1]! });
+      }
+    };
+    proc.stdout!.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      if (!/sandbox listening on/.test(out)) reject(new Error(`CLI exited ${code} before ready: ${err}`));
+    });
+  });
+}
