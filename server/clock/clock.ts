@@ -24,7 +24,9 @@ export function createSandboxClock(settings: SettingsRepo, realNow: () => number
     state = s;
     settings.set(KEY, s);
   };
-  const now = () => state.paused_at ?? realNow() + state.offset_ms;
+  /** While timers fire during an advance, time stands at each timer's due time. */
+  let held: number | null = null;
+  const now = () => held ?? state.paused_at ?? realNow() + state.offset_ms;
 
   return {
     now,
@@ -40,6 +42,13 @@ export function createSandboxClock(settings: SettingsRepo, realNow: () => number
       const target = Math.max(t, now());
       if (state.paused_at !== null) save({ ...state, paused_at: target });
       else save({ offset_ms: target - realNow(), paused_at: null });
+    },
+    /** Stands time still at `t` (in memory) until `release()`. */
+    hold(t: number): void {
+      held = Math.max(t, now());
+    },
+    release(): void {
+      held = null;
     },
     pause(): void {
       if (state.paused_at === null) save({ ...state, paused_at: now() });

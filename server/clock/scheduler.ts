@@ -75,11 +75,15 @@ export function createScheduler(store: Store, clock: SandboxClock, log: (msg: st
     /** Moves sandbox time forward to `target`, firing each due timer at its own due time. */
     advanceTo(target: number): number {
       let fired = 0;
-      for (;;) {
-        const next = store.timers.nextDueAt();
-        if (next === null || next > target) break;
-        clock.setNow(next);
-        fired += runDue();
+      try {
+        for (;;) {
+          const next = store.timers.nextDueAt();
+          if (next === null || next > target) break;
+          clock.hold(next);
+          fired += runDue();
+        }
+      } finally {
+        clock.release();
       }
       clock.setNow(target);
       fired += runDue();
