@@ -1,0 +1,37 @@
+import { numericReference } from '../channels/common.js';
+import type { SandboxContext } from '../context.js';
+import type { OperationRecord } from '../store/operations.js';
+import { barcodeSvg } from './barcode.js';
+import { html, type Html } from './escape.js';
+import { cancelButton } from './panel.js';
+import { detailString, formatAmount, saveDetails, type PageModule, type PageView } from './view.js';
+
+/** The voucher reference: the one the creation code stored, else one generated now and stored. */
+export function ensureVoucherReference(ctx: SandboxContext, op: OperationRecord): string {
+  const stored = detailString(op, 'voucher_reference');
+  if (stored) return stored;
+  const reference = numericReference(op.token, 12, 'voucher');
+  saveDetails(ctx, op.id, { voucher_reference: reference });
+  return reference;
+}
+
+const expiryText = (t: number) => new Date(t).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+
+/** The printable cash voucher: reference, barcode, amount, deadline, where to pay, PDF link. */
+export function voucherSection(v: PageView, reference: string, where: string): Html {
+  return html`<h1>Paga en efectivo</h1>
+<p class="lead">Presenta este cupón en ${where} antes de la fecha límite. El pago se confirma al comercio cuando el punto de pago lo registra.</p>
+<div class="voucher" data-testid="voucher">
+<dl class="kv"><dt>Comercio</dt><dd>${v.merchant.name}</dd><dt>Monto</dt><dd>${formatAmount(v.op.amount, v.op.currency)}</dd><dt>Pagar antes de</dt><dd>${expiryText(v.op.expires_at)}</dd></dl>
+${barcodeSvg(reference)}
+<p class="ref" data-testid="voucher-reference">${reference}</p>
+</div>
+<div class="actions"><a class="btn" href="/check-out/voucher.pdf?tokenID=${encodeURIComponent(v.op.token)}" data-testid="voucher-pdf" download>Descargar cupón (PDF)</a></div>`;
+}
+
+/** Channel 38: cash at a store in Mexico. */
+export const channel38: PageModule = {
+  title: () => 'Pago en efectivo',
+  render: (v) => html`${voucherSection(v, ensureVoucherReference(v.ctx, v.op), 'cualquier tienda de conveniencia o sucursal participante')}<div class="actions">${cancelButton(v)}</div>`,
+  hasVoucher: () => true,
+};

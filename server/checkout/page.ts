@@ -1,0 +1,103 @@
+import type { SandboxContext } from '../context.js';
+import type { OperationRecord } from '../store/operations.js';
+import { html } from './escape.js';
+import { errorBanner, layout, resultBlock, summaryCard } from './layout.js';
+import { sandboxPanel } from './panel.js';
+import { moduleFor } from './registry.js';
+import { isClosed, stateOf, type PageView } from './view.js';
+
+const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i;
+
+/** Finds an operation by checkout token; an operation whose expiry has passed is expired first. */
+export function loadByToken(ctx: SandboxContext, token: string): OperationRecord | undefined {
+  const op = ctx.store.operations.byToken(token);
+  if (op && op.status === 'pending' && ctx.clock.now() >= op.expires_at) {
+    // The expiry timer may not have run yet (it wakes at most once a second); run it now.
+    ctx.scheduler.runDue();
+    return ctx.store.operations.byToken(token);
+  }
+  return op;
+}
+
+export interface ViewInput {
+  mode?: string | null;
+  userAgent?: string;
+  error?: string | null;
+  form?: Record<string, string>;
+}
+
+export function buildView(ctx: SandboxContext, op: OperationRecord, input: ViewInput = {}): PageView {
+  return {
+    ctx,
+    op,
+    merchant: ctx.store.merchants.get(op.merchant_id)!,
+    now: ctx.clock.now(),
+    mode: input.mode && /^[\w-]{1,32}$/.test(input.mode) ? input.mode : null,
+    mobile: MOBILE_UA.test(input.userAgent ?? ''),
+    error: input.error ?? null,
+    form: input.form ?? {},
+    state: stateOf(op),
+  };
+}
+
+const statusUrl = (op: OperationRecord) => `/check-out/status?tokenID=${encodeURIComponent(op.token)}`;
+
+/** The page of a pending operation: the channel's module, the summary and the sandbox panel. */
+export async function renderOpen(v: PageView): Promise<string> {
+  const mod = moduleFor(v.op.channel);
+  const main = await mod.render(v);
+  return layout({
+    title: `${mod.title(v.op)} · ${v.merchant.name}`,
+    main: html`${errorBanner(v.error)}${main}`,
+    side: html`${summaryCard(v)}${sandboxPanel(v, mod)}`,
+    data: { poll: 1, statusUrl: statusUrl(v.op), now: v.now, expires: v.op.expires_at },
+  });
+}
+
+const FINAL_TEXT = {
+  confirmed: { tone: 'ok', heading: 'Pago aprobado', text: 'El pago fue confirmado. El comercio recibirá la notificación.' },
+  rejected: { tone: 'bad', heading: 'Pago rechazado', text: 'El pago no pudo completarse.' },
+  cancelled: { tone: 'bad', heading: 'Pago cancelado', text: 'El pago fue cancelado.' },
+  expired: { tone: 'bad', heading: 'Pago expirado', text: 'El tiempo para pagar terminó.' },
+} as const;
+
+export const redirectOf = (op: OperationRecord): string | null =>
+  op.status === 'pending' ? null : op.status === 'confirmed' ? op.url_ok : op.url_error;
+
+/**
+ * The page of a final (or expired-by-clock) operation. Right after the shopper's own action
+ * (`done`) it says what happened and returns to the merchant; any later visit shows the closed
+ * address with no controls: every payment attempt needs a new operation.
+ */
+export function renderClosed(v: PageView, done: boolean): string {
+  const status = v.op.status === 'pending' && isClosed(v.op, v.now) ? 'expired' : v.op.status;
+  const t = FINAL_TEXT[status === 'pending' ? 'expired' : status];
+  const redirect = status === 'confirmed' ? v.op.url_ok : v.op.url_error;
+  if (done) {
+    // The shopper sees why a payment failed (a card code, a bank refusal) before going back.
+    const last = v.ctx.store.operations.events(v.op.id).filter((e) => e.to_status === v.op.status).at(-1);
+    const code = last?.details.rejection_code;
+    const reason = typeof code === 'string' ? html`<p class="hint" data-testid="rejection-code" data-code="${code}">Código ${code}: ${String(last?.details.rejection_message ?? '')}</p>` : '';
+    return layout({
+      title: `${t.heading} · ${v.merchant.name}`,
+      main: resultBlock({
+        ...t,
+        text: `${t.text} Te estamos llevando de vuelta al comercio…`,
+        extra: html`${reason}<p style="margin-top:18px"><a class="btn" href="${redirect}" data-testid="back-to-merchant">Volver al comercio</a></p>`,
+      }),
+      side: summaryCard(v, { countdown: false }),
+      data: { redirectTo: redirect, redirectAfter: 2500, status },
+    });
+  }
+  return layout({
+    title: `Enlace de pago cerrado · ${v.merchant.name}`,
+    main: resultBlock({
+      tone: t.tone,
+      heading: 'Este enlace de pago ya no está disponible',
+      text: `${t.heading}. Cada intento de pago necesita una operación nueva; vuelve al comercio para intentarlo otra vez.`,
+      extra: html`<p class="hint" data-testid="closed-status" data-status="${status}">Estado: ${status}</p>`,
+    }),
+    side: summaryCard(v, { countdown: false }),
+    data: { status },
+  });
+}

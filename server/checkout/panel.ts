@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { CARD_FAILURE_CODES, CH11_ERROR_REASONS } from '../contract/checkout.js';
+import { transition, type FinalStatus } from '../domain/operations.js';
+import { SandboxError } from '../http/errors.js';
+import { actionForm, hidden } from './layout.js';
+import { html, type Html } from './escape.js';
+import type { ActionInput, ActionOutcome, PageModule, PageView } from './view.js';
+import { describeIssues } from '../http/route.js';
+
+/** Parses a page form with a zod schema; bad input is a VALIDATION_ERROR shown on the page. */
+export function formOf<T extends z.ZodType>(schema: T, form: URLSearchParams): z.output<T> {
+  const r = schema.safeParse(Object.fromEntries(form));
+  if (!r.success) throw new SandboxError('VALIDATION_ERROR', `Datos no válidos: ${describeIssues(r.error)}`);
+  return r.data;
+}
+
+const PanelSchema = z.object({
+  outcome: z.enum(['confirmed', 'rejected', 'cancelled', 'expired']),
+  error_reason: z.union([z.literal(''), z.enum(CH11_ERROR_REASONS)]).optional(),
+  card_failure_code: z.union([z.literal(''), z.enum(CARD_FAILURE_CODES)]).optional(),
+  rejection_code: z.string().max(64).regex(/^[\w.-]*$/, 'letters, digits, dot, dash').optional(),
+  rejection_message: z.string().max(500).optional(),
+});
+
+const CARD_MESSAGES: Record<string, string> = {
+  '3001': 'Card declined',
+  '3002': 'Card expired',
+  '3003': 'Insufficient funds',
+  '3004': 'Card reported stolen',
+  '3005': 'Rejected by fraud prevention',
+};
+
+/** The sandbox panel's outcome: a transition by the shopper page, marked as coming from the panel. */
+function sandboxOutcome(a: ActionInput): ActionOutcome {
+  const f = formOf(PanelSchema, a.form);
+  const details: Record<string, string> = { via: 'sandbox_panel' };
+  if (f.outcome === 'rejected') {
+    if (f.error_reason) details.error_reason = f.error_reason;
+    if (f.card_failure_code) {
+      details.card_failure_code = f.card_failure_code;
+      details.rejection_code = f.card_failure_code;
+      details.rejection_message = CARD_MESSAGES[f.card_failure_code]!;
+    }
+    if (f.rejection_code) details.rejection_code = f.rejection_code;
+    if (f.rejection_message) details.rejection_message = f.rejection_message;
+  }
+  transition(a.ctx, a.op.id, { to: f.outcome satisfies FinalStatus, actor: 'shopper_page', details });
+  return { ok: true };
+}
+
+/** The shopper gives up on the payment page. */
+function cancel(a: ActionInput): ActionOutcome {
+  transition(a.ctx, a.op.id, { to: 'cancelled', actor: 'shopper_page', details: { via: 'shopper' } });
+  return { ok: true };
+}
+
+/** Actions every checkout page has. */
+export const commonActions: Record<string, (a: ActionInput) => ActionOutcome> = {
+  sandbox_outcome: sandboxOutcome,
+  cancel,
+};
+
+export const cancelButton = (v: PageView, label = 'Cancelar pago'): Html =>
+  actionForm(v, 'cancel', html`<button class="btn danger" type="submit" data-testid="shopper-cancel">${label}</button>`);
+
+/** Channel 11's failure reasons for the panel. */
+export const errorReasonSelect = (): Html => html`<label for="error_reason">error_reason al rechazar</label>
+<select id="error_reason" name="error_reason" data-testid="panel-error-reason"><option value="">(ninguno)</option>${CH11_ERROR_REASONS.map(
+  (r) => html`<option value="${r}">${r}</option>`,
+)}</select>`;
+
+/** Channel 36's card failure codes for the panel. */
+export const cardCodeSelect = (): Html => html`<label for="card_failure_code">Código de tarjeta al rechazar</label>
+<select id="card_failure_code" name="card_failure_code" data-testid="panel-card-code"><option value="">(ninguno)</option>${CARD_FAILURE_CODES.map(
+  (c) => html`<option value="${c}">${c} · ${CARD_MESSAGES[c]}</option>`,
+)}</select>`;
+
+/** The clearly marked sandbox panel: pick the outcome the way a tester would. */
+export function sandboxPanel(v: PageView, mod: PageModule): Html {
+  const button = (outcome: string, label: string, tone: string) =>
+    html`<button class="btn ${tone}" type="submit" name="outcome" value="${outcome}" data-testid="panel-${outcome}">${label}</button>`;
+  return html`<aside class="panel" data-testid="sandbox-panel">
+<h2><span class="tag">SANDBOX</span>Elegir el resultado</h2>
+<p>Solo existe en el entorno de pruebas: simula lo que haría el banco o el proveedor con este pago.</p>
+<form method="post" action="/check-out/actions">${hidden(v, 'sandbox_outcome')}
+<div class="outcomes">${button('confirmed', 'Aprobar', 'ok')}${button('rejected', 'Rechazar', 'bad')}${button('cancelled', 'Cancelar', 'neutral')}${button('expired', 'Expirar', 'neutral')}</div>
+${mod.panelExtras ? mod.panelExtras(v) : ''}
+<details><summary>Código y mensaje de rechazo</summary>
+<label for="rejection_code">rejection_code</label><input type="text" id="rejection_code" name="rejection_code" maxlength="64">
+<label for="rejection_message">rejection_message</label><input type="text" id="rejection_message" name="rejection_message" maxlength="500">
+</details>
+</form>
+${mod.panelForms ? mod.panelForms(v) : ''}
+</aside>`;
+}

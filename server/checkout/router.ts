@@ -1,0 +1,135 @@
+import { Router, type Request, type Response } from 'express';
+import { checkoutRoutes } from '../contract/checkout.js';
+import type { SandboxContext } from '../context.js';
+import { SandboxError } from '../http/errors.js';
+import { mountRoute } from '../http/route.js';
+import { checkoutJs } from './client-script.js';
+import { messagePage } from './layout.js';
+import { buildView, loadByToken, renderClosed, renderOpen } from './page.js';
+import { commonActions } from './panel.js';
+import { moduleFor } from './registry.js';
+import { checkoutCss } from './styles.js';
+import { voucherPdf } from './voucher-pdf.js';
+import { isClosed, pageUrl } from './view.js';
+
+/** Form fields worth filling in again after an error; secrets (password, card number, codes) never are. */
+const REFILL = new Set(['rut', 'holder', 'exp', 'email', 'person_type', 'bank', 'account', 'phone']);
+
+function sendHtml(res: Response, status: number, body: string): void {
+  res.status(status).setHeader('Cache-Control', 'no-store').type('html').send(body);
+}
+
+const tokenOf = (v: unknown): string | null => (typeof v === 'string' && /^[\w-]{1,128}$/.test(v) ? v : null);
+
+const NOT_FOUND_TEXT = 'No encontramos un pago para esta dirección. Revisa el enlace o vuelve al comercio para iniciar el pago otra vez.';
+
+/** The hosted checkout: pages of every channel, their shopper actions, the voucher PDF and the status poll. */
+export function checkoutRouter(ctx: SandboxContext): Router {
+  const r = Router();
+
+  r.get('/check-out/assets/checkout.css', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.type('css').send(checkoutCss);
+  });
+  r.get('/check-out/assets/checkout.js', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.type('js').send(checkoutJs);
+  });
+
+  mountRoute(r, checkoutRoutes.checkoutStatus, ({ query, res }) => {
+    const op = loadByToken(ctx, query.tokenID);
+    if (!op) throw new SandboxError('NOT_FOUND', `no checkout with tokenID ${query.tokenID}`);
+    res.setHeader('Cache-Control', 'no-store');
+    const now = ctx.clock.now();
+    const status = op.status === 'pending' && isClosed(op, now) ? 'expired' : op.status;
+    return { status, redirect: status === 'pending' ? null : status === 'confirmed' ? op.url_ok : op.url_error, now, expires_at: op.expires_at };
+  });
+
+  async function showPage(req: Request, res: Response, forcedMode?: string): Promise<void> {
+    const token = tokenOf(req.query.tokenID);
+    if (!token) return sendHtml(res, 400, messagePage('Dirección de pago incompleta', 'Falta el identificador del pago (tokenID) en la dirección.'));
+    const op = loadByToken(ctx, token);
+    const channel = req.query.channel;
+    if (!op || (forcedMode === undefined && typeof channel === 'string' && channel !== '' && channel !== String(op.channel))) {
+      return sendHtml(res, 404, messagePage('Pago no encontrado', NOT_FOUND_TEXT));
+    }
+    const mode = typeof req.query.m === 'string' ? req.query.m : forcedMode;
+    const v = buildView(ctx, op, { mode, userAgent: req.headers['user-agent'] });
+    if (isClosed(op, v.now)) return sendHtml(res, 200, renderClosed(v, req.query.done === '1'));
+    sendHtml(res, 200, await renderOpen(v));
+  }
+
+  r.get('/check-out/', (req, res, next) => showPage(req, res).catch(next));
+  r.get('/check-out/bank-selection/', (req, res, next) => {
+    const op = tokenOf(req.query.tokenID) ? ctx.store.operations.byToken(String(req.query.tokenID)) : undefined;
+    if (op && op.channel !== 36) return sendHtml(res, 404, messagePage('Pago no encontrado', NOT_FOUND_TEXT));
+    showPage(req, res, 'bank').catch(next);
+  });
+
+  r.get('/check-out/voucher.pdf', async (req, res, next) => {
+    try {
+      const token = tokenOf(req.query.tokenID);
+      const op = token ? loadByToken(ctx, token) : undefined;
+      if (!op || !moduleFor(op.channel).hasVoucher?.(op)) {
+        return sendHtml(res, 404, messagePage('Cupón no encontrado', 'Este pago no tiene un cupón en efectivo para descargar.'));
+      }
+      const pdf = await voucherPdf(ctx, op);
+      res.status(200).type('application/pdf');
+      res.setHeader('Content-Disposition', `attachment; filename="cupon-${op.id}.pdf"`);
+      res.setHeader('Cache-Control', 'no-store');
+      res.send(pdf);
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  r.post('/check-out/actions', async (req, res, next) => {
+    try {
+      await handleAction(ctx, req, res);
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  return r;
+}
+
+async function handleAction(ctx: SandboxContext, req: Request, res: Response): Promise<void> {
+  const type = String(req.headers['content-type'] ?? '');
+  if (!/^application\/x-www-form-urlencoded\b/i.test(type)) {
+    return sendHtml(res, 415, messagePage('Solicitud no válida', 'Los formularios de pago se envían como application/x-www-form-urlencoded.'));
+  }
+  const form = new URLSearchParams((req.rawBody ?? Buffer.alloc(0)).toString('utf8'));
+  const token = tokenOf(form.get('tokenID'));
+  const op = token ? loadByToken(ctx, token) : undefined;
+  if (!op) return sendHtml(res, 404, messagePage('Pago no encontrado', NOT_FOUND_TEXT));
+  const mode = form.get('m');
+  const view = (error: string | null) =>
+    buildView(ctx, ctx.store.operations.get(op.id)!, {
+      mode,
+      userAgent: req.headers['user-agent'],
+      error,
+      form: Object.fromEntries([...form].filter(([k]) => REFILL.has(k))),
+    });
+  if (isClosed(op, ctx.clock.now())) return sendHtml(res, 409, renderClosed(view(null), false));
+
+  const mod = moduleFor(op.channel);
+  const name = form.get('action') ?? '';
+  const handler = Object.hasOwn(commonActions, name) ? commonActions[name] : mod.actions && Object.hasOwn(mod.actions, name) ? mod.actions[name] : undefined;
+  if (!handler) return sendHtml(res, 400, await renderOpen(view(`Acción desconocida: «${name.slice(0, 40)}».`)));
+
+  let outcome;
+  try {
+    outcome = handler({ ctx, op, form, state: buildView(ctx, op).state });
+  } catch (err) {
+    if (!(err instanceof SandboxError)) throw err;
+    const fresh = ctx.store.operations.get(op.id)!;
+    if (err.code === 'INVALID_TRANSITION' || isClosed(fresh, ctx.clock.now())) return sendHtml(res, 409, renderClosed(view(null), false));
+    return sendHtml(res, err.status, await renderOpen(view(err.message)));
+  }
+  if (!outcome.ok) return sendHtml(res, 422, await renderOpen(view(outcome.message)));
+
+  const after = ctx.store.operations.get(op.id)!;
+  const nextMode = outcome.mode ?? mode ?? '';
+  res.redirect(303, after.status !== 'pending' ? pageUrl(after, { done: '1' }) : pageUrl(after, nextMode ? { m: nextMode } : {}));
+}

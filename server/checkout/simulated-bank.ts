@@ -1,0 +1,50 @@
+import { transition } from '../domain/operations.js';
+import { actionForm } from './layout.js';
+import { html, type Html } from './escape.js';
+import { formatAmount, saveState, shopperName, type ActionInput, type ActionOutcome, type PageView } from './view.js';
+
+/**
+ * A simulated online-banking page: where bankredirect, bank_page, PSE and bank-app flows land.
+ * The shopper authorises or refuses the debit; both are transitions by the shopper page.
+ */
+export function bankPage(v: PageView, bankName: string, note?: string): Html {
+  const name = shopperName(v.op);
+  return html`<div class="bankpage" data-testid="bank-page">
+<div class="bankpage-head"><span>${bankName}</span><small>Banca en línea · simulada</small></div>
+<div class="bankpage-body">
+<p class="lead">${name ? html`Hola, <b>${name}</b>. ` : ''}Autoriza el pago de <b>${formatAmount(v.op.amount, v.op.currency)}</b> a <b>${v.merchant.name}</b>.</p>
+<dl class="kv" style="margin-bottom:16px"><dt>Cuenta de origen</dt><dd>Cuenta de ahorros ****${v.op.token.replace(/\D/g, '').slice(-4).padStart(4, '0')}</dd><dt>Referencia</dt><dd>${v.op.trans_id}</dd></dl>
+${note ? html`<p class="hint">${note}</p>` : ''}
+<div class="actions">
+${actionForm(v, 'bank_approve', html`<button class="btn" type="submit" data-testid="bank-approve">Autorizar pago</button>`)}
+${actionForm(v, 'bank_reject', html`<button class="btn ghost" type="submit" data-testid="bank-reject">Rechazar</button>`)}
+</div></div></div>`;
+}
+
+function approve(a: ActionInput): ActionOutcome {
+  transition(a.ctx, a.op.id, { to: 'confirmed', actor: 'shopper_page', details: { via: 'simulated_bank', ...(a.state.bank ? { bank: a.state.bank } : {}) } });
+  return { ok: true };
+}
+
+function reject(a: ActionInput): ActionOutcome {
+  transition(a.ctx, a.op.id, {
+    to: 'rejected',
+    actor: 'shopper_page',
+    details: { via: 'simulated_bank', rejection_code: 'BANK_REJECTED', rejection_message: 'The shopper refused the payment at the bank', ...(a.state.bank ? { bank: a.state.bank } : {}) },
+  });
+  return { ok: true };
+}
+
+const OFF_PAGE: ActionOutcome = { ok: false, message: 'La página del banco no está abierta para este pago.' };
+
+/** Shopper actions of the simulated bank page, accepted only while the page shows it (`open`). */
+export const bankActions = (open: (a: ActionInput) => boolean) => ({
+  bank_approve: (a: ActionInput) => (open(a) ? approve(a) : OFF_PAGE),
+  bank_reject: (a: ActionInput) => (open(a) ? reject(a) : OFF_PAGE),
+});
+
+/** Remembers the shopper's choice of bank (validated by the caller) and moves to the bank page. */
+export function chooseBank(a: ActionInput, code: string, mode: string): ActionOutcome {
+  saveState(a.ctx, a.op, { bank: code });
+  return { ok: true, mode };
+}

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { bankCredentials } from '../../server/checkout/test-values.js';
+import { api, startSandbox } from '../helpers/sandbox.js';
+import { newCheckout } from '../checkout/support.js';
+import { hasChromium, launch } from './pages/console-browser.js';
+import { openCheckout, sel } from './pages/checkout.js';
+
+let sb: Awaited<ReturnType<typeof startSandbox>>;
+let browser: Browser;
+
+describe.skipIf(!hasChromium)('hosted checkout in a browser', () => {
+  beforeAll(async () => {
+    sb = await startSandbox();
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sb?.stop();
+  });
+
+  it('channel 5: signs in to the test bank, passes the three steps and lands on url_ok', async () => {
+    const creds = bankCredentials();
+    const c = await newCheckout(sb.url, 5, { filter_by: 'cl_test' });
+    const p = await openCheckout(browser, c.address);
+    try {
+      await p.fill({ rut: creds.rut, password: 'nope' });
+      await p.continueBank();
+      await expect(p.page.textContent(sel.error)).resolves.toContain('RUT o clave incorrectos');
+      await p.fill({ rut: creds.rut, password: creds.password });
+      await p.continueBank();
+      expect(await p.bankStep()).toBe('account');
+      await p.page.check(sel.account(creds.accounts[0]!.id));
+      await p.continueBank();
+      await p.fill({ code: creds.activation_code });
+      await p.continueBank();
+      await p.fill(Object.fromEntries(Object.entries(creds.coordinates).map(([k, v]) => [`coord_${k}`, v])));
+      await p.continueBank();
+      expect(await p.bankStep()).toBe('sms');
+      await p.fill({ code: creds.sms_code });
+      await p.continueBank();
+      await expect(p.page.textContent(sel.result)).resolves.toContain('Pago aprobado');
+      await p.waitForMerchant('ok');
+      expect(p.errors).toEqual([]);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('channel 17 wallet_push: waits, then follows a control-API confirmation to url_ok', async () => {
+    const c = await newCheckout(sb.url, 17, { filter_by: 'wallet_push' });
+    const p = await openCheckout(browser, c.address);
+    try {
+      await p.page.waitForSelector(sel.waiting);
+      await expect(p.page.textContent(sel.countdown)).resolves.toMatch(/^1[45]:\d\d$/);
+      await api(sb.url, 'POST', `/sandbox/v1/operations/${c.id}/confirm`);
+      await p.waitForMerchant('ok');
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('channel 36: a failing test card shows its code and returns to url_error', async () => {
+    const c = await newCheckout(sb.url, 36, { filter_by: 'card' });
+    const p = await openCheckout(browser, c.address, { width: 1280, height: 800 });
+    try {
+      const yy = String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0');
+      await p.payByCard({ holder: 'Ana Gómez', number: '4000 0000 0000 9979', exp: `11/${yy}`, cvv: '123' });
+      await p.page.waitForSelector(sel.rejectionCode);
+      expect(await p.page.getAttribute(sel.rejectionCode, 'data-code')).toBe('3004');
+      await p.waitForMerchant('error');
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('channel 41: the shopper cancels and goes to url_error', async () => {
+    const c = await newCheckout(sb.url, 41);
+    const p = await openCheckout(browser, c.address);
+    try {
+      await p.page.click(sel.shopperCancel);
+      await p.waitForMerchant('error');
+      const op = await api(sb.url, 'GET', `/sandbox/v1/operations/${c.id}`);
+      expect(op.body.status).toBe('cancelled');
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('an open page follows a clock advance past expiry to url_error, and the address then shows the closed page', async () => {
+    const c = await newCheckout(sb.url, 40);
+    const p = await openCheckout(browser, c.address);
+    try {
+      await p.page.waitForSelector(sel.waiting);
+      await api(sb.url, 'POST', '/sandbox/v1/clock/advance', { minutes: 31 });
+      await p.waitForMerchant('error');
+      await p.page.goto(c.address);
+      expect(await p.page.getAttribute(sel.closedStatus, 'data-status')).toBe('expired');
+      expect(await p.page.locator('form').count()).toBe(0);
+    } finally {
+      await p.close();
+    }
+  });
+});
