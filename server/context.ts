@@ -36,6 +36,8 @@ export interface SandboxContext {
   version: string;
   /** Registers work to do when the sandbox is reset (drop in-memory queues, re-arm timers). */
   onReset(fn: () => void): void;
-  /** Registers work to do on shutdown, before SQLite closes (stop workers, flush). */
+  /** Registers work to do as soon as the server stops accepting (end long-lived streams). */
+  onClosing(fn: () => void): void;
+  /** Registers work to do on shutdown, after HTTP closed and before SQLite closes (stop workers, flush). */
   onStop(fn: () => void | Promise<void>): void;
 }

@@ -3,8 +3,10 @@ import type { AddressInfo, Socket } from 'node:net';
 import { createSandboxClock } from './clock/clock.js';
 import { createScheduler } from './clock/scheduler.js';
 import type { SandboxConfig, SandboxContext } from './context.js';
+import { createDispatcher, type DeliveryOptions } from './delivery/dispatcher.js';
 import { seedDemoMerchant } from './domain/merchants.js';
 import { registerOperationTimers } from './domain/operations.js';
+import { registerPayoutTimers } from './domain/payouts.js';
 import { seedFromFile } from './domain/seed.js';
 import { createEventBus } from './events.js';
 import { createApp } from './http/app.js';
@@ -18,6 +20,8 @@ export interface SandboxOptions extends Partial<SandboxConfig> {
   seed?: string;
   /** Wall clock (tests); the sandbox clock adds its offset to it. */
   realNow?: () => number;
+  /** Notification delivery knobs (tests, benchmark): timeout, concurrency. */
+  delivery?: DeliveryOptions;
 }
 
 /** Raised when the port is taken; carries the one-line message for the CLI. */
@@ -51,6 +55,7 @@ export function createSandbox(options: SandboxOptions = {}) {
   const events = createEventBus();
   const resetHooks: (() => void)[] = [];
   const stopHooks: (() => void | Promise<void>)[] = [];
+  const closingHooks: (() => void)[] = [];
   let baseUrl = '';
 
   const ctx: SandboxContext = {
@@ -63,9 +68,12 @@ export function createSandbox(options: SandboxOptions = {}) {
     baseUrl: () => baseUrl,
     onReset: (fn) => void resetHooks.push(fn),
     onStop: (fn) => void stopHooks.push(fn),
+    onClosing: (fn) => void closingHooks.push(fn),
   };
 
   registerOperationTimers(ctx);
+  const dispatcher = createDispatcher(ctx, options.delivery);
+  registerPayoutTimers(ctx);
 
   try {
     store.tx(() => seedDemoMerchant(store, clock.now()));
@@ -119,6 +127,7 @@ export function createSandbox(options: SandboxOptions = {}) {
       const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
       baseUrl = `http://${host}:${addr.port}`;
       scheduler.start();
+      dispatcher.start();
       return baseUrl;
     },
     async stop(): Promise<void> {
@@ -127,6 +136,7 @@ export function createSandbox(options: SandboxOptions = {}) {
         const srv = server;
         server = null;
         const closed = new Promise<void>((resolve) => srv.close(() => resolve()));
+        for (const fn of closingHooks) fn();
         srv.closeIdleConnections();
         // In-flight requests get a moment to finish; then remaining sockets are cut.
         const timer = setTimeout(() => {

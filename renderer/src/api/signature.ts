@@ -1,0 +1,80 @@
+/**
+ * Signatures computed in the browser (crypto.subtle), so a copied curl works when pasted and the
+ * inspector can show the exact string that was hashed.
+ */
+
+/** Contract §3: creation signature field order; the merchant's secret key follows. */
+export const CREATION_ORDER = ['public_key', 'time', 'amount', 'currency', 'trans_id', 'time_expired', 'url_ok', 'url_error', 'channel'] as const;
+/** Contract §4: notification signature field order (standard layout). */
+export const NOTIFICATION_ORDER = ['time', 'channel', 'amount', 'currency', 'trans_ID'] as const;
+/** Legacy layout: public_key first, which some published integrations verify. */
+export const NOTIFICATION_ORDER_LEGACY = ['public_key', ...NOTIFICATION_ORDER] as const;
+
+/** Channels answered on SecurePayment; the others on SecurePayment.php (contract §3). */
+const PLAIN_PATH_CHANNELS = [5, 11, 16, 22, 30, 35];
+export const creationPath = (channel: number | string) =>
+  `/payments/check-out/SecurePayment${PLAIN_PATH_CHANNELS.includes(Number(channel)) ? '' : '.php'}`;
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The exact string that is hashed: the fields' raw values in order, then the secret. */
+export const signedString = (fields: Record<string, string>, order: readonly string[], secret: string) =>
+  order.map((k) => fields[k] ?? '').join('') + secret;
+
+export const creationSignature = (fields: Record<string, string>, secret: string) =>
+  sha256Hex(signedString(fields, CREATION_ORDER, secret));
+
+/** `YYYY-MM-DD HH:MM:SS` in UTC, the first layout the spec lists for `time`. */
+export const requestTime = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+
+/** Single-quoted for POSIX shells: safe for any value, including quotes and newlines. */
+export const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** A curl that posts form fields (URL-encoded, utf-8) the way a merchant's server would. */
+export function formCurl(url: string, fields: Record<string, string>): string {
+  const lines = [`curl -sS -X POST ${shellQuote(url)}`, `  -H 'Content-Type: application/x-www-form-urlencoded; charset=utf-8'`];
+  for (const [k, v] of Object.entries(fields)) lines.push(`  --data-urlencode ${shellQuote(`${k}=${v}`)}`);
+  return lines.join(' \\\n');
+}
+
+/**
+ * Re-signs creation fields with a fresh `time` and the merchant's secret, and answers a curl for
+ * them, so the copy is accepted when pasted (the stored request's signature is for its old time).
+ */
+export async function creationCurl(base: string, fields: Record<string, string>, secret: string, nowMs: number): Promise<string> {
+  const fresh: Record<string, string> = { ...fields, time: requestTime(nowMs) };
+  delete fresh.signature;
+  fresh.signature = await creationSignature(fresh, secret);
+  return formCurl(base + creationPath(fresh.channel ?? '17'), fresh);
+}
+
+/** Parses what an operator pastes: a form body `a=b&c=d`, a JSON object, `key: value` lines or a curl. */
+export function parsePastedFields(text: string): Record<string, string> {
+  const t = text.trim();
+  if (!t) return {};
+  if (t.startsWith('{')) {
+    const obj: unknown = JSON.parse(t);
+    if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) throw new Error('the JSON must be an object');
+    return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+  }
+  if (/^curl\s/.test(t)) {
+    const out: Record<string, string> = {};
+    const re = /--data(?:-urlencode|-raw)?\s+'((?:[^']|'\\'')*)'|-[dF]\s+'((?:[^']|'\\'')*)'/g;
+    for (const m of t.matchAll(re)) {
+      const pair = (m[1] ?? m[2] ?? '').replace(/'\\''/g, "'");
+      const i = pair.indexOf('=');
+      if (i > 0) out[pair.slice(0, i)] = pair.slice(i + 1);
+    }
+    return out;
+  }
+  if (!t.includes('\n') && t.includes('=')) return Object.fromEntries(new URLSearchParams(t));
+  const out: Record<string, string> = {};
+  for (const line of t.split(/\r?\n/)) {
+    const m = /^\s*([\w.\-[\]]+)\s*[:=]\s?(.*)$/.exec(line);
+    if (m) out[m[1]!] = m[2]!.trim();
+  }
+  return out;
+}

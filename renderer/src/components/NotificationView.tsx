@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { notificationRoutes, NotificationSchema, type Notification, type NotificationAttempt } from '@contract/notifications.js';
+import { call } from '../api/client';
+import { invalidate } from '../api/cache';
+import { useT } from '../app/i18n';
+import { CodeView, useAction } from './common';
+import { fmtTime } from './format';
+
+/** Notifications embedded in other views arrive untyped (`unknown[]`); parse them here, loudly on drift. */
+export function parseNotifications(list: unknown[]): Notification[] {
+  return list.flatMap((n) => {
+    const r = NotificationSchema.safeParse(n);
+    if (!r.success) {
+      console.error('[contract drift] embedded notification', r.error.issues.slice(0, 3));
+      return [];
+    }
+    return [r.data];
+  });
+}
+
+function Attempt({ a, n }: { a: NotificationAttempt; n: number }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const ok = a.error === null && a.response_status !== null;
+  return (
+    <li className="attempt" data-testid="attempt">
+      <button className="attempt-head" onClick={() => setOpen(!open)} data-testid="attempt-toggle">
+        <span className={`dot ${ok ? 'dot-ok' : 'dot-bad'}`} />
+        <span>#{n}</span>
+        <span>{fmtTime(a.at)}</span>
+        <span className="tag">{a.source}</span>
+        <span data-testid="attempt-status">{a.response_status ?? '—'}</span>
+        <span className="muted">{a.latency_ms !== null ? `${Math.round(a.latency_ms)} ms` : ''}</span>
+        {a.error && <span className="text-bad ellipsis">{a.error}</span>}
+        <span className="spacer" />
+        <span className="muted">{open ? '▾' : '▸'}</span>
+      </button>
+      {open && (
+        <div className="grid-2 attempt-body">
+          <CodeView label={`${t('notif.request')} → ${a.url}`} value={Object.entries(a.request.headers).map(([k, v]) => `${k}: ${v}`).join('\n') + '\n\n' + a.request.body} />
+          <CodeView label={`${t('notif.response')} ${a.response_status ?? ''}`} value={a.response_body ?? a.error ?? ''} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** One delivery with every attempt (request, response, latency) and a resend button. */
+export function NotificationCard({ n }: { n: Notification }) {
+  const t = useT();
+  const { busy, run } = useAction();
+  const resend = () =>
+    run(async () => {
+      await call(notificationRoutes.resendNotification, { params: { id: n.id }, body: {} });
+      invalidate('notifications');
+      if (n.operation_id !== null) invalidate(`op:${n.operation_id}`);
+      invalidate('payouts');
+    }, t('notif.resent'));
+  return (
+    <div className={`notif notif-${n.status}`} data-testid="notification" data-status={n.status} data-id={n.id}>
+      <div className="notif-head">
+        <span className={`badge badge-n-${n.status}`} data-testid="notification-status">
+          {t(`notif.status.${n.status}`)}
+        </span>
+        <span className="tag">{n.kind}</span>
+        {n.test_label && <span className="tag tag-warn">{n.test_label}</span>}
+        <span className="ellipsis" title={n.url}>
+          {n.url}
+        </span>
+        <span className="spacer" />
+        <span className="muted small">{t('notif.attempts', { n: n.attempt_count })}</span>
+        {n.next_attempt_at && <span className="muted small">{t('notif.next', { at: fmtTime(n.next_attempt_at) })}</span>}
+        <button className="btn btn-small" disabled={busy} onClick={() => void resend()} data-testid="notification-resend">
+          ↻ {t('notif.resend')}
+        </button>
+      </div>
+      <details>
+        <summary className="muted small">{t('notif.payload')}</summary>
+        <CodeView value={n.fields ?? n.body} testId="notification-payload" />
+      </details>
+      <ol className="attempts">
+        {n.attempts.map((a, i) => (
+          <Attempt key={i} a={a} n={i + 1} />
+        ))}
+      </ol>
+    </div>
+  );
+}

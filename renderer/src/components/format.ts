@@ -1,0 +1,22 @@
+/** Sandbox times are ISO UTC; the console shows them in the operator's local time, seconds included. */
+export const fmtTime = (iso: string | null | undefined) => {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'medium' });
+};
+
+export const fmtAmount = (amount: string | number, currency?: string) => `${amount}${currency ? ' ' + currency : ''}`;
+
+/** `2d 03:04:05` style remaining time; negative means past. */
+export function fmtDuration(ms: number): string {
+  const sign = ms < 0 ? '-' : '';
+  let s = Math.floor(Math.abs(ms) / 1000);
+  const d = Math.floor(s / 86400);
+  s -= d * 86400;
+  const h = Math.floor(s / 3600);
+  s -= h * 3600;
+  const m = Math.floor(s / 60);
+  s -= m * 60;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${sign}${d ? d + 'd ' : ''}${pad(h)}:${pad(m)}:${pad(s)}`;
+}

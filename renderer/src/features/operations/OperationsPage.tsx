@@ -1,0 +1,189 @@
+import { useEffect, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { CHANNEL_IDS, OPERATION_STATUSES } from '@contract/common.js';
+import { merchantRoutes } from '@contract/merchants.js';
+import { call } from '../../api/client';
+import { useResource } from '../../api/cache';
+import { useT } from '../../app/i18n';
+import { href, navigate, useRoute } from '../../app/router';
+import { ErrorBox, Loading, StatusBadge } from '../../components/common';
+import { NoOperationsYet } from '../../components/DemoCurl';
+import { fmtAmount, fmtTime } from '../../components/format';
+import { useOperationList } from './list-data';
+import { NO_FILTERS, useOperationFilters, type OperationFilters } from './store';
+
+const ROW = 38;
+const fetchMerchants = () => call(merchantRoutes.listMerchants);
+
+function Filters() {
+  const t = useT();
+  const { filters, set, clear } = useOperationFilters();
+  const merchants = useResource('merchants', fetchMerchants);
+  const [q, setQ] = useState(filters.q);
+  useEffect(() => setQ(filters.q), [filters.q]);
+  const active = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
+  return (
+    <div className="filters">
+      <form
+        className="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          set({ q });
+        }}
+      >
+        <input
+          type="search"
+          value={q}
+          placeholder={t('operations.search')}
+          onChange={(e) => {
+            setQ(e.target.value);
+            if (e.target.value === '') set({ q: '' });
+          }}
+          data-testid="ops-search"
+          data-shortcut="search"
+          aria-label={t('operations.search')}
+        />
+      </form>
+      <select value={filters.status} onChange={(e) => set({ status: e.target.value })} data-testid="filter-status" aria-label={t('field.status')}>
+        <option value="">{t('operations.anyStatus')}</option>
+        {OPERATION_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {t(`status.${s}`)}
+          </option>
+        ))}
+      </select>
+      <select value={filters.channel} onChange={(e) => set({ channel: e.target.value })} data-testid="filter-channel" aria-label={t('field.channel')}>
+        <option value="">{t('operations.anyChannel')}</option>
+        {CHANNEL_IDS.map((c) => (
+          <option key={c} value={c}>
+            {t('field.channel')} {c}
+          </option>
+        ))}
+      </select>
+      <select value={filters.mid_id} onChange={(e) => set({ mid_id: e.target.value })} data-testid="filter-merchant" aria-label={t('field.merchant')}>
+        <option value="">{t('operations.anyMerchant')}</option>
+        {merchants.data?.items.map((m) => (
+          <option key={m.mid_id} value={m.mid_id}>
+            {m.name}
+          </option>
+        ))}
+      </select>
+      <label className="inline">
+        {t('operations.from')}
+        <input type="date" value={filters.from} onChange={(e) => set({ from: e.target.value })} data-testid="filter-from" />
+      </label>
+      <label className="inline">
+        {t('operations.to')}
+        <input type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} data-testid="filter-to" />
+      </label>
+      {active && (
+        <button className="btn btn-ghost btn-small" onClick={clear} data-testid="filter-clear">
+          {t('operations.clearFilters')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Filters arriving in the URL (links from the overview) replace the current ones once. */
+function useFiltersFromUrl() {
+  const route = useRoute();
+  const set = useOperationFilters((s) => s.set);
+  const qs = route.params.toString();
+  useEffect(() => {
+    if (!qs) return;
+    const patch: Partial<OperationFilters> = { ...NO_FILTERS };
+    for (const k of Object.keys(NO_FILTERS) as (keyof OperationFilters)[]) {
+      const v = route.params.get(k);
+      if (v) patch[k] = v;
+    }
+    set(patch);
+    navigate('operations');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [qs]);
+}
+
+export function OperationsPage() {
+  const t = useT();
+  useFiltersFromUrl();
+  const filters = useOperationFilters((s) => s.filters);
+  const list = useOperationList(filters);
+  const items = list.data?.items ?? [];
+  const hasMore = Boolean(list.data?.next_cursor);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtual = useVirtualizer({
+    count: items.length + (hasMore ? 1 : 0),
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW,
+    overscan: 12,
+  });
+  const rows = virtual.getVirtualItems();
+  const last = rows[rows.length - 1];
+  useEffect(() => {
+    // Fetch the next keyset page while the operator is still a screen away from its end.
+    if (last && hasMore && last.index >= items.length - 30) void list.loadMore();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [last?.index, hasMore, items.length]);
+
+  const noFilters = JSON.stringify(filters) === JSON.stringify(NO_FILTERS);
+  return (
+    <div className="page page-fill">
+      <div className="page-head">
+        <h1>{t('nav.operations')}</h1>
+        <span className="muted" data-testid="ops-count">
+          {list.data ? t('operations.shown', { n: items.length, more: hasMore ? '+' : '' }) : ''}
+        </span>
+      </div>
+      <Filters />
+      <ErrorBox error={list.error} onRetry={list.reload} />
+      {!list.data && !list.error && <Loading />}
+      {list.data && items.length === 0 && (noFilters ? <NoOperationsYet /> : <p className="muted" data-testid="ops-none">{t('operations.noMatch')}</p>)}
+      {items.length > 0 && (
+        <div className="vtable" role="table" data-testid="ops-table">
+          <div className="vrow vhead" role="row">
+            <span>#</span>
+            <span>{t('field.created')}</span>
+            <span>trans_id</span>
+            <span>{t('field.channel')}</span>
+            <span className="num">{t('field.amount')}</span>
+            <span>{t('field.status')}</span>
+            <span>{t('field.shopper')}</span>
+            <span>{t('field.document')}</span>
+            <span>{t('field.email')}</span>
+          </div>
+          <div className="vscroll" ref={scrollRef} data-testid="ops-scroll">
+            <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+              {rows.map((r) => {
+                const o = items[r.index];
+                const style = { position: 'absolute' as const, top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${r.start}px)` };
+                if (!o)
+                  return (
+                    <div key="more" className="vrow muted" style={style}>
+                      {t('common.loading')}
+                    </div>
+                  );
+                return (
+                  <a key={o.id} className="vrow" role="row" style={style} href={href('operations', o.id)} data-testid="op-row" data-id={o.id} data-trans-id={o.trans_id}>
+                    <span>{o.id}</span>
+                    <span>{fmtTime(o.created_at)}</span>
+                    <span className="ellipsis" title={o.trans_id}>
+                      {o.trans_id}
+                    </span>
+                    <span>{o.channel}</span>
+                    <span className="num">{fmtAmount(o.amount, o.currency)}</span>
+                    <span>
+                      <StatusBadge status={o.status} />
+                    </span>
+                    <span className="ellipsis">{o.shopper_name ?? '—'}</span>
+                    <span className="ellipsis">{o.doc_number ?? '—'}</span>
+                    <span className="ellipsis">{o.email ?? '—'}</span>
+                  </a>
+                );
+              })}
+            </div>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

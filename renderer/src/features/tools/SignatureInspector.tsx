@@ -1,0 +1,137 @@
+import { useEffect, useState } from 'react';
+import { merchantRoutes } from '@contract/merchants.js';
+import { call } from '../../api/client';
+import { useResource } from '../../api/cache';
+import { CREATION_ORDER, NOTIFICATION_ORDER, NOTIFICATION_ORDER_LEGACY, parsePastedFields, sha256Hex, signedString } from '../../api/signature';
+import { useT } from '../../app/i18n';
+import { CopyButton } from '../../components/common';
+import { diagnose } from './diagnose';
+import { useToolsUi } from './store';
+
+interface Result {
+  order: readonly string[];
+  hashed: string;
+  expected: string;
+  provided: string;
+  diagnosis: string | null;
+  diagnosisField: string | null;
+  parseError: string | null;
+}
+
+/** Paste a creation request or a received notification: the expected signature, the exact hashed string and what differs. */
+export function SignatureInspector() {
+  const t = useT();
+  const { data: merchants } = useResource('merchants', () => call(merchantRoutes.listMerchants));
+  const ui = useToolsUi();
+  const [result, setResult] = useState<Result | null>(null);
+  const merchant = merchants?.items.find((m) => m.public_key === ui.merchant) ?? merchants?.items[0];
+  const secret = ui.secret || merchant?.secret_key || '';
+
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      let fields: Record<string, string>;
+      try {
+        fields = parsePastedFields(ui.pasted);
+      } catch (err) {
+        setResult({ order: [], hashed: '', expected: '', provided: '', diagnosis: null, diagnosisField: null, parseError: (err as Error).message });
+        return;
+      }
+      const legacy = ui.mode === 'notification' && ui.layout === 'legacy';
+      const order = ui.mode === 'creation' ? CREATION_ORDER : legacy ? NOTIFICATION_ORDER_LEGACY : NOTIFICATION_ORDER;
+      const hashed = signedString(fields, order, secret);
+      const expected = await sha256Hex(hashed);
+      const provided = fields.signature ?? '';
+      let diagnosis: string | null = null;
+      let diagnosisField: string | null = null;
+      if (provided && provided.toLowerCase() !== expected) {
+        const layouts: [string, readonly string[]][] =
+          ui.mode === 'notification' ? [[legacy ? 'standard layout (without public_key)' : 'legacy layout (public_key first)', legacy ? NOTIFICATION_ORDER : NOTIFICATION_ORDER_LEGACY]] : [];
+        const secrets: [string, string][] = (merchants?.items ?? []).map((m) => [`the secret key of ${m.name} (${m.public_key})`, m.secret_key]);
+        const d = await diagnose(fields, order, secret, provided, { layouts, secrets });
+        diagnosis = d ? d.what : null;
+        diagnosisField = d?.field ?? null;
+      }
+      if (!cancelled) setResult({ order, hashed, expected, provided, diagnosis, diagnosisField, parseError: null });
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [ui.pasted, ui.mode, ui.layout, secret, merchants]);
+
+  const fields = (() => {
+    try {
+      return parsePastedFields(ui.pasted);
+    } catch {
+      return {};
+    }
+  })();
+  const match = result && result.provided ? result.provided.toLowerCase() === result.expected : null;
+  return (
+    <section className="panel" data-testid="signature-inspector">
+      <h2>{t('sig.title')}</h2>
+      <div className="row-wrap">
+        <div className="seg">
+          <button className={ui.mode === 'creation' ? 'on' : ''} onClick={() => ui.set({ mode: 'creation' })} data-testid="sig-mode-creation">
+            {t('sig.creation')}
+          </button>
+          <button className={ui.mode === 'notification' ? 'on' : ''} onClick={() => ui.set({ mode: 'notification' })} data-testid="sig-mode-notification">
+            {t('sig.notification')}
+          </button>
+        </div>
+        {ui.mode === 'notification' && (
+          <select value={ui.layout} onChange={(e) => ui.set({ layout: e.target.value === 'legacy' ? 'legacy' : 'standard' })} data-testid="sig-layout">
+            <option value="standard">standard</option>
+            <option value="legacy">legacy (public_key first)</option>
+          </select>
+        )}
+        <select value={merchant?.public_key ?? ''} onChange={(e) => ui.set({ merchant: e.target.value, secret: '' })} data-testid="sig-merchant" aria-label={t('field.merchant')}>
+          {merchants?.items.map((m) => (
+            <option key={m.public_key} value={m.public_key}>
+              {m.name} · {m.public_key}
+            </option>
+          ))}
+        </select>
+        <input value={ui.secret} onChange={(e) => ui.set({ secret: e.target.value })} placeholder={t('sig.secretPlaceholder')} data-testid="sig-secret" />
+      </div>
+      <textarea rows={6} value={ui.pasted} onChange={(e) => ui.set({ pasted: e.target.value })} placeholder={t('sig.pastePlaceholder')} data-testid="sig-input" className="mono" />
+      {result?.parseError && <div className="error-box">{result.parseError}</div>}
+      {result && !result.parseError && ui.pasted.trim() && (
+        <div className="stack">
+          <table className="kv">
+            <tbody>
+              {result.order.map((k) => (
+                <tr key={k} className={result.diagnosisField === k ? 'row-bad' : ''}>
+                  <th>{k}</th>
+                  <td className="break mono">{fields[k] === undefined ? <span className="text-bad">{t('sig.missing')}</span> : fields[k] || <span className="muted">{t('sig.emptyValue')}</span>}</td>
+                </tr>
+              ))}
+              <tr>
+                <th>+ secret</th>
+                <td className="mono">{secret ? '•'.repeat(Math.min(secret.length, 16)) : <span className="text-bad">{t('sig.noSecret')}</span>}</td>
+              </tr>
+            </tbody>
+          </table>
+          <div className="code-view">
+            <div className="code-head">
+              <span>{t('sig.hashed')}</span>
+              <CopyButton value={result.hashed} />
+            </div>
+            <pre data-testid="sig-hashed">{result.hashed}</pre>
+          </div>
+          <div className="key-row">
+            <span className="muted small">{t('sig.expected')}</span>
+            <code data-testid="sig-expected">{result.expected}</code>
+            <CopyButton value={result.expected} />
+          </div>
+          {result.provided && (
+            <div className={match ? 'ok-box' : 'error-box'} data-testid="sig-verdict" data-match={String(match)}>
+              {match ? t('sig.match') : t('sig.mismatch', { got: result.provided })}
+              {!match && <div data-testid="sig-diagnosis">{result.diagnosis ? t('sig.because', { what: result.diagnosis }) : t('sig.unknownCause')}</div>}
+            </div>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { defineRoute } from './route.js';
+
+/** One event of the live stream: a name of the typed event map (events.ts) and its small payload. */
+export const LiveEventSchema = z.object({
+  type: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type LiveEvent = z.infer<typeof LiveEventSchema>;
+
+/**
+ * One server-sent `message`: the events of one ~100 ms window, in order. `dropped` > 0 means the
+ * window overflowed and the client should refetch what it shows instead of applying the batch.
+ */
+export const LiveBatchSchema = z.object({
+  events: z.array(LiveEventSchema),
+  dropped: z.number().int().min(0),
+});
+export type LiveBatch = z.infer<typeof LiveBatchSchema>;
+
+export const liveRoutes = {
+  liveEvents: defineRoute({
+    method: 'GET',
+    path: '/sandbox/v1/events',
+    summary: 'Live stream of sandbox events (server-sent events, batched every ~100 ms, heartbeat comments)',
+    tags: ['live'],
+    response: LiveBatchSchema,
+    responseContentType: 'text/event-stream',
+    description:
+      'Each `data:` line is one JSON batch `{events:[{type,data}], dropped}`. Event types are those of the ' +
+      'typed event map: operation.created, operation.changed, notification.changed, spei.transfer, ' +
+      'payout.changed, merchant.changed, clock.changed, request.logged, sandbox.reset. A comment line ' +
+      '`: ping` is sent every 15 s so proxies and clients can tell a live connection from a dead one.',
+  }),
+};

@@ -1,0 +1,152 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { createPayment } from '../helpers/payments.js';
+import { startReceiver, type Receiver } from '../helpers/receiver.js';
+import { api, startSandbox } from '../helpers/sandbox.js';
+import { consoleDir, hasChromium, launch, openConsole } from './pages/console-browser.js';
+import { consolePage, type ConsolePage } from './pages/console.js';
+
+let sb: Awaited<ReturnType<typeof startSandbox>>;
+let browser: Browser;
+let receiver: Receiver;
+let context: BrowserContext | null = null;
+let errors: string[] = [];
+
+const opIdOf = async (transId: string): Promise<number> => {
+  const r = await api(sb.url, 'GET', `/sandbox/v1/operations?trans_id=${encodeURIComponent(transId)}`);
+  return r.body.items[0].id;
+};
+
+async function open(hash = ''): Promise<ConsolePage> {
+  const o = await openConsole(browser, sb.url);
+  context = o.context;
+  errors = o.errors;
+  const c = consolePage(o.page, sb.url);
+  if (hash) await c.goto(hash);
+  await c.waitLive();
+  return c;
+}
+
+describe.skipIf(!hasChromium)('console: operations', () => {
+  beforeAll(async () => {
+    sb = await startSandbox({ consoleDir: consoleDir() });
+    receiver = await startReceiver({ status: 200, body: 'ok' });
+    await api(sb.url, 'PATCH', '/sandbox/v1/merchants/pk_sandbox_demo', { success_url: receiver.url + '/notify' });
+    browser = await launch();
+  });
+  afterEach(async () => {
+    await context?.close();
+    context = null;
+    // The client validates every answer against the contract: drift shows up as a console error.
+    // (The browser's own "Failed to load resource" lines are the refusals a test provoked on purpose.)
+    expect(errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await receiver?.close();
+    await sb?.stop();
+  });
+
+  it('shows a payment created through the merchant API in the open list without a reload', async () => {
+    const c = await open('operations');
+    const { fields } = await createPayment(sb.url, 17);
+    await c.opRowByTransId(fields.trans_id!).waitFor({ timeout: 5000 });
+    expect(await c.opRowByTransId(fields.trans_id!).getByTestId('status-badge').getAttribute('data-status')).toBe('pending');
+  });
+
+  it('finds an operation by e-mail with the search box', async () => {
+    const { fields } = await createPayment(sb.url, 17, {}, { shopper: { email: 'buscar.me@gmail.com' } });
+    const c = await open('operations');
+    await c.opsSearch().fill('buscar.me@gmail.com');
+    await c.opsSearch().press('Enter');
+    await c.page.waitForFunction(`document.querySelectorAll('[data-testid="op-row"]').length === 1`);
+    expect(await c.opRows().first().getAttribute('data-trans-id')).toBe(fields.trans_id!);
+  });
+
+  it('confirms from the detail page and shows the delivered notification with its attempt', async () => {
+    const { fields } = await createPayment(sb.url, 17);
+    const id = await opIdOf(fields.trans_id!);
+    const c = await open(`operations/${id}`);
+    await c.action('confirm').click();
+    await c.detailWithStatus('confirmed').waitFor();
+    await c.notificationByStatus('delivered').waitFor({ timeout: 8000 });
+    await c.attempts().first().waitFor();
+    expect(await c.attempts().first().getByTestId('attempt-status').textContent()).toBe('200');
+    const timeline = await c.timeline().textContent();
+    expect(timeline).toContain('operator');
+  });
+
+  it('rejects with a code and message that land on the timeline', async () => {
+    const { fields } = await createPayment(sb.url, 17);
+    const id = await opIdOf(fields.trans_id!);
+    const c = await open(`operations/${id}`);
+    await c.action('reject').click();
+    await c.rejectCode().fill('BANK_DECLINED');
+    await c.rejectMessage().fill('Declined by the bank');
+    await c.rejectSubmit().click();
+    await c.detailWithStatus('rejected').waitFor();
+    const r = await api(sb.url, 'GET', `/sandbox/v1/operations/${id}`);
+    const ev = r.body.events.find((e: { kind: string }) => e.kind === 'rejected');
+    expect(ev).toMatchObject({ actor: 'operator', details: { rejection_code: 'BANK_DECLINED', rejection_message: 'Declined by the bank' } });
+    expect(await c.timeline().textContent()).toContain('BANK_DECLINED');
+  });
+
+  it('offers the card failure codes 3001–3005 when rejecting a channel 36 operation', async () => {
+    const { fields } = await createPayment(sb.url, 36);
+    const id = await opIdOf(fields.trans_id!);
+    const c = await open(`operations/${id}`);
+    await c.action('reject').click();
+    const options = await c.rejectCard().locator('option').allTextContents();
+    expect(options.filter((o) => /^300[1-5]/.test(o))).toHaveLength(5);
+    await c.rejectCard().selectOption('3003');
+    await c.rejectSubmit().click();
+    await c.detailWithStatus('rejected').waitFor();
+    const r = await api(sb.url, 'GET', `/sandbox/v1/operations/${id}`);
+    expect(r.body.events.find((e: { kind: string }) => e.kind === 'rejected').details).toMatchObject({ card_failure_code: '3003' });
+  });
+
+  it('shows an API refusal in words instead of swallowing it', async () => {
+    const { fields } = await createPayment(sb.url, 17);
+    const id = await opIdOf(fields.trans_id!);
+    const c = await open(`operations/${id}`);
+    await c.detailWithStatus('pending').waitFor();
+    // Another actor finishes the operation behind the console's back; the click then meets a 409.
+    await api(sb.url, 'POST', `/sandbox/v1/operations/${id}/cancel`);
+    await c.action('confirm').click();
+    await c.toastError().waitFor();
+    expect(await c.toastError().textContent()).toContain('INVALID_TRANSITION');
+  });
+
+  it('expires a pending operation on screen when the sandbox clock is advanced past its expiry', async () => {
+    const { fields } = await createPayment(sb.url, 17, { time_expired: '60' });
+    const id = await opIdOf(fields.trans_id!);
+    const c = await open('tools');
+    await c.clockMinutes().fill('61');
+    await c.clockAdvance().click();
+    await c.goto(`operations/${id}`);
+    await c.detailWithStatus('expired').waitFor();
+    const r = await api(sb.url, 'GET', `/sandbox/v1/operations/${id}`);
+    expect(r.body.status).toBe('expired');
+  });
+
+  it('copies the creation request as a curl that the sandbox accepts when run', async () => {
+    const { fields } = await createPayment(sb.url, 41);
+    const id = await opIdOf(fields.trans_id!);
+    const c = await open(`operations/${id}`);
+    await c.detail().waitFor();
+    await c.action('copy-curl').click();
+    await c.page.waitForFunction(`document.querySelector('[data-testid="toast-ok"]') !== null`);
+    const curl = await c.clipboard();
+    const url = /curl -sS -X POST '([^']+)'/.exec(curl)?.[1];
+    const form = new URLSearchParams();
+    for (const m of curl.matchAll(/--data-urlencode '((?:[^']|'\\'')*)'/g)) {
+      const pair = m[1]!.replace(/'\\''/g, "'");
+      const i = pair.indexOf('=');
+      form.append(pair.slice(0, i), pair.slice(i + 1));
+    }
+    expect(form.get('time')).not.toBe(fields.time);
+    const res = await fetch(url!, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }, body: form.toString() });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('/check-out/?channel=41');
+  });
+});

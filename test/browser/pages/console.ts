@@ -1,0 +1,58 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * Page module of the operator console: every selector the browser tests use lives here, so a
+ * markup change is fixed in one place.
+ */
+export function consolePage(page: Page, baseUrl: string) {
+  const tid = (id: string) => page.getByTestId(id);
+  return {
+    page,
+    tid,
+    goto: async (hash: string) => {
+      await page.goto(`${baseUrl}/#/${hash}`);
+    },
+    nav: (name: string) => tid(`nav-${name}`),
+    liveStatus: () => tid('live-status'),
+    waitLive: () => page.waitForSelector('[data-testid="live-status"][data-connected="true"]'),
+    // operations
+    opRows: () => tid('op-row'),
+    opRowByTransId: (transId: string) => page.locator(`[data-testid="op-row"][data-trans-id="${transId}"]`),
+    opsSearch: () => tid('ops-search'),
+    opsScroll: () => tid('ops-scroll'),
+    // detail
+    detail: () => tid('op-detail'),
+    detailWithStatus: (status: string) => page.locator(`[data-testid="op-detail"][data-status="${status}"]`),
+    action: (name: 'confirm' | 'reject' | 'cancel' | 'expire' | 'checkout' | 'copy-curl') => tid(`action-${name}`),
+    rejectCode: () => tid('reject-code'),
+    rejectMessage: () => tid('reject-message'),
+    rejectReason: () => tid('reject-reason'),
+    rejectCard: () => tid('reject-card'),
+    rejectSubmit: () => tid('reject-submit'),
+    timeline: () => tid('timeline'),
+    notifications: () => tid('notification'),
+    notificationByStatus: (status: string) => page.locator(`[data-testid="notification"][data-status="${status}"]`),
+    attempts: () => tid('attempt'),
+    resend: () => tid('notification-resend'),
+    // spei
+    speiPrefill: () => tid('spei-prefill'),
+    speiField: (name: 'clabe' | 'amount' | 'rfc' | 'sender') => tid(`spei-${name}`),
+    speiSubmit: () => tid('spei-submit'),
+    speiRows: () => tid('spei-row'),
+    // notifications page
+    failedFirst: () => tid('notif-failed-first'),
+    // tools
+    clockMinutes: () => tid('clock-minutes'),
+    clockAdvance: () => tid('clock-advance'),
+    langSwitch: () => tid('lang-switch'),
+    themeToggle: () => tid('theme-toggle'),
+    sigInput: () => tid('sig-input'),
+    sigVerdict: () => tid('sig-verdict'),
+    sigDiagnosis: () => tid('sig-diagnosis'),
+    toastError: () => tid('toast-error'),
+    emptyState: () => tid('empty-state'),
+    copyDemoCurl: () => tid('copy-demo-curl'),
+    clipboard: async () => String(await page.evaluate('navigator.clipboard.readText()')),
+  };
+}
+export type ConsolePage = ReturnType<typeof consolePage>;
