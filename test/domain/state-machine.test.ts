@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPayment } from '../helpers/payments.js';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import { api, jsonOf, startSandbox } from '../helpers/sandbox.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ async function pending(channel = 17, overrides: Record<string, string> = {}): Pr
   return list.body.items[0].id;
 }
 const post = (path: string, body?: unknown, headers: Record<string, string> = {}) =>
-  fetch(sb.url + path, { method: 'POST', headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers }, body: body ? JSON.stringify(body) : undefined }).then(async (r) => ({ status: r.status, body: await r.json() }));
+  fetch(sb.url + path, { method: 'POST', headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers }, body: body ? JSON.stringify(body) : undefined }).then(async (r) => ({ status: r.status, body: await jsonOf(r) }));
 
 describe('operation state machine', () => {
   for (const [verb, to] of [['confirm', 'confirmed'], ['reject', 'rejected'], ['cancel', 'cancelled'], ['expire', 'expired']] as const) {
@@ -87,6 +87,6 @@ describe('operation state machine', () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(verbs.length - 1);
     const op = (await api(sb.url, 'GET', `/sandbox/v1/operations/${id}`)).body;
-    expect(op.events.filter((e: { to_status: string | null }) => e.to_status !== 'pending' && e.kind !== 'created')).toHaveLength(1);
+    expect(op.events.filter((e: { to_status: string | null; kind: string }) => e.to_status !== 'pending' && e.kind !== 'created')).toHaveLength(1);
   });
 });

@@ -1,0 +1,109 @@
+import { CHANNEL_CURRENCIES } from '../contract/common.js';
+import { SandboxError } from '../http/errors.js';
+import { len, numericReference, oneOf, singleFilter } from './common.js';
+import { suggestedExpiry } from './expiry.js';
+import { checkColombianDocument } from './shopper-documents.js';
+import type { ChannelRules, MethodInput, MethodResult, PrepareInput, Prepared, ShopperCheckInput } from './types.js';
+
+/** filter_by value → stored filter (spec's channel 36 table); null is the unified checkout. */
+export const CH36_FILTERS: Record<string, string | null> = {
+  checkout: null,
+  all: null,
+  card: 'card',
+  bank_account: 'bank_account',
+  cash: 'cash',
+  link: 'link',
+};
+
+/** Card failures of the spec's table; `tok_decline_<code>` as gateway_source_id declines with it. */
+export const CARD_FAILURES: Record<string, string> = {
+  '3001': 'Card declined',
+  '3002': 'Card expired',
+  '3003': 'Insufficient funds',
+  '3004': 'Card reported stolen',
+  '3005': 'Rejected by fraud prevention',
+};
+export const DECLINE_SOURCE_PREFIX = 'tok_decline_';
+
+/** Online-bank (bank_account) payments need an address and a city, under either name. */
+const ADDRESS_KEYS = ['adress_shopper', 'address'];
+const CITY_KEYS = ['city_shopper', 'city'];
+const present = (s: Record<string, string>, keys: string[]) => keys.some((k) => (s[k] ?? '').trim() !== '');
+
+/** The general phone validator: digits with an optional + and common separators, 7 to 15 digits. */
+const GENERAL_PHONE = /^\+?[\d\s()-]+$/;
+
+function check({ shopper, filterBy }: ShopperCheckInput): void {
+  checkColombianDocument(shopper.type_doc_identi!, shopper.Num_doc_identi!, true);
+  const phone = shopper.Phone!;
+  const digits = phone.replace(/\D/g, '').length;
+  if (!GENERAL_PHONE.test(phone) || digits < 7 || digits > 15) {
+    throw new SandboxError('SHOPPER_INVALID_PHONE', 'shopper_information.Phone is not a valid phone number (7 to 15 digits)');
+  }
+  if (filterBy?.trim() === 'bank_account') {
+    if (!present(shopper, ADDRESS_KEYS) || !present(shopper, CITY_KEYS)) {
+      throw new SandboxError('SHOPPER_PSE_ADDRESS_REQUIRED', 'online-bank payments (filter_by=bank_account) need shopper_information.adress_shopper (or address) and city_shopper (or city)');
+    }
+    if (!/^\d{10}$/.test(phone)) throw new SandboxError('SHOPPER_INVALID_PHONE', 'shopper_information.Phone must be exactly 10 digits for filter_by=bank_account');
+  }
+}
+
+function resolveMethod(input: MethodInput): MethodResult {
+  const fb = singleFilter(input);
+  if (input.userBankCode) input.warnings.push('user_bank_code is ignored on channel 36 (the bank is chosen on the bank-selection page)');
+  if (fb === undefined) return { method: null, userBankCode: null };
+  if (!(fb in CH36_FILTERS)) {
+    throw new SandboxError('INVALID_FILTER_BY', `filter_by "${fb.slice(0, 40)}" is not one of ${Object.keys(CH36_FILTERS).join(', ')}`);
+  }
+  return { method: CH36_FILTERS[fb] ?? null, userBankCode: null };
+}
+
+function prepare(p: PrepareInput): Prepared {
+  const source = p.fields.gateway_source_id?.trim() ?? '';
+  if (source && p.method !== 'card') p.warnings.push('gateway_source_id is used only with filter_by=card; ignored');
+  switch (p.method) {
+    case 'bank_account':
+      return { details: {}, checkoutUrl: `${p.base}/check-out/bank-selection/?tokenID=${p.token}` };
+    case 'cash':
+      return { details: { voucher_reference: numericReference(p.token, 12, 'voucher') } };
+    case 'link':
+      return { details: { payment_link: `${p.base}/check-out/?channel=36&tokenID=${p.token}&platform=1` } };
+    case 'card': {
+      if (!source) return { details: {} };
+      // A tokenised charge happens at creation: the outcome follows at once.
+      const code = source.startsWith(DECLINE_SOURCE_PREFIX) ? source.slice(DECLINE_SOURCE_PREFIX.length) : '';
+      const failure = CARD_FAILURES[code];
+      if (failure) {
+        return {
+          details: { card_charge: { gateway_source_id: source, status: 'declined', code, message: failure } },
+          outcome: { to: 'rejected', details: { card_failure_code: code, rejection_code: code, rejection_message: failure, gateway_source_id: source } },
+        };
+      }
+      const authorization_code = numericReference(p.token, 6, 'auth');
+      return {
+        details: { card_charge: { gateway_source_id: source, status: 'approved', authorization_code } },
+        outcome: { to: 'confirmed', details: { gateway_source_id: source, authorization_code } },
+      };
+    }
+    default:
+      return { details: {} };
+  }
+}
+
+export const channel36 = {
+  id: 36,
+  method: 'Multi-method: card, online bank, cash at store, payment link',
+  path: 'SecurePayment.php',
+  currencies: CHANNEL_CURRENCIES[36],
+  minAmount: 1000,
+  supportsDirect: false,
+  shopper: {
+    codes: 'ch36',
+    fields: { type_doc_identi: len(255), Num_doc_identi: len(255), country_code: len(10), Phone: len(20), country: oneOf(20, 'COL') },
+    check,
+  },
+  resolveMethod,
+  // Suggested minimums: online 30 minutes, cash 2 hours (warnings only).
+  expiry: suggestedExpiry((m) => (m === 'cash' ? 120 : 30), 'this payment method'),
+  prepare,
+} satisfies ChannelRules;

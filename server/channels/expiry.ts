@@ -1,0 +1,46 @@
+import { SandboxError } from '../http/errors.js';
+import type { ExpiryInput } from './types.js';
+
+/** Ten years: a longer time_expired is certainly a mistake (and would overflow dates). */
+export const MAX_TIME_EXPIRED = 10 * 365 * 24 * 60;
+
+/** Reads time_expired as a whole number of minutes (sign allowed: clamping policies adjust it). */
+export function readMinutes(raw: string): number {
+  if (!/^-?\d{1,12}$/.test(raw)) {
+    throw new SandboxError('INVALID_TIME', `time_expired must be a whole number of minutes (got "${raw.slice(0, 40)}")`);
+  }
+  const n = Number(raw);
+  if (n > MAX_TIME_EXPIRED) throw new SandboxError('INVALID_TIME', `time_expired ${n} is more than ${MAX_TIME_EXPIRED} minutes (10 years)`);
+  return n;
+}
+
+const positive = (n: number): number => {
+  if (n < 1) throw new SandboxError('INVALID_TIME', `time_expired must be at least 1 minute (got ${n})`);
+  return n;
+};
+
+/** No rule: any positive number of minutes. */
+export const plainExpiry = () => (input: ExpiryInput) => positive(readMinutes(input.raw ?? ''));
+
+/** Limits-table "Minimum" (contract §9): a smaller value is raised to it, with a warning. */
+export const minimumExpiry = (min: number) => (input: ExpiryInput) => {
+  const n = readMinutes(input.raw ?? '');
+  if (n >= min) return n;
+  input.warnings.push(`time_expired ${n} is below the channel minimum of ${min} minutes; raised to ${min}`);
+  return min;
+};
+
+/** A "suggested" minimum only warns (contract §9). `min` may depend on the method. */
+export const suggestedExpiry = (min: number | ((method: string | null) => number), what = '') => (input: ExpiryInput) => {
+  const n = positive(readMinutes(input.raw ?? ''));
+  const m = typeof min === 'number' ? min : min(input.method);
+  if (n < m) input.warnings.push(`time_expired ${n} is below the suggested minimum of ${m} minutes${what ? ` for ${what}` : ''}`);
+  return n;
+};
+
+/** Adjusts into [min, max] with a warning when it had to (channel 17 instant methods). */
+export function clampMinutes(n: number, min: number, max: number, warnings: string[]): number {
+  const c = Math.min(max, Math.max(min, n));
+  if (c !== n) warnings.push(`time_expired ${n} adjusted to ${c} (accepted range ${min} to ${max} minutes)`);
+  return c;
+}

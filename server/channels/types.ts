@@ -1,0 +1,121 @@
+import type { ChannelId } from '../contract/common.js';
+import type { MerchantRecord } from '../store/merchants.js';
+
+/** Which creation path serves a channel (spec "Create payment operation"). */
+export type CreationPath = 'SecurePayment' | 'SecurePayment.php';
+
+/** Keys of shopper_information besides the three every channel has (names and e-mail). */
+export type ShopperKey = 'type_doc_identi' | 'Num_doc_identi' | 'country_code' | 'Phone' | 'country' | 'address';
+
+/** One key of the spec's shopper table: its String(n) length and, where given, its values. */
+export interface ShopperFieldRule {
+  max: number;
+  /** Documented or required values. */
+  values?: readonly string[];
+  /**
+   * The spec says "must be" / "one of": another value is an error. Otherwise ("documented value")
+   * another value is accepted with a warning on the operation.
+   */
+  strict?: boolean;
+  /** Compare values case-insensitively. */
+  caseInsensitive?: boolean;
+}
+
+/** The accepted shopper, values as strings, plus warnings to keep on the operation. */
+export interface ShopperCheckInput {
+  shopper: Record<string, string>;
+  /** filter_by as sent (channel 36's online-bank rules depend on it). */
+  filterBy: string | undefined;
+  warnings: string[];
+}
+
+export interface ShopperRules {
+  /** The keys this channel lists (all required), beyond name_shopper, last_name_Shopper and email. */
+  fields: Partial<Record<ShopperKey, ShopperFieldRule>>;
+  /** Channel 36 answers shopper problems with its own codes (contract §9). */
+  codes: 'ch17' | 'ch36';
+  /** Channel-specific checks after keys, lengths and values (documents, phone digits, address). */
+  check?(input: ShopperCheckInput): void;
+}
+
+/** filter_by / user_bank_code as sent; `undefined` when absent. */
+export interface MethodInput {
+  filterBy: string | undefined;
+  /** filter_by was sent more than once. */
+  filterRepeated: boolean;
+  userBankCode: string | undefined;
+  direct: boolean;
+  fields: Record<string, string>;
+  warnings: string[];
+}
+
+export interface MethodResult {
+  /** The stored filter (operation `filter_by`), null when none. */
+  method: string | null;
+  userBankCode: string | null;
+}
+
+export interface ExpiryInput {
+  /** time_expired as sent; undefined when absent. */
+  raw: string | undefined;
+  method: string | null;
+  warnings: string[];
+}
+
+/** Everything a channel needs to prepare the values its checkout shows and its direct response. */
+export interface PrepareInput {
+  base: string;
+  token: string;
+  channel: ChannelId;
+  amount: string;
+  amountCents: number;
+  currency: string;
+  method: string | null;
+  userBankCode: string | null;
+  direct: boolean;
+  createdAt: number;
+  expiresAt: number;
+  fields: Record<string, string>;
+  merchant: MerchantRecord;
+  warnings: string[];
+}
+
+/** A state change that follows creation at once (channel 36's tokenised card charge). */
+export interface ImmediateOutcome {
+  to: 'confirmed' | 'rejected';
+  details: Record<string, unknown>;
+}
+
+export interface Prepared {
+  /** Values stored in operation.details (what the checkout pages show). */
+  details: Record<string, unknown>;
+  /** The direct-integration JSON, built once the operation id is known. */
+  direct?: (operationId: number) => Record<string, unknown>;
+  /** An answer other than the standard checkout address (stored as details.checkout_url). */
+  checkoutUrl?: string;
+  outcome?: ImmediateOutcome;
+}
+
+/** Everything the creation pipeline knows about one channel. */
+export interface ChannelRules {
+  id: ChannelId;
+  /** The spec's "Payment method" column. */
+  method: string;
+  path: CreationPath;
+  currencies: readonly string[];
+  /** Smallest amount (AMOUNT_BELOW_MINIMUM below it). */
+  minAmount?: number;
+  /** Channel 17: whole pesos, fractions rounded half up. */
+  wholeAmounts?: boolean;
+  /** time_expired may be absent or empty (channel 17 only). */
+  timeExpiredOptional?: boolean;
+  /** Channels whose direct_integration=1 answers JSON. */
+  supportsDirect: boolean;
+  shopper: ShopperRules;
+  /** filter_by / user_bank_code rules; throws the documented codes. */
+  resolveMethod(input: MethodInput): MethodResult;
+  /** Effective expiry in minutes; throws INVALID_TIME on an unreadable value. */
+  expiry(input: ExpiryInput): number;
+  /** Checkout values, direct response, special answers. */
+  prepare?(input: PrepareInput): Prepared | Promise<Prepared>;
+}

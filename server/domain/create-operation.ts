@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import { channelRules } from '../channels/registry.js';
+import { domainResolves, emailDomain } from '../channels/shopper-email.js';
+import { parseShopper, shopperCode, validateShopper } from '../channels/shopper.js';
+import type { CreationPath, Prepared } from '../channels/types.js';
+import type { SandboxContext } from '../context.js';
+import type { BodyEncoding } from '../http/form-body.js';
+import { SandboxError } from '../http/errors.js';
+import type { OperationRecord } from '../store/operations.js';
+import {
+  checkBlacklist, checkCurrency, checkLengths, checkRequired, checkReturnUrl, checkTime, readAmount, readChannel, readDirect,
+} from './creation-checks.js';
+import { checkoutUrl, EXPIRE_TIMER, transition } from './operations.js';
+import { getSettings } from './settings.js';
+import { creationSignature, signatureMatches } from './signature.js';
+
+/** Magic trans_id prefix (contract §9): the provider "could not create" the payment. */
+export const CREATION_ERROR_PREFIX = 'SBX-CREATION-ERROR';
+
+export interface CreationRequest {
+  fields: Record<string, string>;
+  /** Field names sent more than once. */
+  repeated: string[];
+  encoding: BodyEncoding;
+  path: CreationPath;
+}
+
+export type CreationResult =
+  | { kind: 'address'; url: string; operation: OperationRecord }
+  | { kind: 'direct'; body: Record<string, unknown>; operation: OperationRecord };
+
+/**
+ * The creation use case. Checks run in contract §9's order and the first failure answers; nothing
+ * is written until every check passed. Then the operation, its 'created' event and its expiry
+ * timer are one transaction, and `operation.created` is emitted after the commit.
+ */
+export async function createOperation(ctx: SandboxContext, req: CreationRequest): Promise<CreationResult> {
+  const f = req.fields;
+  const warnings: string[] = [];
+  const dup = req.repeated.filter((k) => k !== 'filter_by');
+  if (dup.length) throw new SandboxError('INVALID_BODY', `fields sent more than once: ${[...new Set(dup)].join(', ')}`);
+
+  checkRequired(f);
+  const merchant = ctx.store.merchants.byPublicKey(f.public_key!);
+  if (!merchant) throw new SandboxError('INVALID_MERCHANT', 'no merchant matches public_key');
+  if (!signatureMatches(f.signature!, creationSignature(f, merchant.secret_key))) {
+    throw new SandboxError('INVALID_SIGNATURE', 'signature does not match: sha256 of public_key time amount currency trans_id time_expired url_ok url_error channel + secret key, values as sent');
+  }
+  if (!merchant.enabled) throw new SandboxError('MERCHANT_DISABLED', 'the merchant account is not active');
+
+  const channel = readChannel(f.channel!, merchant);
+  const rules = channelRules(channel);
+  if (rules.path !== req.path) {
+    warnings.push(`channel ${channel} belongs on /payments/check-out/${rules.path}; it was sent to /payments/check-out/${req.path}`);
+  }
+  checkCurrency(f.currency!, channel, merchant);
+  const amount = readAmount(f.amount!, { wholeAmounts: rules.wholeAmounts ?? false, minAmount: rules.minAmount, maxAmount: merchant.max_amount, warnings });
+
+  checkTime(f.time!);
+  checkReturnUrl('url_ok', f.url_ok!, merchant.allow_http_localhost);
+  checkReturnUrl('url_error', f.url_error!, merchant.allow_http_localhost);
+  checkLengths(f);
+
+  const shopper = validateShopper(rules.shopper, parseShopper(f.shopper_information, rules.shopper.fields.address ? ['address'] : []), f.filter_by, warnings);
+  const email = shopper.email!;
+  const domain = emailDomain(email);
+  const emailCode = shopperCode(rules.shopper, 'email');
+  if (!domain) throw new SandboxError(emailCode, `shopper_information.email "${email.slice(0, 60)}" is not a valid e-mail address`);
+  if (!(await domainResolves(domain, getSettings(ctx.store), warnings))) {
+    throw new SandboxError(emailCode, `the domain of shopper_information.email (${domain}) cannot be resolved`);
+  }
+  checkBlacklist(shopper.Num_doc_identi, merchant);
+
+  const direct = readDirect(f.direct_integration);
+  const method = rules.resolveMethod({
+    filterBy: f.filter_by,
+    filterRepeated: req.repeated.includes('filter_by'),
+    userBankCode: f.user_bank_code,
+    direct,
+    fields: f,
+    warnings,
+  });
+  const minutes = rules.expiry({ raw: f.time_expired, method: method.method, warnings });
+  if (f.trans_id!.startsWith(CREATION_ERROR_PREFIX)) {
+    throw new SandboxError('CREATION_ERROR', 'the payment could not be created with the provider; retry with a new trans_id');
+  }
+  if (direct && !rules.supportsDirect) warnings.push(`direct_integration has no effect on channel ${channel}; the answer is the checkout address`);
+
+  const token = randomBytes(16).toString('hex');
+  const createdAt = ctx.clock.now();
+  const expiresAt = createdAt + minutes * 60_000;
+  const base = ctx.baseUrl();
+  const prepared: Prepared = rules.prepare
+    ? await rules.prepare({
+        base, token, channel, amount: amount.text, amountCents: amount.cents, currency: f.currency!, method: method.method,
+        userBankCode: method.userBankCode, direct, createdAt, expiresAt, fields: f, merchant, warnings,
+      })
+    : { details: {} };
+  const answerDirect = direct && rules.supportsDirect && prepared.direct !== undefined;
+
+  const op = ctx.store.tx(() => {
+    const details: Record<string, unknown> = { ...prepared.details, warnings };
+    if (prepared.checkoutUrl) details.checkout_url = prepared.checkoutUrl;
+    const inserted = ctx.store.operations.insert({
+      merchant_id: merchant.id,
+      token,
+      trans_id: f.trans_id!,
+      channel,
+      amount: amount.text,
+      amount_cents: amount.cents,
+      currency: f.currency!,
+      method: method.method,
+      user_bank_code: method.userBankCode,
+      direct_integration: direct,
+      url_ok: f.url_ok!,
+      url_error: f.url_error!,
+      shopper,
+      doc_number: shopper.Num_doc_identi ?? null,
+      email,
+      rfc: channel === 41 ? (shopper.Num_doc_identi ?? null) : null,
+      request: { ...f },
+      details,
+      created_at: createdAt,
+      expires_at: expiresAt,
+    });
+    let record = inserted;
+    if (answerDirect) {
+      const withResponse = { ...inserted.details, direct_response: prepared.direct!(inserted.id) };
+      ctx.store.operations.setDetails(inserted.id, withResponse, createdAt);
+      record = { ...inserted, details: withResponse };
+    }
+    ctx.store.operations.addEvent({
+      operation_id: inserted.id, at: createdAt, kind: 'created', actor: 'merchant_api', from_status: null, to_status: 'pending',
+      details: { warnings, path: `/payments/check-out/${req.path}`, encoding: req.encoding, direct_integration: direct, effective_time_expired: minutes },
+    });
+    ctx.scheduler.schedule(EXPIRE_TIMER, inserted.id, expiresAt);
+    return record;
+  });
+  ctx.events.emit('operation.created', { id: op.id, channel, status: op.status, merchant_id: merchant.id });
+  // A tokenised card charge (channel 36) has its outcome at once; it follows the committed creation.
+  if (prepared.outcome) transition(ctx, op.id, { to: prepared.outcome.to, actor: 'merchant_api', details: prepared.outcome.details });
+
+  if (answerDirect) return { kind: 'direct', body: op.details.direct_response as Record<string, unknown>, operation: op };
+  return { kind: 'address', url: prepared.checkoutUrl ?? checkoutUrl(base, op), operation: op };
+}

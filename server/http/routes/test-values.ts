@@ -1,0 +1,11 @@
+import { Router } from 'express';
+import { paymentRoutes } from '../../contract/payments.js';
+import { readTestValues } from '../../domain/test-values.js';
+import { mountRoute } from '../route.js';
+
+/** GET /sandbox/v1/test-values: the console's test-values page data (contract §7). */
+export function testValuesRouter(): Router {
+  const r = Router();
+  mountRoute(r, paymentRoutes.testValues, () => readTestValues());
+  return r;
+}

@@ -1,0 +1,57 @@
+import { expect } from 'vitest';
+import { creationPath, paymentFields, postPayment, type Encoding } from '../helpers/payments.js';
+import { api } from '../helpers/sandbox.js';
+
+type Posted = Awaited<ReturnType<typeof postPayment>>;
+
+/** Asserts the documented error shape, status and code. */
+export function expectError(r: Posted, status: number, code: string): void {
+  expect(r.json, r.text).toMatchObject({ error: { code, message: expect.any(String) } });
+  expect(r.status).toBe(status);
+}
+
+/** Posts signed fields for a channel with overrides (see paymentFields) and answers the response. */
+export const post = (base: string, channel: number, overrides: Record<string, string | null> = {}, opts: Parameters<typeof paymentFields>[2] = {}, encoding: Encoding = 'form') =>
+  postPayment(base, paymentFields(channel, overrides, opts), encoding);
+
+/** Posts a raw body with a given content type to a creation path. */
+export async function postRaw(base: string, body: string | undefined, contentType: string | undefined, path = creationPath(17), method = 'POST') {
+  const headers: Record<string, string> = {};
+  if (contentType !== undefined) headers['content-type'] = contentType;
+  const res = await fetch(base + path, { method, headers, body });
+  const text = await res.text();
+  let json: any = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, text, json, headers: res.headers };
+}
+
+/** The newest stored operation with a trans_id (via the control API), with its timeline. */
+export async function operationOf(base: string, transId: string) {
+  const list = await api(base, 'GET', `/sandbox/v1/operations?trans_id=${encodeURIComponent(transId)}&limit=1`);
+  const id = list.body.items[0]?.id;
+  if (id === undefined) throw new Error(`no operation with trans_id ${transId}`);
+  return (await api(base, 'GET', `/sandbox/v1/operations/${id}`)).body;
+}
+
+/** The newest operation (control API). */
+export async function newestOperation(base: string) {
+  const list = await api(base, 'GET', '/sandbox/v1/operations?limit=1');
+  return (await api(base, 'GET', `/sandbox/v1/operations/${list.body.items[0].id}`)).body;
+}
+
+/** Count of stored operations. */
+export async function operationCount(base: string): Promise<number> {
+  const list = await api(base, 'GET', '/sandbox/v1/operations?limit=500');
+  return list.body.items.length;
+}
+
+/** Creates a merchant through the control API and answers its keys. */
+export async function makeMerchant(base: string, settings: Record<string, unknown> = {}) {
+  const r = await api(base, 'POST', '/sandbox/v1/merchants', { name: 'Tienda Test', ...settings });
+  if (r.status !== 201) throw new Error(`merchant creation failed: ${JSON.stringify(r.body)}`);
+  return { public_key: r.body.public_key as string, secret: r.body.secret_key as string, mid_id: r.body.mid_id as number };
+}
