@@ -4,11 +4,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const isWindows = process.platform === 'win32';
 const args = process.argv.slice(2);
 
 /** Path of the Electron binary, or the reason there is none. */
@@ -22,7 +23,8 @@ function findElectron() {
 }
 
 function run(script) {
-  const r = spawnSync(npm, ['run', '--silent', script], { cwd: root, stdio: 'inherit' });
+  // npm is a .cmd on Windows, which Node only spawns through a shell.
+  const r = spawnSync(isWindows ? 'npm.cmd' : 'npm', ['run', '--silent', script], { cwd: root, stdio: 'inherit', shell: isWindows });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
@@ -32,16 +34,22 @@ const electron = process.env.SANDBOX_HEADLESS ? { reason: 'SANDBOX_HEADLESS is s
 let child;
 if (electron.bin) {
   run('build:node');
-  child = spawn(electron.bin, [join(root, 'dist', 'node', 'electron', 'main.js'), ...args], { cwd: root, stdio: 'inherit' });
+  // ELECTRON_RUN_AS_NODE (set by some editors' terminals) would make Electron a plain Node.
+  const env = { ...process.env };
+  delete env.ELECTRON_RUN_AS_NODE;
+  child = spawn(electron.bin, [join(root, 'dist', 'node', 'electron', 'main.js'), ...args], { cwd: root, stdio: 'inherit', env });
 } else {
   console.log(`Electron is not available here (${electron.reason}); running the headless sandbox instead. Open the console in a browser at the address below.`);
   const tsx = join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
   child = spawn(process.execPath, [tsx, join(root, 'server', 'cli.ts'), ...args], { cwd: root, stdio: ['inherit', 'pipe', 'inherit'] });
-  child.stdout.on('data', (chunk) => {
-    process.stdout.write(chunk);
-    const m = /sandbox listening on (\S+)/.exec(String(chunk));
+  // Line by line, so the ready line is found even when it arrives split across chunks.
+  createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (line) => {
+    console.log(line);
+    const m = /^sandbox listening on (\S+)/.exec(line);
     if (m) console.log(`console: ${m[1]}/`);
   });
 }
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code) => process.exit(code ?? 0));
+// 'close' waits for the child's output to drain. A child ended by a signal we did not forward has
+// crashed: report it as a failure.
+child.on('close', (code, signal) => process.exit(code ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1)));

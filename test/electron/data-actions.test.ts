@@ -1,0 +1,59 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { exportFileName, exportSandboxData, resetSandboxData } from '../../electron/data-actions.js';
+import type { Sandbox } from '../../server/sandbox.js';
+import { api, startSandbox } from '../helpers/sandbox.js';
+
+let dir: string;
+let sb: Sandbox & { url: string };
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'desktop-data-'));
+  sb = await startSandbox({ data: join(dir, 'sandbox-data') });
+});
+afterEach(async () => {
+  await sb.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const newMerchant = () => api(sb.url, 'POST', '/sandbox/v1/merchants', { name: 'Export Test' });
+
+describe('desktop data actions', () => {
+  it('export writes a copy of the live database that a new sandbox opens with the same data', async () => {
+    expect((await newMerchant()).status).toBe(201);
+    const restored = join(dir, 'restored');
+    mkdirSync(restored);
+    await exportSandboxData(sb, join(restored, 'sandbox.db'));
+    const other = await startSandbox({ data: restored });
+    try {
+      const r = await api<{ items: { name: string }[] }>(other.url, 'GET', '/sandbox/v1/merchants');
+      expect(r.body.items.map((m) => m.name)).toContain('Export Test');
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('export refuses to overwrite the live database', async () => {
+    await expect(exportSandboxData(sb, join(dir, 'sandbox-data', 'sandbox.db'))).rejects.toThrow(/live database/);
+    expect((await api(sb.url, 'GET', '/health')).status).toBe(200);
+  });
+
+  it('the server keeps answering while and after it exports', async () => {
+    const exporting = exportSandboxData(sb, join(dir, 'during.db'));
+    expect((await api(sb.url, 'GET', '/sandbox/v1/merchants')).status).toBe(200);
+    await exporting;
+    expect((await newMerchant()).status).toBe(201);
+  });
+
+  it('reset is the server reset: only the demo merchant is left', async () => {
+    await newMerchant();
+    resetSandboxData(sb);
+    const r = await api<{ items: { public_key: string }[] }>(sb.url, 'GET', '/sandbox/v1/merchants');
+    expect(r.body.items.map((m) => m.public_key)).toEqual(['pk_sandbox_demo']);
+  });
+
+  it('the suggested export name carries the date and time', () => {
+    expect(exportFileName(new Date(2026, 10, 22, 9, 5))).toBe('pasarela-sandbox-2026-11-22-0905.db');
+  });
+});
