@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { ScenarioReportSchema, ScenarioSchema } from '../scenarios/schema.js';
+import { defineRoute } from './route.js';
+
+export const ScenarioSummarySchema = z.object({
+  name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  tags: z.array(z.string()),
+  steps: z.number().int(),
+});
+
+export const RunScenarioSchema = z
+  .object({
+    scenario: ScenarioSchema.optional(),
+    builtin: z.string().max(100).optional().describe('name of a built-in scenario'),
+  })
+  .strict()
+  .refine((b) => (b.scenario === undefined) !== (b.builtin === undefined), { message: 'send either scenario or builtin' });
+
+export const RecordScenarioSchema = z
+  .object({
+    from_id: z.number().int().positive().optional().describe('first request-log id (GET /sandbox/v1/requests)'),
+    to_id: z.number().int().positive().optional().describe('last request-log id'),
+    from: z.iso.datetime({ offset: true }).optional().describe('sandbox time of the first request'),
+    to: z.iso.datetime({ offset: true }).optional().describe('sandbox time of the last request'),
+    public_key: z.string().max(255).optional().describe("only this merchant's requests"),
+    name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,80}$/).optional(),
+    title: z.string().min(1).max(200).optional(),
+  })
+  .strict();
+
+export const RecordingSchema = z.object({
+  scenario: z.record(z.string(), z.unknown()).describe('the scenario file (JSON), ready to edit and replay'),
+  entries: z.number().int(),
+  skipped: z.array(z.object({ id: z.number().int(), method: z.string(), path: z.string(), reason: z.string() })),
+});
+
+export const scenarioRoutes = {
+  listScenarios: defineRoute({
+    method: 'GET',
+    path: '/sandbox/v1/scenarios',
+    summary: 'The built-in scenarios (lessons)',
+    tags: ['scenarios'],
+    response: z.object({ items: z.array(ScenarioSummarySchema) }),
+  }),
+  getScenario: defineRoute({
+    method: 'GET',
+    path: '/sandbox/v1/scenarios/:name',
+    summary: 'One built-in scenario, with every step and its narration',
+    tags: ['scenarios'],
+    response: ScenarioSchema,
+    errors: ['NOT_FOUND'],
+  }),
+  runScenario: defineRoute({
+    method: 'POST',
+    path: '/sandbox/v1/scenarios/run',
+    summary: 'Run a scenario (given, or a built-in by name) against this sandbox; answers the per-step report with narration',
+    tags: ['scenarios'],
+    body: RunScenarioSchema,
+    response: ScenarioReportSchema,
+    errors: ['VALIDATION_ERROR', 'NOT_FOUND'],
+    description:
+      'The run creates its own merchant (unless the scenario names an existing one) and a local receiver for notifications; it drives the ' +
+      'sandbox only through its public HTTP APIs. `ok` is false when a step failed; the answer is still 200.',
+  }),
+  recordScenario: defineRoute({
+    method: 'POST',
+    path: '/sandbox/v1/scenarios/record',
+    summary: 'Turn a range of the request log into a scenario that replays it',
+    tags: ['scenarios'],
+    body: RecordScenarioSchema,
+    response: RecordingSchema,
+    errors: ['VALIDATION_ERROR', 'NOT_FOUND'],
+  }),
+};

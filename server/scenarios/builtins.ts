@@ -1,0 +1,26 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { resourcesDir } from '../paths.js';
+import { parseScenario } from './runner.js';
+import type { Scenario } from './schema.js';
+
+/** Directory of the built-in scenarios (lessons). */
+export const builtinDir = () => join(resourcesDir(), 'scenarios');
+
+/**
+ * The built-in scenarios, read from resources/scenarios/*.json and validated. A broken file is a
+ * packaging bug: it throws with the file name so the test suite catches it.
+ */
+export function loadBuiltins(dir = builtinDir()): Scenario[] {
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  } catch {
+    return [];
+  }
+  return files.map((f) => {
+    const parsed = parseScenario(JSON.parse(readFileSync(join(dir, f), 'utf8')));
+    if (!parsed.ok) throw new Error(`resources/scenarios/${f}: ${parsed.error}`);
+    return parsed.scenario;
+  });
+}

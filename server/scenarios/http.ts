@@ -1,0 +1,74 @@
+/** One HTTP answer as a scenario step sees it. */
+export interface Answer {
+  status: number;
+  text: string;
+  /** Parsed JSON body, or undefined when the body is not JSON. */
+  json: unknown;
+}
+
+/** Bounded time for one call: a hung sandbox fails the step instead of the run hanging forever. */
+const CALL_TIMEOUT_MS = 30_000;
+
+export type Body = { json: unknown } | { form: Record<string, string> } | { multipart: Record<string, string> };
+
+/** Calls the sandbox over HTTP (the only way a scenario touches it). */
+export async function call(base: string, method: string, path: string, body?: Body, headers: Record<string, string> = {}): Promise<Answer> {
+  let payload: string | FormData | undefined;
+  const h: Record<string, string> = { ...headers };
+  if (body && 'json' in body) {
+    payload = JSON.stringify(body.json);
+    h['content-type'] = 'application/json';
+  } else if (body && 'form' in body) {
+    payload = new URLSearchParams(body.form).toString();
+    h['content-type'] = 'application/x-www-form-urlencoded; charset=utf-8';
+  } else if (body && 'multipart' in body) {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries(body.multipart)) fd.append(k, v);
+    payload = fd;
+  }
+  const res = await fetch(base + path, { method, headers: h, body: payload, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, text, json };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The value at `key` of a JSON object answer (undefined otherwise). */
+export const field = (v: unknown, key: string): unknown => (isObject(v) ? v[key] : undefined);
+
+/** `error.code` of a documented error answer. */
+export const errorCode = (a: Answer): string | undefined => {
+  const e = field(a.json, 'error');
+  const c = field(e, 'code');
+  return typeof c === 'string' ? c : undefined;
+};
+
+/** Short description of an answer for reports. */
+export function describeAnswer(a: Answer): string {
+  const code = errorCode(a);
+  const msg = field(field(a.json, 'error'), 'message');
+  if (code) return `${a.status} ${code}${typeof msg === 'string' ? `: ${msg.slice(0, 160)}` : ''}`;
+  return `${a.status} ${a.text.slice(0, 120).replace(/\s+/g, ' ')}`;
+}
+
+/**
+ * Checks an answer against `{http_status, error_code}`; with neither, any 2xx is expected
+ * (`okStatus` when given exactly). Answers the failures.
+ */
+export function checkCall(a: Answer, expect: { http_status?: number; error_code?: string } | undefined, okStatus?: number): string[] {
+  const failures: string[] = [];
+  const code = errorCode(a);
+  if (expect?.http_status !== undefined && a.status !== expect.http_status) failures.push(`expected HTTP ${expect.http_status}, got ${describeAnswer(a)}`);
+  if (expect?.error_code !== undefined && code !== expect.error_code) failures.push(`expected error ${expect.error_code}, got ${describeAnswer(a)}`);
+  if (expect?.http_status === undefined && expect?.error_code === undefined) {
+    const ok = okStatus === undefined ? a.status >= 200 && a.status < 300 : a.status === okStatus;
+    if (!ok) failures.push(`expected success${okStatus ? ` (HTTP ${okStatus})` : ''}, got ${describeAnswer(a)}`);
+  }
+  return failures;
+}

@@ -1,0 +1,223 @@
+import { OperationStatusSchema } from '../contract/common.js';
+import type { SandboxContext } from '../context.js';
+import type { RequestLogRecord } from '../store/request-log.js';
+import type { ScenarioInput } from './schema.js';
+
+type StepIn = ScenarioInput['steps'][number];
+
+/** Which part of the request log to turn into a scenario. */
+export interface RecordRange {
+  from_id?: number;
+  to_id?: number;
+  /** Epoch ms on the sandbox clock. */
+  from?: number;
+  to?: number;
+  /** Only this merchant's requests. */
+  public_key?: string;
+  name?: string;
+  title?: string;
+}
+
+export interface Recording {
+  scenario: ScenarioInput;
+  entries: number;
+  skipped: { id: number; method: string; path: string; reason: string }[];
+}
+
+const MAX_ENTRIES = 5000;
+const CREATION = /^\/payments\/check-out\/securepayment(\.php)?$/i;
+const TRANSITION = /^\/sandbox\/v1\/operations\/(\d+)\/(confirm|reject|cancel|expire)$/;
+const DECISION = /^\/sandbox\/v1\/payouts\/(\d+)\/(approve|reject)$/;
+
+const parseJson = (s: string): unknown => {
+  try {
+    return JSON.parse(s);
+  } catch {
+    return undefined;
+  }
+};
+const obj = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const errorOf = (e: RequestLogRecord): { http_status: number; error_code?: string } => {
+  const code = obj(obj(parseJson(e.response_body)).error).code;
+  return { http_status: e.status, ...(typeof code === 'string' ? { error_code: code } : {}) };
+};
+
+/** The log entries of the range, oldest first (the log pages newest first). */
+function entriesOf(ctx: SandboxContext, r: RecordRange): RequestLogRecord[] {
+  const out: RequestLogRecord[] = [];
+  let cursor = r.to_id !== undefined ? r.to_id + 1 : undefined;
+  while (out.length < MAX_ENTRIES) {
+    const page = ctx.store.requests.list(500, cursor);
+    if (!page.length) break;
+    for (const e of page) {
+      if (r.from_id !== undefined && e.id < r.from_id) return out.reverse();
+      if (r.to !== undefined && e.at > r.to) continue;
+      if (r.from !== undefined && e.at < r.from) continue;
+      out.push(e);
+    }
+    cursor = page[page.length - 1]!.id;
+  }
+  return out.reverse();
+}
+
+/**
+ * Turns a session of the request log into a scenario a support engineer can edit and replay:
+ * creations, transitions, clock moves, SPEI transfers, payout batches and decisions, manual
+ * notifies, each expecting the outcome that was recorded. Signatures and keys are not in the log
+ * (masked), so the replay signs with its own merchant, set up like the recorded one.
+ */
+export function recordScenario(ctx: SandboxContext, range: RecordRange): Recording {
+  const { store } = ctx;
+  const entries = entriesOf(ctx, range);
+  const steps: StepIn[] = [];
+  const skipped: Recording['skipped'] = [];
+  const opAlias = new Map<number, string>();
+  const transAlias = new Map<string, string>();
+  const payoutRef = new Map<number, string>();
+  const batchAlias = new Map<number, string>();
+  const only = range.public_key ? store.merchants.byPublicKey(range.public_key) : undefined;
+  let merchant = only;
+  const skip = (e: RequestLogRecord, reason: string) => skipped.push({ id: e.id, method: e.method, path: e.path, reason });
+  const ownsOperation = (id: number) => !only || store.operations.get(id)?.merchant_id === only.id;
+
+  for (const e of entries) {
+    const path = e.path.split('?')[0]!;
+    if (e.status === 0) skip(e, `dropped connection (${e.note ?? 'no answer'})`);
+    else if (e.method !== 'POST') skip(e, 'reads change nothing');
+    else if (CREATION.test(path)) {
+      const type = e.request_headers['content-type'] ?? '';
+      const json = type.includes('json');
+      if (!json && !type.includes('x-www-form-urlencoded')) {
+        skip(e, 'multipart creations are not kept in the log in replayable form');
+        continue;
+      }
+      const fields: Record<string, string> = json
+        ? Object.fromEntries(Object.entries(obj(parseJson(e.request_body))).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))
+        : Object.fromEntries(new URLSearchParams(e.request_body));
+      const sender = store.merchants.byPublicKey(fields.public_key ?? '');
+      if (only && sender?.id !== only.id) continue;
+      merchant ??= sender;
+      const channel = Number(fields.channel);
+      if (!Number.isInteger(channel)) {
+        skip(e, 'creation without a numeric channel');
+        continue;
+      }
+      const step: StepIn = { action: 'create_payment', channel, title: `create ${fields.trans_id ?? ''} on channel ${channel}`, encoding: json ? 'json' : 'form', fields: {} };
+      const err = errorOf(e);
+      // The recorded signature is masked: the replay signs with its own merchant, except when the
+      // recording shows a bad signature or an unknown merchant, which the replay must reproduce.
+      const keepKey = err.error_code === 'INVALID_MERCHANT';
+      const badSignature = err.error_code === 'INVALID_SIGNATURE';
+      for (const [k, v] of Object.entries(fields)) if ((k !== 'public_key' || keepKey) && k !== 'signature') step.fields![k] = v;
+      if (badSignature) (step.sign = false, (step.fields!.signature = '0'.repeat(64)));
+      if (e.status === 200) {
+        const token = /tokenID=([^&\s]+)/.exec(e.response_body)?.[1];
+        const byToken = token ? store.operations.byToken(token) : undefined;
+        const direct = obj(parseJson(e.response_body)).operation_id;
+        const op = byToken ?? (typeof direct === 'number' ? store.operations.get(direct) : undefined);
+        const alias = `op${op?.id ?? steps.length + 1}`;
+        step.as = alias;
+        step.expect = { status: 'pending' };
+        if (op) opAlias.set(op.id, alias);
+        if (fields.trans_id) transAlias.set(fields.trans_id, alias);
+      } else step.expect = err;
+      steps.push(step);
+    } else if (TRANSITION.test(path)) {
+      const [, id, verb] = TRANSITION.exec(path)!;
+      if (!ownsOperation(Number(id))) continue;
+      const alias = opAlias.get(Number(id));
+      if (!alias) {
+        skip(e, `operation ${id} was not created in the recorded range`);
+        continue;
+      }
+      const body = obj(parseJson(e.request_body));
+      const status = OperationStatusSchema.safeParse(obj(parseJson(e.response_body)).status);
+      steps.push({
+        action: verb as 'confirm' | 'reject' | 'cancel' | 'expire',
+        operation: alias,
+        ...(verb === 'reject' && Object.keys(body).length ? { body: Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])) } : {}),
+        expect: e.status === 200 && status.success ? { status: status.data } : errorOf(e),
+      });
+    } else if (path === '/sandbox/v1/clock/advance') {
+      const minutes = obj(parseJson(e.request_body)).minutes;
+      if (e.status === 200 && typeof minutes === 'number') steps.push({ action: 'advance_clock', minutes });
+      else skip(e, 'clock advance that was refused');
+    } else if (path === '/sandbox/v1/spei/transfers') {
+      const body = obj(parseJson(e.request_body));
+      const target = typeof body.clabe === 'string' ? store.merchants.byClabe(body.clabe) : undefined;
+      if (only && target?.id !== only.id) continue;
+      const matched = obj(parseJson(e.response_body)).matched_operation_id;
+      const step: StepIn = { action: 'spei_transfer', amount: typeof body.amount === 'number' ? body.amount : String(body.amount ?? ''), rfc: String(body.rfc ?? '') };
+      if (!target && typeof body.clabe === 'string') step.clabe = body.clabe;
+      if (typeof body.sender_name === 'string') step.sender_name = body.sender_name;
+      if (e.status !== 201) step.expect = errorOf(e);
+      else if (matched === null) step.expect = { matched: null };
+      else if (typeof matched === 'number' && opAlias.has(matched)) step.expect = { matched: opAlias.get(matched)! };
+      steps.push(step);
+    } else if (path.replace(/\/+$/, '') === '/api/transactions') {
+      const items = parseJson(e.request_body);
+      if (!Array.isArray(items)) {
+        skip(e, 'payout batch body is not complete in the log (over 8 KB) or not a JSON array');
+        continue;
+      }
+      const res = obj(parseJson(e.response_body));
+      const payroll = typeof res.payroll === 'number' ? res.payroll : undefined;
+      if (only && payroll !== undefined && store.payouts.payroll(payroll)?.merchant_id !== only.id) continue;
+      const alias = `batch${payroll ?? steps.length + 1}`;
+      const auth = e.status === 401 ? (e.request_headers.authorization ? 'wrong' : 'missing') : 'valid';
+      // A valid callback address of the recording points at a receiver that is gone: the replay uses its own.
+      const patched = items.map((it) => {
+        const o = { ...obj(it) };
+        if (typeof o.channel === 'string' && /^https?:\/\/[^\s/]+/.test(o.channel)) delete o.channel;
+        return o;
+      });
+      steps.push({ action: 'create_payouts', as: alias, items: patched, auth, ...(e.status !== 201 ? { expect: errorOf(e) } : {}) });
+      if (payroll !== undefined) batchAlias.set(payroll, alias);
+      const txs = Array.isArray(res.transactions) ? res.transactions : [];
+      txs.forEach((t, i) => typeof obj(t).id === 'number' && payoutRef.set(obj(t).id as number, `${alias}.${i}`));
+    } else if (path === '/sandbox/v1/payouts/process') {
+      const payroll = obj(parseJson(e.request_body)).payroll;
+      const batch = typeof payroll === 'number' ? batchAlias.get(payroll) : undefined;
+      if (typeof payroll === 'number' && !batch) skip(e, `payroll ${payroll} was not created in the recorded range`);
+      else steps.push({ action: 'process_payouts', ...(batch ? { batch } : {}) });
+    } else if (DECISION.test(path)) {
+      const [, id, verb] = DECISION.exec(path)!;
+      const ref = payoutRef.get(Number(id));
+      if (!ref) skip(e, `payout ${id} was not created in the recorded range`);
+      else steps.push({ action: verb === 'approve' ? 'approve_payout' : 'reject_payout', payout: ref, ...(e.status !== 200 ? { expect: errorOf(e) } : {}) });
+    } else if (path === '/api/notify') {
+      const transId = new URLSearchParams(e.request_body).get('trans_id') ?? String(obj(parseJson(e.request_body)).trans_id ?? '');
+      const alias = transAlias.get(transId);
+      if (!alias) skip(e, `trans_id ${transId} was not created in the recorded range`);
+      else steps.push({ action: 'manual_notify', operation: alias, ...(e.status !== 200 ? { expect: errorOf(e) } : {}) });
+    } else skip(e, 'not a step a scenario replays (settings, console and support calls)');
+  }
+
+  const first = entries[0];
+  const last = entries[entries.length - 1];
+  const span = first && last ? `requests ${first.id}–${last.id} (${new Date(first.at).toISOString()} to ${new Date(last.at).toISOString()})` : 'an empty range';
+  const settings = merchant
+    ? {
+        max_amount: merchant.max_amount,
+        channels: merchant.channels,
+        blacklisted_documents: merchant.blacklisted_documents,
+        notification_signature_layout: merchant.notification_signature_layout,
+        enabled: merchant.enabled,
+        allow_http_localhost: merchant.allow_http_localhost,
+      }
+    : undefined;
+  return {
+    scenario: {
+      format: 'pasarela-scenario',
+      version: 1,
+      name: range.name ?? `recording-${first?.id ?? 0}-${last?.id ?? 0}`,
+      title: range.title ?? `Recorded session: ${span}`,
+      description: `Recorded from the request log: ${span}${merchant ? `, merchant ${merchant.public_key}` : ''}. Each step expects the outcome that was recorded. Replays run with a fresh merchant set up like the recorded one.`,
+      tags: ['recording'],
+      merchant: { ...(settings ? { settings } : {}) },
+      steps: steps.length ? steps : [{ action: 'note', title: 'nothing replayable in this range' }],
+    },
+    entries: entries.length,
+    skipped,
+  };
+}
