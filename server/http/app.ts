@@ -4,13 +4,25 @@ import { join } from 'node:path';
 import type { SandboxContext } from '../context.js';
 import { controlGuard } from './control-guard.js';
 import { errorMiddleware, notFound } from './errors.js';
+import { faultInjection } from './faults.js';
 import { rawBody } from './raw-body.js';
 import { requestLog } from './request-log.js';
+import { bundleRouter, IMPORT_BODY_LIMIT } from './routes/bundle.js';
 import { clockRouter } from './routes/clock.js';
+import { faultsRouter } from './routes/faults.js';
+import { scenariosRouter } from './routes/scenarios.js';
 import { merchantsRouter } from './routes/merchants.js';
+import { notificationsRouter } from './routes/notifications.js';
 import { operationsRouter } from './routes/operations.js';
+import { payoutApiRouter, payoutsRouter } from './routes/payouts.js';
+import { eventsRouter } from './routes/events.js';
 import { requestsRouter } from './routes/requests.js';
 import { sandboxRouter } from './routes/sandbox.js';
+import { speiRouter } from './routes/spei.js';
+import { merchantApiRouter } from './routes/merchant-api.js';
+import { paymentsRouter } from './routes/payments.js';
+import { testValuesRouter } from './routes/test-values.js';
+import { checkoutRouter } from '../checkout/router.js';
 
 /** Assembles the Express app: merchant API, checkout pages, control API, console. */
 export function createApp(ctx: SandboxContext, reset: () => void): Express {
@@ -23,16 +35,30 @@ export function createApp(ctx: SandboxContext, reset: () => void): Express {
   app.get('/health', (_req, res) => {
     res.json({ ok: true, version: ctx.version });
   });
-  app.use(rawBody(ctx.config.bodyLimitBytes));
-
-  // Control API (contract §8): loopback only, same-origin browsers only.
+  // Control API (contract §8): loopback only, same-origin browsers only — checked before any body is read.
   app.use('/sandbox/v1', controlGuard({ allowRemote: ctx.config.allowRemoteControl, extraOrigins: ctx.config.extraOrigins }));
+  app.use('/sandbox/v1/import', rawBody(IMPORT_BODY_LIMIT));
+  app.use(rawBody(ctx.config.bodyLimitBytes));
+  app.use(faultInjection(ctx));
+
   app.use(sandboxRouter(ctx, reset));
   app.use(merchantsRouter(ctx));
   app.use(requestsRouter(ctx));
   app.use(clockRouter(ctx));
   app.use(operationsRouter(ctx));
+  app.use(notificationsRouter(ctx));
+  app.use(payoutsRouter(ctx));
+  app.use(speiRouter(ctx));
+  app.use(eventsRouter(ctx));
+  app.use(faultsRouter(ctx));
+  app.use(bundleRouter(ctx));
+  app.use(scenariosRouter(ctx));
+  app.use(testValuesRouter());
   app.use('/sandbox', notFound);
+  app.use(checkoutRouter(ctx));
+  app.use(paymentsRouter(ctx));
+  app.use(merchantApiRouter(ctx));
+  app.use(payoutApiRouter(ctx));
 
   // The console: a static single-page app at `/`.
   const dir = ctx.config.consoleDir;
