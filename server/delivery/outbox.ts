@@ -1,10 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import type { Notification } from '../contract/notifications.js';
 import type { SandboxContext } from '../context.js';
 import type { OperationRecord } from '../store/operations.js';
-
-/*
- * PLACEHOLDER — the delivery engine (issue 5) replaces the bodies in this file. The signatures are
- * the contract between the state machine, payouts and the delivery engine.
- */
+import { dispatcherOf } from './dispatcher.js';
+import { formEncode, rejectionFields, successFields } from './payload.js';
+import { notificationViews } from './views.js';
 
 /** A delivery to write into the outbox (inside the caller's transaction). */
 export interface NewNotification {
@@ -18,18 +18,72 @@ export interface NewNotification {
   body: string;
 }
 
+/** Extra fields a test delivery row carries (resend with edits). */
+export interface TestRowFields {
+  test_label: string;
+  parent_id: number;
+  /** X-Sandbox-Notification-Id to send (the original's for tampered copies); null: its own public id. */
+  header_id: string | null;
+}
+
+/** Spec: rejection notifications exist on channel 17 only (and only with a rejection URL). */
+const REJECTION_NOTIFIED_CHANNELS: readonly number[] = [17];
+const FAILED_STATES = ['rejected', 'cancelled', 'expired'] as const;
+type FailedState = (typeof FAILED_STATES)[number];
+const isFailedState = (s: string): s is FailedState => (FAILED_STATES as readonly string[]).includes(s);
+
+/** The stable id merchants deduplicate on (X-Sandbox-Notification-Id). */
+export const newPublicId = () => `ntf_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
+
 /**
  * Writes the notification rows a transition causes (success for every channel; rejection on
  * channel 17 when the merchant has a rejection URL). Called inside the transition's transaction.
+ * Without a success URL nothing is written (documented in docs/notifications.md): there is nowhere
+ * to send it, and setting a URL later does not resurrect old outcomes.
  */
-export function enqueueForTransition(_ctx: SandboxContext, _op: OperationRecord, _details: Record<string, unknown>): void {}
-
-/** Writes one notification row and schedules its first attempt; returns its id. Call inside a transaction. */
-export function enqueueNotification(_ctx: SandboxContext, _n: NewNotification): number {
-  return 0;
+export function enqueueForTransition(ctx: SandboxContext, op: OperationRecord, details: Record<string, unknown>): void {
+  const merchant = ctx.store.notifications.merchant(op.merchant_id);
+  if (!merchant) return;
+  // The notification's `time` is the moment of the state change, so every retry carries the same signature.
+  const at = op.updated_at;
+  const form = { merchant_id: merchant.id, operation_id: op.id, content_type: 'application/x-www-form-urlencoded' as const };
+  if (op.status === 'confirmed') {
+    if (!merchant.success_url) return;
+    enqueueNotification(ctx, { ...form, kind: 'success', url: merchant.success_url, body: formEncode(successFields(op, merchant, at, details)) });
+    return;
+  }
+  if (isFailedState(op.status) && REJECTION_NOTIFIED_CHANNELS.includes(op.channel) && merchant.rejection_url) {
+    const body = formEncode(rejectionFields(op, merchant, at, op.status, details));
+    enqueueNotification(ctx, { ...form, kind: 'rejection', url: merchant.rejection_url, body });
+  }
 }
 
-/** The notifications (with attempts) of an operation or payout, for API views. */
-export function notificationsOf(_ctx: SandboxContext, _filter: { operation_id?: number; payout_id?: number }): unknown[] {
-  return [];
+/** Writes one notification row, due at once, and wakes the dispatcher after the commit; returns its id. Call inside a transaction. */
+export function enqueueNotification(ctx: SandboxContext, n: NewNotification, test?: TestRowFields): number {
+  const now = ctx.clock.now();
+  const id = ctx.store.notifications.insert({
+    public_id: newPublicId(),
+    merchant_id: n.merchant_id,
+    operation_id: n.operation_id ?? null,
+    payout_id: n.payout_id ?? null,
+    kind: n.kind,
+    url: n.url,
+    content_type: n.content_type,
+    body: n.body,
+    next_attempt_at: now,
+    test_label: test?.test_label ?? null,
+    parent_id: test?.parent_id ?? null,
+    header_id: test?.header_id ?? null,
+    created_at: now,
+  });
+  // Test rows are sent by the resend call itself, which waits for the answer.
+  if (!test) dispatcherOf(ctx)?.kickAfterCommit(id, { operation_id: n.operation_id ?? null, payout_id: n.payout_id ?? null });
+  return id;
+}
+
+/** The notifications (with attempts) of an operation or payout, oldest first, for API views. */
+export function notificationsOf(ctx: SandboxContext, filter: { operation_id?: number; payout_id?: number }): Notification[] {
+  if (filter.operation_id === undefined && filter.payout_id === undefined) return [];
+  const rows = ctx.store.notifications.list({ operation_id: filter.operation_id, payout_id: filter.payout_id }, 1000);
+  return notificationViews(ctx, rows.reverse());
 }

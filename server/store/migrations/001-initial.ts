@@ -59,6 +59,7 @@ CREATE INDEX operations_merchant ON operations (merchant_id, id);
 CREATE INDEX operations_created ON operations (created_at, id);
 CREATE INDEX operations_doc ON operations (doc_number) WHERE doc_number IS NOT NULL;
 CREATE INDEX operations_email ON operations (email) WHERE email IS NOT NULL;
+CREATE INDEX operations_rfc ON operations (merchant_id, rfc, id) WHERE rfc IS NOT NULL;
 -- channel 41 matching: pending operations by RFC and exact amount, oldest first
 CREATE INDEX operations_spei_match ON operations (merchant_id, rfc, amount_cents, created_at, id)
   WHERE channel = 41 AND status = 'pending';

@@ -1,4 +1,5 @@
 import { initial } from './001-initial.js';
+import { notificationDelivery } from './003-notification-delivery.js';
 
 /**
  * Forward-only migrations. Version N is the N-th entry; `PRAGMA user_version` records the applied
@@ -6,4 +7,5 @@ import { initial } from './001-initial.js';
  */
 export const migrations: readonly { name: string; sql: string }[] = [
   { name: '001-initial', sql: initial },
+  { name: '003-notification-delivery', sql: notificationDelivery },
 ];

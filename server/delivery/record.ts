@@ -1,0 +1,100 @@
+import type { SandboxSettings } from '../contract/settings.js';
+import type { SandboxContext } from '../context.js';
+import { getSettings } from '../domain/settings.js';
+import type { AttemptSource, NotificationRecord, NotificationStatus } from '../store/notifications.js';
+import type { SendResult } from './send.js';
+
+/** Persisted timer kind of a scheduled retry; advancing the sandbox clock fires it. */
+export const RETRY_TIMER = 'notification.retry';
+/** Contract §9: at most 5 attempts (the first and up to 4 retries), then the notification is failed. */
+export const MAX_ATTEMPTS = 5;
+
+/** One finished attempt, waiting to be written. */
+export interface AttemptOutcome {
+  notification_id: number;
+  source: AttemptSource;
+  at: number;
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  result: SendResult;
+}
+
+/** A status change to announce on the live stream once committed. */
+export interface StatusChange {
+  id: number;
+  status: NotificationStatus;
+  operation_id: number | null;
+  payout_id: number | null;
+}
+
+/**
+ * Sandbox minutes to wait after `done` failed scheduled attempts, or null when the notification is
+ * failed now: retries off ("marked failed"), the 5-attempt cap, or the schedule has no more gaps.
+ */
+export function retryGapMs(settings: Pick<SandboxSettings, 'retries_enabled' | 'retry_schedule_minutes'>, done: number): number | null {
+  if (!settings.retries_enabled || done >= MAX_ATTEMPTS) return null;
+  const minutes = settings.retry_schedule_minutes[done - 1];
+  return minutes === undefined ? null : Math.round(minutes * 60_000);
+}
+
+export const changeOf = (n: Pick<NotificationRecord, 'id' | 'operation_id' | 'payout_id'>, status: NotificationStatus): StatusChange => ({
+  id: n.id,
+  status,
+  operation_id: n.operation_id,
+  payout_id: n.payout_id,
+});
+
+/**
+ * Stores one attempt and moves the notification on. Call inside a transaction. Rules:
+ * - scheduled attempt of a pending notification: delivered, or the next retry timer, or failed;
+ * - manual resend: a success marks it delivered; a failure changes nothing (the schedule goes on);
+ * - test delivery: one shot, its first answer decides delivered or failed.
+ * Answers the status change, if any.
+ */
+export function recordAttempt(ctx: SandboxContext, o: AttemptOutcome): StatusChange | null {
+  const { store } = ctx;
+  const n = store.notifications.get(o.notification_id);
+  if (!n) return null; // wiped by a reset while the attempt was in flight
+  const r = o.result;
+  store.notifications.addAttempt({
+    notification_id: n.id,
+    at: o.at,
+    url: o.url,
+    request_headers: o.headers,
+    request_body: o.body,
+    response_status: r.response_status,
+    response_body: r.response_body,
+    latency_ms: r.latency_ms,
+    error: r.error,
+    source: o.source,
+  });
+  const now = ctx.clock.now();
+  let { status, attempt_count: count, next_attempt_at: next } = n;
+  if (n.test_label !== null) {
+    if (status === 'pending' || r.delivered) status = r.delivered ? 'delivered' : 'failed';
+    if (o.source === 'automatic') count++;
+  } else if (o.source === 'automatic') {
+    if (status === 'pending') {
+      count++;
+      if (r.delivered) status = 'delivered';
+      else {
+        const gap = retryGapMs(getSettings(store), count);
+        if (gap === null) status = 'failed';
+        else {
+          next = now + gap;
+          ctx.scheduler.schedule(RETRY_TIMER, n.id, next);
+        }
+      }
+    }
+  } else if (r.delivered) {
+    status = 'delivered';
+  }
+  if (status !== 'pending') {
+    next = null;
+    // Only a failed scheduled attempt ever set a retry timer.
+    if (n.attempt_count > 0) ctx.scheduler.cancel(RETRY_TIMER, n.id);
+  }
+  store.notifications.setState(n.id, { status, attempt_count: count, next_attempt_at: next, updated_at: now });
+  return status !== n.status ? changeOf(n, status) : null;
+}

@@ -1,0 +1,133 @@
+import { Agent, request } from 'undici';
+
+/** What one HTTP attempt produced; `delivered` only for 200 and 203 (contract §4). */
+export interface SendResult {
+  delivered: boolean;
+  response_status: number | null;
+  response_body: string | null;
+  error: string | null;
+  latency_ms: number;
+  /** The attempt was cut by shutdown or reset: its outcome is unknown and it is not recorded. */
+  aborted: boolean;
+}
+
+export interface SendInput {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  controller: AbortController;
+}
+
+/** Characters of the merchant's answer kept on the attempt. */
+export const RESPONSE_EXCERPT_CHARS = 2000;
+/** Bytes read from an answer before the connection is cut instead of drained. */
+const MAX_DRAIN_BYTES = 256 * 1024;
+
+/** A keep-alive connection pool for one sandbox's deliveries. */
+export function createDeliveryAgent(timeoutMs: number, connections: number): Agent {
+  return new Agent({
+    connections,
+    pipelining: 1,
+    keepAliveTimeout: 4_000,
+    connect: { timeout: timeoutMs },
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  });
+}
+
+/** Human text of a transport failure: timeout, refused connection, DNS, reset. */
+function describeError(err: unknown, timeoutMs: number): string {
+  const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const code = e?.code ?? e?.cause?.code;
+  switch (code) {
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return `timeout: no connection within ${timeoutMs} ms`;
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+      return `timeout: no answer within ${timeoutMs} ms`;
+    case 'ECONNREFUSED':
+      return 'connection refused';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'host not found';
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return 'connection closed by the receiver before it answered';
+    case 'UND_ERR_INVALID_ARG':
+    case 'ERR_INVALID_URL':
+      return `invalid URL: ${e.message ?? ''}`.trim();
+    default:
+      return `${code ? code + ': ' : ''}${e?.message ?? String(err)}`;
+  }
+}
+
+async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(err?: Error): unknown }): Promise<string> {
+  const kept: Buffer[] = [];
+  let keptBytes = 0;
+  let total = 0;
+  for await (const chunk of body) {
+    total += chunk.length;
+    // Four bytes per character is the most UTF-8 needs, so this many bytes always cover the excerpt.
+    if (keptBytes < RESPONSE_EXCERPT_CHARS * 4) {
+      kept.push(chunk);
+      keptBytes += chunk.length;
+    }
+    if (total > MAX_DRAIN_BYTES) {
+      body.destroy();
+      break;
+    }
+  }
+  return Buffer.concat(kept).toString('utf8').slice(0, RESPONSE_EXCERPT_CHARS);
+}
+
+/** Why a delivery's controller was aborted: shutdown/reset (outcome unknown) or its own deadline. */
+export const STOPPED = 'stopped';
+
+/**
+ * One POST to a merchant: never throws. A deadline covers connect, headers and body together, so a
+ * receiver that trickles bytes cannot hold a delivery slot longer than `timeoutMs`. The caller owns
+ * `controller` and aborts it with reason STOPPED on shutdown; such an attempt answers `aborted`.
+ */
+export async function sendOnce(agent: Agent, input: SendInput, timeoutMs: number, realNow: () => number): Promise<SendResult> {
+  const started = realNow();
+  const { controller } = input;
+  const timer = setTimeout(() => controller.abort('deadline'), timeoutMs);
+  const done = (r: Omit<SendResult, 'latency_ms' | 'aborted'>): SendResult => ({
+    ...r,
+    aborted: controller.signal.reason === STOPPED,
+    latency_ms: Math.round((realNow() - started) * 100) / 100,
+  });
+  const failure = (err: unknown, status: number | null) =>
+    done({
+      delivered: false,
+      response_status: status,
+      response_body: null,
+      error: controller.signal.aborted
+        ? controller.signal.reason === STOPPED
+          ? 'aborted by shutdown'
+          : `timeout: no complete answer within ${timeoutMs} ms`
+        : describeError(err, timeoutMs),
+    });
+  try {
+    const res = await request(input.url, { dispatcher: agent, method: 'POST', headers: input.headers, body: input.body, signal: controller.signal });
+    let excerpt: string;
+    try {
+      const length = Number(res.headers['content-length']);
+      // The usual short answer is read in one go; only unknown or large bodies are streamed and capped.
+      excerpt = length <= MAX_DRAIN_BYTES ? (await res.body.text()).slice(0, RESPONSE_EXCERPT_CHARS) : await readExcerpt(res.body);
+    } catch (err) {
+      return failure(err, res.statusCode);
+    }
+    const delivered = res.statusCode === 200 || res.statusCode === 203;
+    return done({
+      delivered,
+      response_status: res.statusCode,
+      response_body: excerpt,
+      error: delivered ? null : `HTTP ${res.statusCode}: only 200 or 203 count as delivered`,
+    });
+  } catch (err) {
+    return failure(err, null);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { api, DEMO, sha256 } from '../helpers/sandbox.js';
+import { eventually } from '../helpers/receiver.js';
+import { move, notification, notificationsOfOp, pendingOperation, sandboxWithReceiver, setMerchant, type Sb } from './helpers.js';
+
+let env: Awaited<ReturnType<typeof sandboxWithReceiver>>;
+let sb: Sb;
+beforeAll(async () => {
+  env = await sandboxWithReceiver();
+  sb = env.sb;
+});
+afterAll(() => env.stop());
+beforeEach(async () => {
+  env.rx.reply({ status: 200, body: 'ok' });
+  await setMerchant(sb, { success_url: `${env.rx.url}/ok`, rejection_url: `${env.rx.url}/rejected` });
+});
+
+const resend = (id: number | string, body?: unknown) => api(sb.url, 'POST', `/sandbox/v1/notifications/${id}/resend`, body);
+const settled = (opId: number) =>
+  eventually(async () => {
+    const [n] = await notificationsOfOp(sb, opId);
+    return n && n.attempts.length > 0 && (n.status !== 'pending' || n.next_attempt_at) ? n : null;
+  });
+const validSignature = (f: Record<string, string>) => sha256(`${f.time}${f.channel}${f.amount}${f.currency}${f.trans_ID}${DEMO.secret_key}`);
+
+async function deliveredSuccess() {
+  const op = await pendingOperation(sb, 17);
+  await move(sb, op.id, 'confirm');
+  return { op, n: await settled(op.id) };
+}
+
+describe('resend by hand', () => {
+  it('adds a manual attempt to the same notification and keeps the history', async () => {
+    const { n } = await deliveredSuccess();
+    const before = env.rx.received.length;
+    const r = await resend(n.id);
+    expect(r.status).toBe(200);
+    expect(r.body.id).toBe(n.id);
+    expect(r.body.attempts.map((a: { source: string }) => a.source)).toEqual(['automatic', 'manual']);
+    expect(r.body.attempt_count).toBe(2);
+    const got = env.rx.received[before]!;
+    expect(got.body).toBe(n.body);
+    expect(got.headers['x-sandbox-notification-id']).toBe(n.public_id);
+  });
+
+  it('a successful resend marks a failing notification delivered and cancels its retries', async () => {
+    env.rx.reply({ status: 500 });
+    const op = await pendingOperation(sb, 17);
+    await move(sb, op.id, 'confirm');
+    const n = await settled(op.id);
+    expect(n.status).toBe('pending');
+    env.rx.reply({ status: 200 });
+    const r = await resend(n.public_id);
+    expect(r.body).toMatchObject({ status: 'delivered', next_attempt_at: null });
+    expect(r.body.attempts.map((a: { response_status: number }) => a.response_status)).toEqual([500, 200]);
+  });
+
+  it('a failed resend leaves the status and the retry schedule as they were', async () => {
+    env.rx.reply({ status: 500 });
+    const op = await pendingOperation(sb, 17);
+    await move(sb, op.id, 'confirm');
+    const n = await settled(op.id);
+    const r = await resend(n.id);
+    expect(r.body).toMatchObject({ status: 'pending', next_attempt_at: n.next_attempt_at });
+    expect(r.body.attempts).toHaveLength(2);
+  });
+});
+
+describe('resend with edits (test deliveries)', () => {
+  it('broken_signature sends the same payload with a wrong signature, labelled, with the original id', async () => {
+    const { n } = await deliveredSuccess();
+    const before = env.rx.received.length;
+    const r = await resend(n.id, { test: 'broken_signature' });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ test_label: 'broken_signature', test_of: n.id, status: 'delivered', notification_id_header: n.public_id });
+    expect(r.body.id).not.toBe(n.id);
+    const got = env.rx.received[before]!;
+    expect(got.headers['x-sandbox-notification-id']).toBe(n.public_id);
+    const { signature, ...rest } = got.fields;
+    const { signature: original, ...originalRest } = n.fields;
+    expect(rest).toEqual(originalRest);
+    expect(signature).not.toBe(original);
+    expect(signature).not.toBe(validSignature(got.fields));
+  });
+
+  it('duplicate delivers the identical body and notification id again', async () => {
+    const { n } = await deliveredSuccess();
+    const before = env.rx.received.length;
+    const r = await resend(n.id, { test: 'duplicate' });
+    expect(r.body.test_label).toBe('duplicate');
+    const got = env.rx.received[before]!;
+    expect(got.body).toBe(n.body);
+    expect(got.headers['x-sandbox-notification-id']).toBe(n.public_id);
+  });
+
+  it('out_of_order sends a signed rejection for an already successful payment', async () => {
+    const { op, n } = await deliveredSuccess();
+    const before = env.rx.received.length;
+    const r = await resend(n.id, { test: 'out_of_order' });
+    expect(r.body).toMatchObject({ test_label: 'out_of_order', kind: 'rejection', operation_id: op.id });
+    const got = env.rx.received[before]!;
+    expect(got.path).toBe('/rejected');
+    expect(got.fields).toMatchObject({ trans_ID: op.trans_id, rejection_code: 'PAYMENT_REJECTED' });
+    expect(got.fields.signature).toBe(validSignature(got.fields));
+    expect(got.headers['x-sandbox-notification-id']).toBe(r.body.public_id);
+  });
+
+  it('changed_fields replaces fields and re-signs them', async () => {
+    const { n } = await deliveredSuccess();
+    const before = env.rx.received.length;
+    const r = await resend(n.id, { test: 'changed_fields', fields: { amount: '1.00', bank_name: null, extra: 'x' } });
+    expect(r.body.test_label).toBe('changed_fields');
+    const f = env.rx.received[before]!.fields;
+    expect(f.amount).toBe('1.00');
+    expect(f.extra).toBe('x');
+    expect(f).not.toHaveProperty('bank_name');
+    expect(f.signature).toBe(validSignature(f));
+  });
+
+  it('changed_fields with resign false keeps the original (now wrong) signature', async () => {
+    const { n } = await deliveredSuccess();
+    const before = env.rx.received.length;
+    await resend(n.id, { test: 'changed_fields', fields: { amount: '1.00' }, resign: false });
+    const f = env.rx.received[before]!.fields;
+    expect(f.signature).toBe(n.fields.signature);
+    expect(f.signature).not.toBe(validSignature(f));
+  });
+
+  it('a test delivery is sent once and is never retried', async () => {
+    const { n } = await deliveredSuccess();
+    env.rx.reply({ status: 500 });
+    const r = await resend(n.id, { test: 'duplicate' });
+    expect(r.body).toMatchObject({ status: 'failed', next_attempt_at: null });
+    await api(sb.url, 'POST', '/sandbox/v1/clock/advance', { minutes: 90 });
+    expect((await notification(sb, r.body.id)).attempts).toHaveLength(1);
+  });
+
+  it('test deliveries appear in the log next to the original, marked', async () => {
+    const { op, n } = await deliveredSuccess();
+    await resend(n.id, { test: 'duplicate' });
+    const list = await notificationsOfOp(sb, op.id);
+    expect(list.map((x: { test_label: string | null }) => x.test_label)).toEqual(['duplicate', null]);
+  });
+});
+
+describe('bad resend input changes nothing', () => {
+  it('an unknown notification is 404 NOT_FOUND', async () => {
+    for (const id of ['999999', 'ntf_000000000000000000000000', 'abc']) {
+      const r = await resend(id);
+      expect(r.status).toBe(404);
+      expect(r.body.error.code).toBe('NOT_FOUND');
+    }
+  });
+
+  it('an unknown test kind, stray fields or an empty changed_fields is 400 VALIDATION_ERROR', async () => {
+    const { op, n } = await deliveredSuccess();
+    for (const body of [{ test: 'nope' }, { fields: { a: 'b' } }, { test: 'changed_fields', fields: {} }, { test: 'duplicate', resign: true }, { test: 'changed_fields', fields: { 'bad name': 'x' } }, { unknown: 1 }]) {
+      const r = await resend(n.id, body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.error.code).toBe('VALIDATION_ERROR');
+    }
+    expect(await notificationsOfOp(sb, op.id)).toHaveLength(1);
+    expect((await notification(sb, n.id)).attempts).toHaveLength(1);
+  });
+});
+
+describe('listing', () => {
+  it('lists newest first with keyset paging and filters by status', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await deliveredSuccess()).n.id);
+    const p1 = await api(sb.url, 'GET', '/sandbox/v1/notifications?limit=2&status=delivered');
+    expect(p1.body.items.map((x: { id: number }) => x.id).slice(0, 2)).toEqual([ids[2], ids[1]]);
+    const p2 = await api(sb.url, 'GET', `/sandbox/v1/notifications?limit=2&status=delivered&cursor=${p1.body.next_cursor}`);
+    expect(p2.body.items[0].id).toBe(ids[0]);
+    expect(p2.body.items.every((x: { status: string }) => x.status === 'delivered')).toBe(true);
+  });
+
+  it('failed_first puts failed deliveries before the rest and pages through all of them', async () => {
+    await api(sb.url, 'PATCH', '/sandbox/v1/settings', { retries_enabled: false });
+    try {
+      env.rx.reply({ status: 500 });
+      const failed = await deliveredSuccess();
+      env.rx.reply({ status: 200 });
+      const ok = await deliveredSuccess();
+      const all: { id: number; status: string }[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { status: number; body: { items: { id: number; status: string }[]; next_cursor: string | null } } = await api(sb.url, 'GET', `/sandbox/v1/notifications?order=failed_first&limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(page.status).toBe(200);
+        all.push(...page.body.items);
+        cursor = page.body.next_cursor;
+      } while (cursor);
+      const firstOk = all.findIndex((x) => x.status !== 'failed');
+      expect(all.slice(firstOk).some((x) => x.status === 'failed')).toBe(false);
+      expect(all.findIndex((x) => x.id === failed.n.id)).toBeLessThan(all.findIndex((x) => x.id === ok.n.id));
+      expect(new Set(all.map((x) => x.id)).size).toBe(all.length);
+    } finally {
+      await api(sb.url, 'PATCH', '/sandbox/v1/settings', { retries_enabled: true });
+    }
+  });
+
+  it('a bad filter or cursor is 400 VALIDATION_ERROR', async () => {
+    for (const q of ['status=lost', 'limit=0', 'cursor=abc', 'operation_id=x', 'order=random', 'order=failed_first&cursor=12']) {
+      const r = await api(sb.url, 'GET', `/sandbox/v1/notifications?${q}`);
+      expect(r.status, q).toBe(400);
+      expect(r.body.error.code).toBe('VALIDATION_ERROR');
+    }
+  });
+
+  it('answers one notification by numeric id or public id', async () => {
+    const { n } = await deliveredSuccess();
+    expect((await notification(sb, n.public_id)).id).toBe(n.id);
+    expect((await notification(sb, n.id)).public_id).toBe(n.public_id);
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const doc = (await api(sb.url, 'GET', '/sandbox/v1/openapi.json')).body;
+    expect(doc.paths['/sandbox/v1/notifications'].get).toBeDefined();
+    expect(doc.paths['/sandbox/v1/notifications/{id}/resend'].post).toBeDefined();
+  });
+});

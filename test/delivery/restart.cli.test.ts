@@ -1,0 +1,141 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPayment } from '../helpers/payments.js';
+import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
+import { api, DEMO } from '../helpers/sandbox.js';
+import { spawn, type ChildProcess } from 'node:child_process';
+
+const cleanup: (() => Promise<unknown> | void)[] = [];
+afterEach(async () => {
+  for (const fn of cleanup.splice(0).reverse()) await fn();
+});
+
+function dataDir(): string {
+  const d = mkdtempSync(join(tmpdir(), 'sbx-delivery-'));
+  cleanup.push(() => rmSync(d, { recursive: true, force: true }));
+  return d;
+}
+const root = join(import.meta.dirname, '..', '..');
+
+interface Cli {
+  proc: ChildProcess;
+  url: string;
+  /** The whole process group ended (tsx's wrapper and the server it runs). */
+  gone: Promise<void>;
+}
+
+/**
+ * The real CLI through tsx, in its own process group: tsx runs the server in a child process, and
+ * SIGKILL cannot be relayed, so a true `kill -9` of the server must hit the whole group.
+ */
+async function cli(dir: string): Promise<Cli> {
+  const proc = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'server/cli.ts'), '--port', '0', '--data', dir], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const gone = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  const c: Cli = { proc, url: '', gone };
+  cleanup.push(() => killHard(c));
+  let out = '';
+  let err = '';
+  proc.stderr!.on('data', (d) => (err += String(d)));
+  c.url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`CLI not ready: ${out} ${err}`)), 20_000);
+    proc.stdout!.on('data', (d) => {
+      out += String(d);
+      const m = /sandbox listening on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    void gone.then(() => reject(new Error(`CLI exited before ready: ${err}`)));
+  });
+  return c;
+}
+async function receiver(...args: Parameters<typeof startReceiver>): Promise<Receiver> {
+  const rx = await startReceiver(...args);
+  cleanup.push(() => rx.close());
+  return rx;
+}
+async function killHard(c: Cli): Promise<void> {
+  try {
+    process.kill(-c.proc.pid!, 'SIGKILL');
+  } catch {
+    return; // already gone
+  }
+  await c.gone;
+  // The server (the group's other member) may outlive the wrapper by a moment.
+  for (let i = 0; i < 100; i++) {
+    try {
+      process.kill(-c.proc.pid!, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+async function confirmedOperation(base: string): Promise<{ id: number; trans_id: string }> {
+  const p = await createPayment(base, 17);
+  const list = await api(base, 'GET', `/sandbox/v1/operations?trans_id=${encodeURIComponent(p.fields.trans_id!)}`);
+  const id: number = list.body.items[0].id;
+  const r = await api(base, 'POST', `/sandbox/v1/operations/${id}/confirm`);
+  expect(r.status).toBe(200);
+  return { id, trans_id: p.fields.trans_id! };
+}
+const notificationOf = async (base: string, opId: number) => (await api(base, 'GET', `/sandbox/v1/notifications?operation_id=${opId}`)).body.items[0];
+
+describe('durability across kill -9', () => {
+  it('a delivery in flight when the process is killed is sent again after restart', async () => {
+    const dir = dataDir();
+    const rx = await receiver('hang');
+    const first = await cli(dir);
+    await api(first.url, 'PATCH', `/sandbox/v1/merchants/${DEMO.public_key}`, { success_url: `${rx.url}/ok` });
+    const op = await confirmedOperation(first.url);
+    const [inFlight] = await rx.waitFor(1);
+    await killHard(first);
+
+    rx.reply({ status: 200, body: 'ok' });
+    const second = await cli(dir);
+    const got = await rx.waitFor(2, 10_000);
+    expect(got[1]!.fields.trans_ID).toBe(op.trans_id);
+    expect(got[1]!.headers['x-sandbox-notification-id']).toBe(inFlight!.headers['x-sandbox-notification-id']);
+    const n = await eventually(async () => {
+      const x = await notificationOf(second.url, op.id);
+      return x?.status === 'delivered' ? x : null;
+    });
+    // The cut attempt had no answer, so only the one after restart is recorded.
+    expect(n.attempts).toHaveLength(1);
+  });
+
+  it('a delivery that failed while the receiver was down arrives after restart when its retry falls due', async () => {
+    const dir = dataDir();
+    const down = await startReceiver();
+    const port = down.port;
+    await down.close();
+    const first = await cli(dir);
+    await api(first.url, 'PATCH', `/sandbox/v1/merchants/${DEMO.public_key}`, { success_url: `http://127.0.0.1:${port}/ok` });
+    const op = await confirmedOperation(first.url);
+    const failed = await eventually(async () => {
+      const x = await notificationOf(first.url, op.id);
+      return x?.attempts.length === 1 && x.next_attempt_at ? x : null;
+    });
+    expect(failed.attempts[0].error).toBe('connection refused');
+    await killHard(first);
+
+    const rx = await receiver({ status: 200, body: 'ok' }, port);
+    const second = await cli(dir);
+    await api(second.url, 'POST', '/sandbox/v1/clock/advance', { minutes: 1 });
+    const [got] = await rx.waitFor(1, 10_000);
+    expect(got!.fields.trans_ID).toBe(op.trans_id);
+    expect(got!.headers['x-sandbox-notification-id']).toBe(failed.public_id);
+    const n = await eventually(async () => {
+      const x = await notificationOf(second.url, op.id);
+      return x?.status === 'delivered' ? x : null;
+    });
+    expect(n.attempts.map((a: { error: string | null }) => a.error)).toEqual(['connection refused', null]);
+  });
+});
