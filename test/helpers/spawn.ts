@@ -11,9 +11,11 @@ export interface Spawned {
   exited: Promise<number | null>;
 }
 
-/** Runs the real CLI (`server/cli.ts` through tsx) and waits for its ready line. */
+/** Runs the real CLI (`server/cli.ts` with the tsx loader) and waits for its ready line. */
 export function spawnCli(args: string[], opts: { waitReady?: boolean; timeoutMs?: number } = {}): Promise<Spawned> {
-  const proc = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'server', 'cli.ts'), ...args], {
+  // `node --import tsx` (not the tsx CLI, which runs the server in a child process): the pid we hold is
+  // the server itself, so SIGKILL really kills it.
+  const proc = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'cli.ts'), ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
