@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Notification } from '../contract/notifications.js';
 import type { SandboxContext } from '../context.js';
 import type { OperationRecord } from '../store/operations.js';
+import { notificationFault } from '../domain/faults.js';
 import { dispatcherOf } from './dispatcher.js';
 import { formEncode, rejectionFields, successFields } from './payload.js';
+import { RETRY_TIMER } from './record.js';
 import { notificationViews } from './views.js';
 
 /** A delivery to write into the outbox (inside the caller's transaction). */
@@ -58,27 +60,41 @@ export function enqueueForTransition(ctx: SandboxContext, op: OperationRecord, d
   }
 }
 
-/** Writes one notification row, due at once, and wakes the dispatcher after the commit; returns its id. Call inside a transaction. */
+/**
+ * Writes one notification row and wakes the dispatcher after the commit; returns its id. Call inside
+ * a transaction. Fault rules (server/domain/faults.ts) may delay it or send it twice under one id.
+ */
 export function enqueueNotification(ctx: SandboxContext, n: NewNotification, test?: TestRowFields): number {
   const now = ctx.clock.now();
-  const id = ctx.store.notifications.insert({
-    public_id: newPublicId(),
-    merchant_id: n.merchant_id,
-    operation_id: n.operation_id ?? null,
-    payout_id: n.payout_id ?? null,
-    kind: n.kind,
-    url: n.url,
-    content_type: n.content_type,
-    body: n.body,
-    next_attempt_at: now,
-    test_label: test?.test_label ?? null,
-    parent_id: test?.parent_id ?? null,
-    header_id: test?.header_id ?? null,
-    created_at: now,
-  });
-  // Test rows are sent by the resend call itself, which waits for the answer.
-  if (!test) dispatcherOf(ctx)?.kickAfterCommit(id, { operation_id: n.operation_id ?? null, payout_id: n.payout_id ?? null });
-  return id;
+  const fault = test ? null : notificationFault(ctx, n.merchant_id, { url: n.url, kind: n.kind });
+  const dueAt = now + (fault?.delayMs ?? 0);
+  const insert = (header_id: string | null) => {
+    const public_id = newPublicId();
+    const id = ctx.store.notifications.insert({
+      public_id,
+      merchant_id: n.merchant_id,
+      operation_id: n.operation_id ?? null,
+      payout_id: n.payout_id ?? null,
+      kind: n.kind,
+      url: n.url,
+      content_type: n.content_type,
+      body: n.body,
+      next_attempt_at: dueAt,
+      test_label: test?.test_label ?? null,
+      parent_id: test?.parent_id ?? null,
+      header_id,
+      created_at: now,
+    });
+    // Test rows are sent by the resend call itself, which waits for the answer.
+    if (test) return { id, public_id };
+    if (dueAt > now) ctx.scheduler.schedule(RETRY_TIMER, id, dueAt);
+    else dispatcherOf(ctx)?.kickAfterCommit(id, { operation_id: n.operation_id ?? null, payout_id: n.payout_id ?? null });
+    return { id, public_id };
+  };
+  const first = insert(test?.header_id ?? null);
+  // A duplicate delivery carries the first one's X-Sandbox-Notification-Id, as a real retry storm would.
+  if (fault?.duplicate) insert(first.public_id);
+  return first.id;
 }
 
 /** The notifications (with attempts) of an operation or payout, oldest first, for API views. */
