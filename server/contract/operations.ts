@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OkSchema, OperationStatusSchema } from './common.js';
+import { NotificationSchema } from './notifications.js';
 import { defineRoute } from './route.js';
 
 /** Who moved an operation: shown on its timeline. */
@@ -52,7 +53,7 @@ export const OperationSchema = OperationSummarySchema.extend({
   details: z.record(z.string(), z.unknown()),
   updated_at: z.string(),
   events: z.array(OperationEventSchema),
-  notifications: z.array(z.unknown()),
+  notifications: z.array(NotificationSchema),
 });
 export type Operation = z.infer<typeof OperationSchema>;
 

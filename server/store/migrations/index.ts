@@ -1,5 +1,5 @@
 import { initial } from './001-initial.js';
-import { notificationDelivery } from './003-notification-delivery.js';
+import { notificationDelivery } from './002-notification-delivery.js';
 
 /**
  * Forward-only migrations. Version N is the N-th entry; `PRAGMA user_version` records the applied
@@ -7,5 +7,5 @@ import { notificationDelivery } from './003-notification-delivery.js';
  */
 export const migrations: readonly { name: string; sql: string }[] = [
   { name: '001-initial', sql: initial },
-  { name: '003-notification-delivery', sql: notificationDelivery },
+  { name: '002-notification-delivery', sql: notificationDelivery },
 ];
