@@ -22,6 +22,8 @@ export interface SandboxOptions extends Partial<SandboxConfig> {
   realNow?: () => number;
   /** Notification delivery knobs (tests, benchmark): timeout, concurrency. */
   delivery?: DeliveryOptions;
+  /** HTTP server time limits in ms (tests shorten them); defaults: headers 10 s, request 30 s, keep-alive 5 s. */
+  httpTimeouts?: { headersMs?: number; requestMs?: number; keepAliveMs?: number };
 }
 
 /** Raised when the port is taken; carries the one-line message for the CLI. */
@@ -107,11 +109,13 @@ export function createSandbox(options: SandboxOptions = {}) {
     },
     reset,
     async start(): Promise<string> {
-      const srv = createServer(app);
-      // A slow client cannot hold the server: bounded header and request times.
-      srv.headersTimeout = 10_000;
-      srv.requestTimeout = 30_000;
-      srv.keepAliveTimeout = 5_000;
+      // A slow client cannot hold the server: bounded header and request times, checked every second
+      // (Node's default check runs every 30 s, which would let a slow client stay far past the limit).
+      const t = options.httpTimeouts ?? {};
+      const srv = createServer({ connectionsCheckingInterval: 1000 }, app);
+      srv.headersTimeout = t.headersMs ?? 10_000;
+      srv.requestTimeout = t.requestMs ?? 30_000;
+      srv.keepAliveTimeout = t.keepAliveMs ?? 5_000;
       srv.on('connection', (s) => {
         sockets.add(s);
         s.on('close', () => sockets.delete(s));

@@ -38,6 +38,11 @@ export function errorMiddleware(log: (msg: string) => void): ErrorRequestHandler
       res.status(413).json(errorBody('PAYLOAD_TOO_LARGE', 'request body is larger than the sandbox accepts'));
       return;
     }
+    // The router cannot decode a malformed percent-escape in a path parameter (`/operations/%E0%A4%A`).
+    if (err instanceof URIError) {
+      res.status(400).json(errorBody('VALIDATION_ERROR', `the path has a malformed percent-escape: ${req.path.slice(0, 200)}`));
+      return;
+    }
     log(`[${requestId}] ${req.method} ${req.originalUrl} failed: ${(err as Error)?.stack ?? String(err)}`);
     res.status(500).json(errorBody('INTERNAL_ERROR', 'unexpected sandbox failure; see the server log', { request_id: requestId }));
   };

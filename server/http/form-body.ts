@@ -15,6 +15,10 @@ export interface FormBody {
 const FORM = 'application/x-www-form-urlencoded';
 const MULTIPART = 'multipart/form-data';
 
+/** The creation form has about 15 fields; these bounds stop a body of thousands of tiny fields. */
+export const FORM_LIMITS = { fields: 200, parts: 400, fieldBytes: 64 * 1024, nameBytes: 200 } as const;
+const tooManyFields = () => new SandboxError('INVALID_BODY', `the body has more than ${FORM_LIMITS.fields} fields`);
+
 /** Media type (lowercase) and charset parameter of a Content-Type header. */
 function mediaType(header: string): { type: string; charset: string | null } {
   const [type = '', ...params] = header.split(';');
@@ -31,7 +35,9 @@ const isUtf8 = (charset: string | null) => charset === null || charset === 'utf-
 function parseUrlEncoded(raw: Buffer): Omit<FormBody, 'encoding'> {
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   const repeated: string[] = [];
+  let count = 0;
   for (const [k, v] of new URLSearchParams(raw.toString('utf8'))) {
+    if (++count > FORM_LIMITS.fields) throw tooManyFields();
     if (k in fields) repeated.push(k);
     else fields[k] = v;
   }
@@ -45,20 +51,22 @@ function parseMultipart(raw: Buffer, headers: Request['headers']): Promise<Omit<
     const repeated: string[] = [];
     let bb: busboy.Busboy;
     try {
-      bb = busboy({ headers, defCharset: 'utf8', limits: { fields: 200, fieldSize: raw.length + 1, parts: 400 } });
+      bb = busboy({ headers, defCharset: 'utf8', limits: { fields: FORM_LIMITS.fields, parts: FORM_LIMITS.parts, fieldSize: FORM_LIMITS.fieldBytes, fieldNameSize: FORM_LIMITS.nameBytes } });
     } catch (err) {
       reject(new SandboxError('INVALID_BODY', `multipart body cannot be read: ${(err as Error).message}`));
       return;
     }
     bb.on('field', (name, value, info) => {
-      if (info.valueTruncated || info.nameTruncated) return;
+      // A cut value would be checked as if it were what the merchant sent; refuse it instead.
+      if (info.nameTruncated) return reject(new SandboxError('INVALID_BODY', `a field name is longer than ${FORM_LIMITS.nameBytes} bytes`));
+      if (info.valueTruncated) return reject(new SandboxError('FIELD_TOO_LONG', `field ${name.slice(0, 50)} is longer than ${FORM_LIMITS.fieldBytes} bytes`));
       if (name in fields) repeated.push(name);
       else fields[name] = value;
     });
     // Files are not part of the creation form; their content is drained and ignored.
     bb.on('file', (_name, stream) => stream.resume());
-    bb.on('fieldsLimit', () => reject(new SandboxError('INVALID_BODY', 'multipart body has too many fields')));
-    bb.on('partsLimit', () => reject(new SandboxError('INVALID_BODY', 'multipart body has too many parts')));
+    bb.on('fieldsLimit', () => reject(tooManyFields()));
+    bb.on('partsLimit', () => reject(new SandboxError('INVALID_BODY', `the multipart body has more than ${FORM_LIMITS.parts} parts`)));
     bb.on('error', (err: Error) => reject(new SandboxError('INVALID_BODY', `multipart body cannot be read: ${err.message}`)));
     bb.on('close', () => resolve({ fields, repeated }));
     bb.end(raw);
@@ -79,7 +87,9 @@ function parseJson(raw: Buffer): Omit<FormBody, 'encoding'> {
     throw new SandboxError('INVALID_JSON_STRUCTURE', 'the JSON body must be an object of key-value pairs');
   }
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
-  for (const [k, v] of Object.entries(value)) {
+  const entries = Object.entries(value);
+  if (entries.length > FORM_LIMITS.fields) throw tooManyFields();
+  for (const [k, v] of entries) {
     if (v === null) fields[k] = '';
     else if (typeof v === 'string') fields[k] = v;
     else if (typeof v === 'number') fields[k] = String(v);

@@ -1,0 +1,171 @@
+import Database from 'better-sqlite3';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { integrityProblems } from '../../server/store/fingerprint.js';
+import { paymentFields, postPayment } from '../helpers/payments.js';
+import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
+import { api, DEMO } from '../helpers/sandbox.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const CRASHES = 3;
+const cleanup: (() => Promise<unknown> | void)[] = [];
+afterAll(async () => {
+  for (const fn of cleanup.splice(0).reverse()) await fn();
+});
+
+interface Cli {
+  proc: ChildProcess;
+  url: string;
+  gone: Promise<void>;
+}
+
+/** The real CLI in its own process group, so SIGKILL reaches the server that tsx runs as a child. */
+async function cli(dir: string): Promise<Cli> {
+  const proc = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'server/cli.ts'), '--port', '0', '--data', dir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const gone = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  const c: Cli = { proc, url: '', gone };
+  cleanup.push(() => kill9(c));
+  let out = '';
+  let err = '';
+  proc.stderr!.on('data', (d) => (err += String(d)));
+  c.url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`CLI not ready: ${out} ${err}`)), 20_000);
+    proc.stdout!.on('data', (d) => {
+      out += String(d);
+      const m = /sandbox listening on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    void gone.then(() => reject(new Error(`CLI exited before ready: ${err}`)));
+  });
+  return c;
+}
+
+async function kill9(c: Cli): Promise<void> {
+  try {
+    process.kill(-c.proc.pid!, 'SIGKILL');
+  } catch {
+    return;
+  }
+  await c.gone;
+  for (let i = 0; i < 100; i++) {
+    try {
+      process.kill(-c.proc.pid!, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Creations and confirmations from parallel clients until `stop()`; remembers what was answered 200. */
+function load(base: string) {
+  const answered: { transId: string; channel: number }[] = [];
+  const confirmed: string[] = [];
+  let running = true;
+  const worker = async (w: number) => {
+    for (let i = 0; running; i++) {
+      const channel = i % 3 === 0 ? 41 : 17;
+      const fields = paymentFields(channel, channel === 17 ? { filter_by: 'instant_qr', time_expired: '5' } : {});
+      try {
+        const r = await postPayment(base, fields);
+        if (r.status === 200) answered.push({ transId: fields.trans_id!, channel });
+        if (r.status === 200 && w === 0 && channel === 17) {
+          const list = await api(base, 'GET', `/sandbox/v1/operations?trans_id=${encodeURIComponent(fields.trans_id!)}`);
+          const c = await api(base, 'POST', `/sandbox/v1/operations/${list.body.items[0].id}/confirm`);
+          if (c.status === 200) confirmed.push(fields.trans_id!);
+        }
+      } catch {
+        return; // the server was killed under this request
+      }
+    }
+  };
+  const workers = Array.from({ length: 6 }, (_, w) => worker(w));
+  return {
+    answered,
+    confirmed,
+    async stop() {
+      running = false;
+      await Promise.all(workers);
+    },
+  };
+}
+
+/** Every operation, by trans_id, through the control API's pages. */
+async function allOperations(base: string): Promise<Map<string, { id: number; status: string }[]>> {
+  const out = new Map<string, { id: number; status: string }[]>();
+  let cursor: string | null = null;
+  do {
+    const page: { body: { items: { id: number; trans_id: string; status: string }[]; next_cursor: string | null } } = await api(base, 'GET', `/sandbox/v1/operations?limit=500${cursor ? `&cursor=${cursor}` : ''}`);
+    for (const op of page.body.items) out.set(op.trans_id, [...(out.get(op.trans_id) ?? []), op]);
+    cursor = page.body.next_cursor;
+  } while (cursor);
+  return out;
+}
+
+describe('crash recovery', () => {
+  it(`after ${CRASHES} kill -9 under a creation load, every answered operation exists once, the file is sound, and deliveries and timers resume`, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sbx-crash-'));
+    cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+    // The merchant is down at first: success deliveries fail and wait for their retry.
+    const rx: Receiver = await startReceiver({ status: 503, body: 'down' });
+    cleanup.push(() => rx.close());
+    const answered: { transId: string; channel: number }[] = [];
+    const confirmed: string[] = [];
+
+    let server = await cli(dir);
+    await api(server.url, 'PATCH', `/sandbox/v1/merchants/${DEMO.public_key}`, { success_url: `${rx.url}/ok`, rejection_url: `${rx.url}/ko` });
+    for (let crash = 0; crash < CRASHES; crash++) {
+      const l = load(server.url);
+      await new Promise((r) => setTimeout(r, 1200));
+      await kill9(server); // with requests in flight
+      await l.stop();
+      answered.push(...l.answered);
+      confirmed.push(...l.confirmed);
+      server = await cli(dir);
+    }
+    console.log(`crash recovery: ${CRASHES} kill -9 survived, ${answered.length} creations answered 200, ${confirmed.length} confirmed before a crash`);
+    expect(answered.length).toBeGreaterThan(20);
+    expect(confirmed.length).toBeGreaterThan(0);
+
+    // No half-written rows: SQLite's own check and the foreign keys, on the file the server is using.
+    const db = new Database(join(dir, 'sandbox.db'), { readonly: true });
+    try {
+      expect(integrityProblems(db)).toEqual([]);
+    } finally {
+      db.close();
+    }
+
+    // Every operation answered 200 exists exactly once, with its creation in its timeline.
+    const before = await allOperations(server.url);
+    for (const a of answered) expect(before.get(a.transId)?.length ?? 0, a.transId).toBe(1);
+    for (const a of answered.filter((_, i) => i % 20 === 0)) {
+      const op = (await api(server.url, 'GET', `/sandbox/v1/operations/${before.get(a.transId)![0]!.id}`)).body;
+      expect(op.events.length, a.transId).toBeGreaterThan(0);
+    }
+
+    // Pending deliveries resume: the merchant is back, the retry falls due, each confirmation arrives once.
+    rx.reply({ status: 200, body: 'ok' });
+    await api(server.url, 'POST', '/sandbox/v1/clock/advance', { minutes: 2 });
+    await eventually(async () => confirmed.every((t) => rx.received.some((r) => r.path === '/ok' && r.fields.trans_ID === t)), 15_000, 100);
+
+    // Timers resume: the channel-17 operations still pending expire when their time comes.
+    await api(server.url, 'POST', '/sandbox/v1/clock/advance', { minutes: 10 });
+    const after = await allOperations(server.url);
+    for (const a of answered.filter((x) => x.channel === 17)) {
+      const status = after.get(a.transId)![0]!.status;
+      // A confirmation cut by the kill may have been stored without its answer reaching the client.
+      expect(status, a.transId).toBe(confirmed.includes(a.transId) ? 'confirmed' : status === 'confirmed' ? 'confirmed' : 'expired');
+    }
+    // The confirmations delivered while down plus after restart: never two deliveries acknowledged for one.
+    const delivered = rx.received.filter((r) => r.path === '/ok');
+    const okByTrans = new Map<string, Set<string>>();
+    for (const r of delivered) okByTrans.set(r.fields.trans_ID!, (okByTrans.get(r.fields.trans_ID!) ?? new Set()).add(String(r.headers['x-sandbox-notification-id'])));
+    for (const [t, ids] of okByTrans) expect(ids.size, t).toBe(1);
+  }, 90_000);
+});

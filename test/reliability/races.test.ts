@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPayment } from '../helpers/payments.js';
+import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
+import { api, DEMO, startSandbox } from '../helpers/sandbox.js';
+import { payoutItem, postPayouts } from '../payouts/helpers.js';
+import type { Running } from './support.js';
+
+let sb: Running;
+let rx: Receiver;
+const tried = { transitions: 0, spei: 0, payouts: 0 };
+
+beforeAll(async () => {
+  sb = await startSandbox();
+  rx = await startReceiver({ status: 200, body: 'ok' });
+  await api(sb.url, 'PATCH', `/sandbox/v1/merchants/${DEMO.public_key}`, { success_url: `${rx.url}/ok`, rejection_url: `${rx.url}/ko` });
+});
+afterAll(async () => {
+  console.log(`races tried: ${tried.transitions} operations with 4-5 racing transitions, ${tried.spei} SPEI operations with 4 racing transfers, ${tried.payouts} duplicate credit_notes in 5 racing batches`);
+  await rx.close();
+  await sb.stop();
+});
+
+async function opId(transId: string): Promise<number> {
+  return (await api(sb.url, 'GET', `/sandbox/v1/operations?trans_id=${encodeURIComponent(transId)}`)).body.items[0].id;
+}
+const notificationsOf = async (id: number) => (await api(sb.url, 'GET', `/sandbox/v1/notifications?operation_id=${id}`)).body.items as { id: number; status: string }[];
+/** Notifications the receiver got for a trans_id (success and rejection URLs alike). */
+const receivedFor = (transId: string) => rx.received.filter((r) => r.fields.trans_ID === transId);
+
+describe('races', () => {
+  it('confirm, reject, cancel and expire racing on one operation end in exactly one final state and one notification', async () => {
+    const ROUNDS = 25;
+    const ops = await Promise.all(Array.from({ length: ROUNDS }, async () => {
+      const p = await createPayment(sb.url, 17, { filter_by: 'instant_qr' });
+      return { transId: p.fields.trans_id!, id: await opId(p.fields.trans_id!), token: p.token! };
+    }));
+    const results = await Promise.all(
+      ops.map(async (op) => {
+        const verbs = ['confirm', 'reject', 'cancel', 'expire'].sort(() => Math.random() - 0.5);
+        const calls = verbs.map((v) => api(sb.url, 'POST', `/sandbox/v1/operations/${op.id}/${v}`).then((r) => ({ v, status: r.status })));
+        // The shopper cancelling on the checkout page races the operator too.
+        const page = fetch(`${sb.url}/check-out/actions`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ tokenID: op.token, action: 'cancel' }) }).then((r) => ({ v: 'page-cancel', status: r.status }));
+        return { op, answers: await Promise.all([...calls, page]) };
+      }),
+    );
+    tried.transitions += ROUNDS;
+    const final = { confirm: 'confirmed', reject: 'rejected', cancel: 'cancelled', expire: 'expired', 'page-cancel': 'cancelled' } as const;
+    for (const { op, answers } of results) {
+      const winners = answers.filter((a) => a.status === 200 || a.status === 303);
+      expect(winners, JSON.stringify(answers)).toHaveLength(1);
+      expect(answers.filter((a) => a !== winners[0]).every((a) => a.status === 409)).toBe(true);
+      const stored = (await api(sb.url, 'GET', `/sandbox/v1/operations/${op.id}`)).body;
+      expect(stored.status).toBe(final[winners[0]!.v as keyof typeof final]);
+      expect(await notificationsOf(op.id)).toHaveLength(1);
+    }
+    // Every notification arrives exactly once at the merchant.
+    await eventually(async () => results.every(({ op }) => receivedFor(op.transId).length >= 1), 10_000);
+    await new Promise((r) => setTimeout(r, 200));
+    for (const { op } of results) expect(receivedFor(op.transId)).toHaveLength(1);
+  }, 30_000);
+
+  it('an expiry timer firing while operators confirm ends each operation once, with one notification', async () => {
+    const ops = await Promise.all(Array.from({ length: 15 }, async () => {
+      const p = await createPayment(sb.url, 17, { filter_by: 'instant_key', time_expired: '5' });
+      return { transId: p.fields.trans_id!, id: await opId(p.fields.trans_id!) };
+    }));
+    const answers = await Promise.all([api(sb.url, 'POST', '/sandbox/v1/clock/advance', { minutes: 6 }), ...ops.map((op) => api(sb.url, 'POST', `/sandbox/v1/operations/${op.id}/confirm`))]);
+    tried.transitions += ops.length;
+    expect(answers[0]!.status).toBe(200);
+    for (const [i, op] of ops.entries()) {
+      const stored = (await api(sb.url, 'GET', `/sandbox/v1/operations/${op.id}`)).body;
+      expect(stored.status).toBe(answers[i + 1]!.status === 200 ? 'confirmed' : 'expired');
+      expect(await notificationsOf(op.id)).toHaveLength(1);
+    }
+  });
+
+  it('parallel SPEI transfers for many operations pay each exactly once', async () => {
+    const clabe = (await api(sb.url, 'GET', '/sandbox/v1/merchants')).body.items.find((m: { public_key: string }) => m.public_key === DEMO.public_key).clabe;
+    const N = 12;
+    const ops = await Promise.all(Array.from({ length: N }, async (_, i) => {
+      const amount = `${700 + i}.${String(i).padStart(2, '0')}`;
+      const p = await createPayment(sb.url, 41, { amount });
+      return { amount, transId: p.fields.trans_id!, id: await opId(p.fields.trans_id!) };
+    }));
+    const transfers = await Promise.all(ops.flatMap((op) => Array.from({ length: 4 }, () => api(sb.url, 'POST', '/sandbox/v1/spei/transfers', { clabe, amount: op.amount, rfc: 'GODE561231GR8' }))));
+    tried.spei += N;
+    expect(transfers.every((t) => t.status < 300)).toBe(true);
+    for (const op of ops) {
+      const matched = transfers.filter((t) => t.body.matched_operation_id === op.id);
+      expect(matched).toHaveLength(1);
+      expect((await api(sb.url, 'GET', `/sandbox/v1/operations/${op.id}`)).body.status).toBe('confirmed');
+      expect(await notificationsOf(op.id)).toHaveLength(1);
+    }
+    expect(transfers.filter((t) => t.body.matched_operation_id === null)).toHaveLength(N * 3);
+  });
+
+  it('a credit_note repeated across parallel batches is stored once', async () => {
+    const N = 10;
+    for (let round = 0; round < N; round++) {
+      const shared = `race-${round}-${Date.now()}`;
+      const batches = await Promise.all(Array.from({ length: 5 }, () => postPayouts(sb.url, [payoutItem(), payoutItem({ credit_note: shared }), payoutItem()])));
+      const accepted = batches.filter((b) => b.status === 201);
+      expect(accepted, JSON.stringify(batches.map((b) => b.status))).toHaveLength(1);
+      expect(batches.filter((b) => b.status !== 201).every((b) => b.status === 400)).toBe(true);
+      const all = (await api(sb.url, 'GET', '/sandbox/v1/payouts?limit=500')).body.items as { credit_note: string }[];
+      expect(all.filter((p) => p.credit_note === shared)).toHaveLength(1);
+    }
+    tried.payouts += N;
+  });
+});
