@@ -1,3 +1,4 @@
+import { CARD_FAILURES } from '../contract/checkout.js';
 import { CHANNEL_CURRENCIES } from '../contract/common.js';
 import { SandboxError } from '../http/errors.js';
 import { len, numericReference, oneOf, singleFilter } from './common.js';
@@ -15,14 +16,7 @@ export const CH36_FILTERS: Record<string, string | null> = {
   link: 'link',
 };
 
-/** Card failures of the spec's table; `tok_decline_<code>` as gateway_source_id declines with it. */
-export const CARD_FAILURES: Record<string, string> = {
-  '3001': 'Card declined',
-  '3002': 'Card expired',
-  '3003': 'Insufficient funds',
-  '3004': 'Card reported stolen',
-  '3005': 'Rejected by fraud prevention',
-};
+/** `tok_decline_<code>` as gateway_source_id declines with that card failure code. */
 export const DECLINE_SOURCE_PREFIX = 'tok_decline_';
 
 /** Online-bank (bank_account) payments need an address and a city, under either name. */
@@ -72,7 +66,7 @@ function prepare(p: PrepareInput): Prepared {
       if (!source) return { details: {} };
       // A tokenised charge happens at creation: the outcome follows at once.
       const code = source.startsWith(DECLINE_SOURCE_PREFIX) ? source.slice(DECLINE_SOURCE_PREFIX.length) : '';
-      const failure = CARD_FAILURES[code];
+      const failure = code in CARD_FAILURES ? CARD_FAILURES[code as keyof typeof CARD_FAILURES] : undefined;
       if (failure) {
         return {
           details: { card_charge: { gateway_source_id: source, status: 'declined', code, message: failure } },

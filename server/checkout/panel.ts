@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CARD_FAILURE_CODES, CH11_ERROR_REASONS } from '../contract/checkout.js';
+import { CARD_FAILURE_CODES, CARD_FAILURES, CH11_ERROR_REASONS } from '../contract/checkout.js';
 import { transition, type FinalStatus } from '../domain/operations.js';
 import { SandboxError } from '../http/errors.js';
 import { actionForm, hidden } from './layout.js';
@@ -22,13 +22,6 @@ const PanelSchema = z.object({
   rejection_message: z.string().max(500).optional(),
 });
 
-const CARD_MESSAGES: Record<string, string> = {
-  '3001': 'Card declined',
-  '3002': 'Card expired',
-  '3003': 'Insufficient funds',
-  '3004': 'Card reported stolen',
-  '3005': 'Rejected by fraud prevention',
-};
 
 /** The sandbox panel's outcome: a transition by the shopper page, marked as coming from the panel. */
 function sandboxOutcome(a: ActionInput): ActionOutcome {
@@ -39,7 +32,7 @@ function sandboxOutcome(a: ActionInput): ActionOutcome {
     if (f.card_failure_code) {
       details.card_failure_code = f.card_failure_code;
       details.rejection_code = f.card_failure_code;
-      details.rejection_message = CARD_MESSAGES[f.card_failure_code]!;
+      details.rejection_message = CARD_FAILURES[f.card_failure_code];
     }
     if (f.rejection_code) details.rejection_code = f.rejection_code;
     if (f.rejection_message) details.rejection_message = f.rejection_message;
@@ -72,7 +65,7 @@ export const errorReasonSelect = (): Html => html`<label for="error_reason">erro
 /** Channel 36's card failure codes for the panel. */
 export const cardCodeSelect = (): Html => html`<label for="card_failure_code">Código de tarjeta al rechazar</label>
 <select id="card_failure_code" name="card_failure_code" data-testid="panel-card-code"><option value="">(ninguno)</option>${CARD_FAILURE_CODES.map(
-  (c) => html`<option value="${c}">${c} · ${CARD_MESSAGES[c]}</option>`,
+  (c) => html`<option value="${c}">${c} · ${CARD_FAILURES[c]}</option>`,
 )}</select>`;
 
 /** The clearly marked sandbox panel: pick the outcome the way a tester would. */

@@ -2,8 +2,15 @@ import { z } from 'zod';
 import { OperationStatusSchema } from './common.js';
 import { defineRoute } from './route.js';
 
-/** The four card failure codes of channel 36 (spec's sandbox card table). */
-export const CARD_FAILURE_CODES = ['3001', '3002', '3003', '3004', '3005'] as const;
+/** Channel 36 sandbox card failure codes and their meanings (spec's table). */
+export const CARD_FAILURES = {
+  '3001': 'Card declined',
+  '3002': 'Card expired',
+  '3003': 'Insufficient funds',
+  '3004': 'Card reported stolen',
+  '3005': 'Rejected by fraud prevention',
+} as const;
+export const CARD_FAILURE_CODES = ['3001', '3002', '3003', '3004', '3005'] as const satisfies readonly (keyof typeof CARD_FAILURES)[];
 
 /** Channel 11 failure reasons (`error_reason`), from the spec's list, offered by the sandbox panel. */
 export const CH11_ERROR_REASONS = [

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OkSchema, OperationStatusSchema } from './common.js';
+import { CARD_FAILURE_CODES, CH11_ERROR_REASONS } from './checkout.js';
 import { NotificationSchema } from './notifications.js';
 import { defineRoute } from './route.js';
 
@@ -74,8 +75,8 @@ export const RejectBodySchema = z
   .object({
     rejection_code: z.string().max(64).optional(),
     rejection_message: z.string().max(500).optional(),
-    error_reason: z.string().max(64).optional().describe("channel 11's failure reason"),
-    card_failure_code: z.enum(['3001', '3002', '3003', '3004', '3005']).optional().describe('channel 36 card failure'),
+    error_reason: z.enum(CH11_ERROR_REASONS).optional().describe("channel 11's failure reason, one of the spec's list"),
+    card_failure_code: z.enum(CARD_FAILURE_CODES).optional().describe('channel 36 card failure'),
   })
   .strict();
 export type RejectBody = z.infer<typeof RejectBodySchema>;

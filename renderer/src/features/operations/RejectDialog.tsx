@@ -6,6 +6,7 @@ import { Modal, useAction } from '../../components/common';
 import { CARD_FAILURES, CHANNEL_11_REASONS, type CardFailureCode } from './reasons';
 
 const isCardCode = (v: string): v is CardFailureCode => CARD_FAILURES.some(([c]) => c === v);
+const isReason = (v: string): v is (typeof CHANNEL_11_REASONS)[number] => (CHANNEL_11_REASONS as readonly string[]).includes(v);
 
 /** Reject with a code and message; channel 11 offers its error_reason list, channel 36 the card failure codes. */
 export function RejectDialog({ id, channel, onDone, onClose }: { id: number; channel: number; onDone: () => void; onClose: () => void }) {
@@ -20,7 +21,7 @@ export function RejectDialog({ id, channel, onDone, onClose }: { id: number; cha
     const body: RejectBody = {};
     if (code.trim()) body.rejection_code = code.trim();
     if (message.trim()) body.rejection_message = message.trim();
-    if (channel === 11 && reason) body.error_reason = reason;
+    if (channel === 11 && isReason(reason)) body.error_reason = reason;
     if (channel === 36 && isCardCode(card)) body.card_failure_code = card;
     const r = await run(() => call(operationRoutes.rejectOperation, { params: { id }, body }), t('detail.rejected'));
     if (r) onDone();
