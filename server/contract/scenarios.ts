@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { ScenarioReportSchema, ScenarioSchema } from '../scenarios/schema.js';
 import { defineRoute } from './route.js';
 
+/** The scenario file format, re-exported so the console validates pasted files from the contract. */
+export { ScenarioSchema, type ScenarioReport } from '../scenarios/schema.js';
+
 export const ScenarioSummarySchema = z.object({
   name: z.string(),
   title: z.string(),
@@ -36,6 +39,18 @@ export const RecordingSchema = z.object({
   skipped: z.array(z.object({ id: z.number().int(), method: z.string(), path: z.string(), reason: z.string() })),
 });
 
+/** A run walked step by step (the console's player): its report so far and what comes next. */
+export const StepRunSchema = z.object({
+  run_id: z.string(),
+  /** Index of the next step to run; null once finished (all steps ran, one failed, or the run was closed). */
+  next_step: z.number().int().nullable(),
+  finished: z.boolean(),
+  total_steps: z.number().int(),
+  /** The report so far; steps not run yet are `skipped`. */
+  report: ScenarioReportSchema,
+});
+export type StepRun = z.infer<typeof StepRunSchema>;
+
 export const scenarioRoutes = {
   listScenarios: defineRoute({
     method: 'GET',
@@ -63,6 +78,44 @@ export const scenarioRoutes = {
     description:
       'The run creates its own merchant (unless the scenario names an existing one) and a local receiver for notifications; it drives the ' +
       'sandbox only through its public HTTP APIs. `ok` is false when a step failed; the answer is still 200.',
+  }),
+  startRun: defineRoute({
+    method: 'POST',
+    path: '/sandbox/v1/scenarios/runs',
+    summary: 'Open a step-by-step run of a scenario: sets up its merchant and receiver, runs no step yet',
+    tags: ['scenarios'],
+    body: RunScenarioSchema,
+    response: StepRunSchema,
+    status: 201,
+    errors: ['VALIDATION_ERROR', 'NOT_FOUND'],
+    description:
+      'For a trainer walking a lesson: POST .../runs/:id/step runs the next step and answers the report so far. A failed step finishes ' +
+      'the run. At most 4 runs stay open (opening a fifth closes the oldest); a run idle for 30 minutes, or a sandbox reset, closes it.',
+  }),
+  getRun: defineRoute({
+    method: 'GET',
+    path: '/sandbox/v1/scenarios/runs/:id',
+    summary: 'A step-by-step run: the report so far and the next step',
+    tags: ['scenarios'],
+    response: StepRunSchema,
+    errors: ['NOT_FOUND'],
+  }),
+  stepRun: defineRoute({
+    method: 'POST',
+    path: '/sandbox/v1/scenarios/runs/:id/step',
+    summary: 'Run the next step of a step-by-step run; answers the report so far',
+    tags: ['scenarios'],
+    response: StepRunSchema,
+    errors: ['NOT_FOUND', 'CONFLICT'],
+    description: '409 CONFLICT when the run is finished. One step at a time: a step sent while another runs waits for it.',
+  }),
+  closeRun: defineRoute({
+    method: 'DELETE',
+    path: '/sandbox/v1/scenarios/runs/:id',
+    summary: 'Close a step-by-step run (the steps not run stay skipped); answers its final report',
+    tags: ['scenarios'],
+    response: StepRunSchema,
+    errors: ['NOT_FOUND'],
   }),
   recordScenario: defineRoute({
     method: 'POST',

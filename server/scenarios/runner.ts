@@ -43,12 +43,24 @@ async function setUpMerchant(base: string, sc: Scenario, receiver: Receiver, run
   return { public_key: s('public_key'), secret_key: s('secret_key'), payout_token: s('payout_token'), clabe: s('clabe'), mid_id: Number(field(a.json, 'mid_id')), layout };
 }
 
+/** A run walked one step at a time (the console's player); `runScenario` walks it to the end. */
+export interface ScenarioRun {
+  /** Index of the next step to run; null once the run is finished. */
+  nextIndex(): number | null;
+  /** Runs the next step; a failed step finishes the run (the rest build on it and stay skipped). */
+  next(): Promise<StepReport | null>;
+  /** The report so far: steps not run yet are `skipped`. */
+  report(): ScenarioReport;
+  /** Stops the receiver; the run is finished afterwards. Safe to call twice. */
+  close(): Promise<void>;
+}
+
 /**
- * Runs a scenario against a sandbox through its public HTTP APIs only, with real signatures and a
- * local receiver for notifications. Steps run in order; after the first failed step the rest are
- * reported as skipped (they build on it). Never throws: every problem is in the report.
+ * Opens a run of a scenario against a sandbox through its public HTTP APIs only, with real
+ * signatures and a local receiver for notifications: the receiver and the run's merchant are set up
+ * here, then each `next()` runs one step in order. Never throws: every problem is in the report.
  */
-export async function runScenario(sc: Scenario, opts: RunOptions): Promise<ScenarioReport> {
+export async function openRun(sc: Scenario, opts: RunOptions): Promise<ScenarioRun> {
   const started = performance.now();
   const runId = opts.runId ?? randomBytes(4).toString('hex');
   const steps: StepReport[] = sc.steps.map((s, index) => ({
@@ -61,10 +73,18 @@ export async function runScenario(sc: Scenario, opts: RunOptions): Promise<Scena
     failures: [],
     duration_ms: 0,
   }));
-  const report = (setupError?: string): ScenarioReport => {
+  let receiver: Receiver | undefined;
+  let state: RunState | undefined;
+  let setupError: string | undefined;
+  let cursor = 0;
+  let finished = false;
+  let runMs = 0;
+  const report = (): ScenarioReport => {
     const count = (st: StepReport['status']) => steps.filter((s) => s.status === st).length;
     const failed = count('failed') + (setupError ? 1 : 0);
-    if (setupError) steps.unshift({ index: -1, action: 'setup', title: 'set up the run', narration: null, status: 'failed', message: setupError, failures: [setupError], duration_ms: 0 });
+    const all = setupError
+      ? [{ index: -1, action: 'setup', title: 'set up the run', narration: null, status: 'failed' as const, message: setupError, failures: [setupError], duration_ms: 0 }, ...steps]
+      : steps;
     return {
       scenario: sc.name,
       title: sc.title,
@@ -73,13 +93,18 @@ export async function runScenario(sc: Scenario, opts: RunOptions): Promise<Scena
       passed: count('passed'),
       failed,
       skipped: count('skipped'),
-      duration_ms: Math.round(performance.now() - started),
+      // Setup plus the time spent in steps: a paused player does not count as run time.
+      duration_ms: Math.round(runMs),
       public_key: state?.merchant.public_key ?? null,
-      steps,
+      steps: all.map((s) => ({ ...s, failures: [...s.failures] })),
     };
   };
-  let receiver: Receiver | undefined;
-  let state: RunState | undefined;
+  const close = async () => {
+    finished = true;
+    const r = receiver;
+    receiver = undefined;
+    await r?.close();
+  };
   try {
     receiver = await startReceiver(opts.receiverHost);
     const merchant = await setUpMerchant(opts.baseUrl, sc, receiver, runId);
@@ -95,15 +120,21 @@ export async function runScenario(sc: Scenario, opts: RunOptions): Promise<Scena
       batches: new Map(),
     };
   } catch (err) {
-    await receiver?.close();
-    return report((err as Error).message);
+    setupError = (err as Error).message;
+    await close();
   }
-  try {
-    for (const [i, step] of sc.steps.entries()) {
+  runMs = performance.now() - started;
+  return {
+    nextIndex: () => (finished || cursor >= steps.length ? null : cursor),
+    report,
+    close,
+    async next() {
+      if (finished || !state || cursor >= steps.length) return null;
+      const i = cursor++;
       const t0 = performance.now();
       const r = steps[i]!;
       try {
-        const out = await runStep(state, step, i);
+        const out = await runStep(state, sc.steps[i]!, i);
         r.message = out.message;
         r.failures = out.failures;
       } catch (err) {
@@ -112,10 +143,23 @@ export async function runScenario(sc: Scenario, opts: RunOptions): Promise<Scena
       }
       r.status = r.failures.length ? 'failed' : 'passed';
       r.duration_ms = Math.round(performance.now() - t0);
-      if (r.status === 'failed') break;
-    }
+      runMs += performance.now() - t0;
+      if (r.status === 'failed' || cursor >= steps.length) await close();
+      return { ...r };
+    },
+  };
+}
+
+/**
+ * Runs a scenario against a sandbox to the end (see `openRun`). After the first failed step the rest
+ * are reported as skipped. Never throws: every problem is in the report.
+ */
+export async function runScenario(sc: Scenario, opts: RunOptions): Promise<ScenarioReport> {
+  const run = await openRun(sc, opts);
+  try {
+    while ((await run.next()) !== null);
   } finally {
-    await receiver.close();
+    await run.close();
   }
-  return report();
+  return run.report();
 }

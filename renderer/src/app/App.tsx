@@ -19,6 +19,8 @@ const PayoutsPage = lazy(() => import('../features/payouts/PayoutsPage'));
 const MerchantsPage = lazy(() => import('../features/merchants/MerchantsPage'));
 const RequestsPage = lazy(() => import('../features/requests/RequestsPage'));
 const ToolsPage = lazy(() => import('../features/tools/ToolsPage'));
+const ScenariosPage = lazy(() => import('../features/scenarios/ScenariosPage'));
+const FaultsPage = lazy(() => import('../features/faults/FaultsPage'));
 
 const ICONS: Record<string, string> = {
   overview: '◧',
@@ -29,7 +31,12 @@ const ICONS: Record<string, string> = {
   merchants: '⌂',
   requests: '⌁',
   tools: '⚙',
+  scenarios: '▶',
+  faults: '⚡',
 };
+
+/** Number keys pick pages: 1 … 9, then 0 for the tenth. */
+const pageKey = (i: number): string => String((i + 1) % 10);
 
 function Page() {
   const route = useRoute();
@@ -48,6 +55,10 @@ function Page() {
       return <RequestsPage />;
     case 'tools':
       return <ToolsPage />;
+    case 'scenarios':
+      return <ScenariosPage />;
+    case 'faults':
+      return <FaultsPage />;
     default:
       return <OverviewPage />;
   }
@@ -68,7 +79,7 @@ function HeaderClock() {
 function ShortcutsHelp({ onClose }: { onClose: () => void }) {
   const t = useT();
   const rows: [string, string][] = [
-    ['1 … 8', t('shortcuts.pages')],
+    ['1 … 9 · 0', t('shortcuts.pages')],
     ['/', t('shortcuts.search')],
     ['c · r · x · e', t('shortcuts.actions')],
     ['l', t('shortcuts.language')],
@@ -107,7 +118,7 @@ export function App() {
     d: toggle,
     '/': () => document.querySelector<HTMLInputElement>('[data-shortcut="search"]')?.focus(),
   };
-  PAGES.forEach((p, i) => (keys[String(i + 1)] = () => navigate(p)));
+  PAGES.forEach((p, i) => (keys[pageKey(i)] = () => navigate(p)));
   useShortcuts(keys);
 
   return (
@@ -121,7 +132,7 @@ export function App() {
           </div>
         </div>
         {PAGES.map((p, i) => (
-          <a key={p} href={href(p)} className={`nav-link${route.page === p ? ' active' : ''}`} data-testid={`nav-${p}`} title={`${t(`nav.${p}`)} (${i + 1})`}>
+          <a key={p} href={href(p)} className={`nav-link${route.page === p ? ' active' : ''}`} data-testid={`nav-${p}`} title={`${t(`nav.${p}`)} (${pageKey(i)})`}>
             <span className="nav-icon">{ICONS[p]}</span>
             {t(`nav.${p}`)}
           </a>

@@ -26,7 +26,8 @@ function invalidationsOf(e: LiveEvent): string[] {
     case 'merchant.changed':
       return ['merchants'];
     case 'request.logged':
-      return ['requests'];
+      // A request may have fired a fault rule: its counters are on the Faults screen.
+      return ['requests', 'faults'];
     default:
       return [];
   }

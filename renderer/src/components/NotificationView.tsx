@@ -5,6 +5,7 @@ import { invalidate } from '../api/cache';
 import { useT } from '../app/i18n';
 import { CodeView, useAction } from './common';
 import { fmtTime } from './format';
+import { TestDeliveryMenu } from './TestDeliveries';
 
 /** Notifications embedded in other views arrive untyped (`unknown[]`); parse them here, loudly on drift. */
 export function parseNotifications(list: unknown[]): Notification[] {
@@ -18,7 +19,7 @@ export function parseNotifications(list: unknown[]): Notification[] {
   });
 }
 
-function Attempt({ a, n }: { a: NotificationAttempt; n: number }) {
+function Attempt({ a, n, test }: { a: NotificationAttempt; n: number; test: string | null }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const ok = a.error === null && a.response_status !== null;
@@ -29,6 +30,11 @@ function Attempt({ a, n }: { a: NotificationAttempt; n: number }) {
         <span>#{n}</span>
         <span>{fmtTime(a.at)}</span>
         <span className="tag">{a.source}</span>
+        {test && (
+          <span className="tag tag-test" data-testid="attempt-test">
+            {t('notif.test.badge')}
+          </span>
+        )}
         <span data-testid="attempt-status">{a.response_status ?? '—'}</span>
         <span className="muted">{a.latency_ms !== null ? `${Math.round(a.latency_ms)} ms` : ''}</span>
         {a.error && <span className="text-bad ellipsis">{a.error}</span>}
@@ -57,13 +63,17 @@ export function NotificationCard({ n }: { n: Notification }) {
       invalidate('payouts');
     }, t('notif.resent'));
   return (
-    <div className={`notif notif-${n.status}`} data-testid="notification" data-status={n.status} data-id={n.id}>
+    <div className={`notif notif-${n.status}${n.test_label ? ' notif-test' : ''}`} data-testid="notification" data-status={n.status} data-id={n.id} data-test={n.test_label ?? ''}>
       <div className="notif-head">
         <span className={`badge badge-n-${n.status}`} data-testid="notification-status">
           {t(`notif.status.${n.status}`)}
         </span>
         <span className="tag">{n.kind}</span>
-        {n.test_label && <span className="tag tag-warn">{n.test_label}</span>}
+        {n.test_label && (
+          <span className="tag tag-test" data-testid="notification-test-label" title={n.test_of !== null ? t('notif.test.of', { id: n.test_of }) : undefined}>
+            ⚗ {t('notif.test.badge')} · {t(`notif.test.${n.test_label}`)}
+          </span>
+        )}
         <span className="ellipsis" title={n.url}>
           {n.url}
         </span>
@@ -73,6 +83,7 @@ export function NotificationCard({ n }: { n: Notification }) {
         <button className="btn btn-small" disabled={busy} onClick={() => void resend()} data-testid="notification-resend">
           ↻ {t('notif.resend')}
         </button>
+        {n.test_label === null && <TestDeliveryMenu n={n} />}
       </div>
       <details>
         <summary className="muted small">{t('notif.payload')}</summary>
@@ -80,7 +91,7 @@ export function NotificationCard({ n }: { n: Notification }) {
       </details>
       <ol className="attempts">
         {n.attempts.map((a, i) => (
-          <Attempt key={i} a={a} n={i + 1} />
+          <Attempt key={i} a={a} n={i + 1} test={n.test_label} />
         ))}
       </ol>
     </div>

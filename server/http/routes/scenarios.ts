@@ -4,6 +4,7 @@ import type { SandboxContext } from '../../context.js';
 import { loadBuiltins } from '../../scenarios/builtins.js';
 import { recordScenario } from '../../scenarios/recorder.js';
 import { runScenario } from '../../scenarios/runner.js';
+import { createStepRuns } from '../../scenarios/step-runs.js';
 import { SandboxError } from '../errors.js';
 import { mountRoute } from '../route.js';
 
@@ -22,6 +23,14 @@ export function scenariosRouter(ctx: SandboxContext): Router {
     const scenario = body.scenario ?? builtin(body.builtin ?? '');
     return runScenario(scenario, { baseUrl: ctx.baseUrl() });
   });
+  // Step-by-step runs (the console's player). A reset wipes their merchants, so it closes them too.
+  const stepRuns = createStepRuns(() => ({ baseUrl: ctx.baseUrl() }));
+  ctx.onReset(() => void stepRuns.closeAll());
+  ctx.onStop(() => stepRuns.closeAll());
+  mountRoute(r, scenarioRoutes.startRun, ({ body }) => stepRuns.start(body.scenario ?? builtin(body.builtin ?? '')));
+  mountRoute(r, scenarioRoutes.getRun, ({ params }) => stepRuns.get(params.id ?? ''));
+  mountRoute(r, scenarioRoutes.stepRun, ({ params }) => stepRuns.step(params.id ?? ''));
+  mountRoute(r, scenarioRoutes.closeRun, ({ params }) => stepRuns.close(params.id ?? ''));
   mountRoute(r, scenarioRoutes.recordScenario, ({ body }) => {
     if (body.public_key && !ctx.store.merchants.byPublicKey(body.public_key)) throw new SandboxError('NOT_FOUND', `no merchant with public_key ${body.public_key}`);
     return recordScenario(ctx, {

@@ -1,4 +1,5 @@
 import { useT } from '../../app/i18n';
+import { BundlePanel } from './BundlePanel';
 import { ClockPanel } from './ClockPanel';
 import { SettingsPanel } from './SettingsPanel';
 import { SignatureInspector } from './SignatureInspector';
@@ -14,6 +15,7 @@ export default function ToolsPage() {
         <SettingsPanel />
       </div>
       <SignatureInspector />
+      <BundlePanel />
       <TestValues />
     </div>
   );

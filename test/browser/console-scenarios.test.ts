@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createPayment } from '../helpers/payments.js';
+import { api } from '../helpers/sandbox.js';
+import { hasChromium } from './pages/console-browser.js';
+import { useConsoleFixture } from './pages/console-fixture.js';
+import { morePage } from './pages/console-more.js';
+
+const lessonFile = JSON.parse(readFileSync(new URL('../../resources/scenarios/ch17-success.json', import.meta.url), 'utf8')) as {
+  steps: { narration?: string }[];
+};
+
+const notes = (n: number) =>
+  JSON.stringify({ name: 'three-notes', title: 'Three notes', steps: Array.from({ length: n }, (_, i) => ({ action: 'note', narration: `note number ${i + 1}` })) });
+
+describe.skipIf(!hasChromium)('console: scenarios', () => {
+  const f = useConsoleFixture();
+
+  it('plays a built-in lesson step by step, showing each narration, to a green result', async () => {
+    const c = await f.open('scenarios');
+    const m = morePage(c.page);
+    await m.lessonRow('ch17-success').click();
+    await m.lesson('ch17-success').waitFor();
+    await m.lessonStart().click();
+    await m.player().waitFor();
+    for (const [i, step] of lessonFile.steps.entries()) {
+      expect(await m.playerNarration().textContent()).toBe(step.narration);
+      await m.playerNext().click();
+      await c.page.waitForFunction(`document.querySelector('[data-testid="player-progress"]')?.textContent?.startsWith('${i + 1} of')`);
+    }
+    await m.playerResult().waitFor();
+    expect(await m.playerResult().getAttribute('data-ok')).toBe('true');
+    expect(await m.playerResult().textContent()).toContain('Lesson passed');
+    expect(await m.playerSteps().evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).toEqual(Array(lessonFile.steps.length).fill('passed'));
+  }, 60_000);
+
+  it('plays a pasted scenario on its own until the end', async () => {
+    const c = await f.open('scenarios');
+    const m = morePage(c.page);
+    await m.customText().fill(notes(3));
+    await m.customStart().click();
+    await m.player().waitFor();
+    await m.playerPauseMs().selectOption('1000');
+    await m.playerPlay().click();
+    await m.playerResult().waitFor({ timeout: 15_000 });
+    expect(await m.playerResult().getAttribute('data-ok')).toBe('true');
+    expect(await m.playerResult().textContent()).toContain('3 of 3');
+  }, 30_000);
+
+  it('pausing the player stops it before the next step', async () => {
+    const c = await f.open('scenarios');
+    const m = morePage(c.page);
+    await m.customText().fill(notes(4));
+    await m.customStart().click();
+    await m.playerPauseMs().selectOption('1000');
+    await m.playerPlay().click();
+    await m.playerLast().waitFor();
+    await m.playerPause().click();
+    // Longer than the pause between steps: a player that kept going would have run step 2 by now.
+    await c.page.waitForTimeout(1800);
+    expect(await m.playerProgress().textContent()).toMatch(/^1 of 4/);
+    expect(await m.playerResult().count()).toBe(0);
+  });
+
+  it('refuses a pasted file that is not a scenario, in words, and runs nothing', async () => {
+    const c = await f.open('scenarios');
+    const m = morePage(c.page);
+    const before = (await api(f.sb.url, 'GET', '/sandbox/v1/merchants')).body.items.length;
+    await m.customText().fill('{"name": "x", "steps": []}');
+    await m.customStart().click();
+    expect(await m.customError().textContent()).toContain('title');
+    expect(await m.player().count()).toBe(0);
+    expect((await api(f.sb.url, 'GET', '/sandbox/v1/merchants')).body.items.length).toBe(before);
+  });
+
+  it('the number keys 9 and 0 open Scenarios and Faults, after the eight older screens', async () => {
+    const c = await f.open('overview');
+    await c.page.keyboard.press('9');
+    await c.page.waitForFunction(`window.location.hash === '#/scenarios'`);
+    await c.page.keyboard.press('0');
+    await c.page.waitForFunction(`window.location.hash === '#/faults'`);
+    await c.page.keyboard.press('8');
+    await c.page.waitForFunction(`window.location.hash === '#/tools'`);
+  });
+
+  it('records the request log into a downloaded scenario file', async () => {
+    const { fields } = await createPayment(f.sb.url, 17);
+    const c = await f.open('scenarios');
+    const m = morePage(c.page);
+    await m.recordName().fill('my-recording');
+    const [download] = await Promise.all([c.page.waitForEvent('download'), m.recordSubmit().click()]);
+    expect(download.suggestedFilename()).toBe('my-recording.json');
+    const scenario = JSON.parse(readFileSync(await download.path(), 'utf8'));
+    expect(scenario.name).toBe('my-recording');
+    expect(JSON.stringify(scenario.steps)).toContain(fields.trans_id);
+    await m.recordResult().waitFor();
+  });
+});
