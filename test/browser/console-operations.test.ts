@@ -17,13 +17,13 @@ const opIdOf = async (transId: string): Promise<number> => {
   return r.body.items[0].id;
 };
 
-async function open(hash = ''): Promise<ConsolePage> {
-  const o = await openConsole(browser, sb.url);
+async function open(hash = '', live = true): Promise<ConsolePage> {
+  const o = await openConsole(browser, sb.url, { live });
   context = o.context;
   errors = o.errors;
   const c = consolePage(o.page, sb.url);
   if (hash) await c.goto(hash);
-  await c.waitLive();
+  if (live) await c.waitLive();
   return c;
 }
 
@@ -108,7 +108,8 @@ describe.skipIf(!hasChromium)('console: operations', () => {
   it('shows an API refusal in words instead of swallowing it', async () => {
     const { fields } = await createPayment(sb.url, 17);
     const id = await opIdOf(fields.trans_id!);
-    const c = await open(`operations/${id}`);
+    // No live stream here: the console must not learn of the cancel before the click meets the 409.
+    const c = await open(`operations/${id}`, false);
     await c.detailWithStatus('pending').waitFor();
     // Another actor finishes the operation behind the console's back; the click then meets a 409.
     await api(sb.url, 'POST', `/sandbox/v1/operations/${id}/cancel`);
