@@ -6,6 +6,8 @@ import { projectRoot } from '../../../server/paths.js';
 export const CHROMIUM = '/usr/bin/chromium';
 /** Browser tests need Debian's chromium; without it they are skipped with this reason. */
 export const hasChromium = existsSync(CHROMIUM);
+// CI installs chromium (.ci/run): there a missing browser is a failure, never a silent skip.
+if (!hasChromium && process.env.CI) throw new Error(`${CHROMIUM} is absent on CI: .ci/run must install Debian's chromium`);
 if (!hasChromium) console.warn(`[browser tests] skipped: ${CHROMIUM} is absent (apt-get install -y chromium)`);
 
 /** The built console (`npx vite build`; `npm test` builds it first). */
