@@ -2,15 +2,15 @@
 // header is added exactly as the window's onHeadersReceived hook does (withCsp on each response).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM, hasChromium, launch } from '../browser/pages/console-browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { originOf, SANDBOX_CSP, withCsp } from '../../electron/guards.js';
 import { defaultConsoleDir } from '../../server/paths.js';
 import type { Sandbox } from '../../server/sandbox.js';
 import { startSandbox } from '../helpers/sandbox.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ready = existsSync(CHROMIUM) && existsSync(join(defaultConsoleDir(), 'index.html'));
+const ready = hasChromium && existsSync(join(defaultConsoleDir(), 'index.html'));
 if (!ready) console.warn(`[console CSP test] skipped: needs ${CHROMIUM} and a built console (npm run build:console)`);
 
 let sb: Sandbox & { url: string };
@@ -19,7 +19,7 @@ let browser: Browser;
 beforeAll(async () => {
   if (!ready) return;
   sb = await startSandbox({ consoleDir: defaultConsoleDir() });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  browser = await launch();
 });
 afterAll(async () => {
   await browser?.close();
