@@ -1,4 +1,4 @@
-// Fills a data dir with N operations (plus a creation event each and a request-log share) quickly,
+// Fills a data dir with N operations (with their created and, when finished, transition events) quickly,
 // for the store and console benchmarks. Run: npx tsx bench/fill.ts --data DIR --ops 1000000
 import { parseArgs } from 'node:util';
 import { createMerchant } from '../server/domain/merchants.js';
@@ -7,7 +7,7 @@ import { createSandbox } from '../server/sandbox.js';
 const STATUSES = ['pending', 'confirmed', 'rejected', 'cancelled', 'expired'] as const;
 const CHANNELS = [5, 11, 16, 17, 22, 30, 33, 35, 36, 38, 40, 41];
 
-/** Inserts `ops` operations with one event each, through the store's own repositories. */
+/** Inserts `ops` operations with their events, through the store's own repositories. */
 export function fill(data: string, ops: number, merchants = 3): { ms: number } {
   const sb = createSandbox({ data, port: 0, log: () => {}, consoleDir: null });
   const { store } = sb.ctx;
@@ -35,7 +35,11 @@ export function fill(data: string, ops: number, merchants = 3): { ms: number } {
         });
         store.operations.addEvent({ operation_id: op.id, at, kind: 'created', actor: 'merchant_api', from_status: null, to_status: 'pending', details: {} });
         const status = STATUSES[i % STATUSES.length]!;
-        if (status !== 'pending') store.operations.finish(op.id, status, at + 1000);
+        if (status !== 'pending') {
+          // A finished operation carries its transition event too, as the state machine writes it.
+          store.operations.finish(op.id, status, at + 1000);
+          store.operations.addEvent({ operation_id: op.id, at: at + 1000, kind: status, actor: 'control_api', from_status: 'pending', to_status: status, details: {} });
+        }
       }
     });
   }

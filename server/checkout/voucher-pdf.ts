@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { SandboxContext } from '../context.js';
 import type { OperationRecord } from '../store/operations.js';
 import { itfModules } from './barcode.js';
@@ -9,6 +8,8 @@ import { formatAmount } from './view.js';
 export async function voucherPdf(ctx: SandboxContext, op: OperationRecord): Promise<Buffer> {
   const reference = ensureVoucherReference(ctx, op);
   const merchant = ctx.store.merchants.get(op.merchant_id)!;
+  // pdfkit (with its fonts and codecs) loads on the first voucher, not at start: ~60 ms of every cold start.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A5', margin: 36, info: { Title: `Cupón de pago ${reference}`, Author: 'Pasarela Sandbox' } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));

@@ -98,7 +98,8 @@ export async function createOperation(ctx: SandboxContext, req: CreationRequest)
     : { details: {} };
   const answerDirect = direct && rules.supportsDirect && prepared.direct !== undefined;
 
-  const op = ctx.store.tx(() => {
+  // Shares its commit with the creations of the same event-loop turn; answered only once committed.
+  const op = await ctx.store.txGrouped(() => {
     const details: Record<string, unknown> = { ...prepared.details, warnings };
     if (prepared.checkoutUrl) details.checkout_url = prepared.checkoutUrl;
     const inserted = ctx.store.operations.insert({

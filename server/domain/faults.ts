@@ -129,6 +129,13 @@ export interface ApiFault {
   note: string | null;
 }
 
+/** True when a live rule could fire on `target`; lets the merchant API skip the rule transaction on every other request. */
+export function hasApiFaults(ctx: SandboxContext, target: Exclude<FaultTarget, 'any'>): boolean {
+  const stored = ctx.store.settings.get<unknown>(KEY, []);
+  if (Array.isArray(stored) && stored.length === 0) return false; // no rules: skip the schema check too
+  return load(ctx).some((r) => live(r) && r.target !== null && (r.target === 'any' || r.target === target));
+}
+
 /**
  * Picks the faults for one merchant API request and consumes their "next N" counters in the same
  * transaction, so two parallel requests can never both take the last one. At most one latency rule

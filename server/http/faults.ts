@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import { randomBytes } from 'node:crypto';
 import type { FaultTarget } from '../contract/faults.js';
 import type { SandboxContext } from '../context.js';
-import { takeApiFault } from '../domain/faults.js';
+import { hasApiFaults, takeApiFault } from '../domain/faults.js';
 import { SandboxError } from './errors.js';
 import { maskBody, maskSecret } from './request-log.js';
 
@@ -77,7 +77,8 @@ function logDropped(ctx: SandboxContext, req: Request, requestId: string, note: 
 export function faultInjection(ctx: SandboxContext): RequestHandler {
   return (req, res, next) => {
     const target = faultTargetOf(req.method, req.path);
-    if (!target) return next();
+    // No rule for this target (the usual case): no transaction, no second parse of the body.
+    if (!target || !hasApiFaults(ctx, target)) return next();
     let fault;
     try {
       fault = takeApiFault(ctx, target, merchantOf(ctx, req, target));

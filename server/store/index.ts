@@ -1,8 +1,14 @@
+import { bundleRepo } from './bundle.js';
+import { startCheckpointer } from './checkpointer.js';
+import { groupCommit } from './group-commit.js';
 import { openDb, tx, type Db } from './db.js';
 import { merchantRepo } from './merchants.js';
+import { notificationRepo } from './notifications.js';
 import { operationRepo } from './operations.js';
+import { payoutRepo } from './payouts.js';
 import { requestLogRepo } from './request-log.js';
 import { settingsRepo } from './settings.js';
+import { speiRepo } from './spei.js';
 import { timerRepo } from './timers.js';
 
 export interface StoreOptions {
@@ -15,18 +21,31 @@ export interface StoreOptions {
 /** The whole store: one database handle and one repository per table group. SQL lives only below here. */
 export function createStore(opts: StoreOptions) {
   const db = openDb(opts.data);
+  // WAL checkpoints run in a worker thread so they never stall a request (see checkpointer.ts).
+  const checkpointer = db.memory ? null : startCheckpointer(db, db.name);
   const requests = requestLogRepo(db, { maxRows: opts.requestLogMaxRows ?? 20000 });
+  const group = groupCommit(db);
   return {
     db,
     /** Runs fn in one IMMEDIATE transaction. Nested calls join the outer one. */
-    tx: <T>(fn: () => T): T => (db.inTransaction ? fn() : tx(db, fn)),
+    tx: <T>(fn: () => T): T => {
+      if (group.pending()) group.commit();
+      return db.inTransaction ? fn() : tx(db, fn);
+    },
+    /** Like tx, sharing one commit with the other calls of this event-loop turn; resolves once committed (creation). */
+    txGrouped: <T>(fn: () => T): Promise<T> => group.run(fn),
+    bundle: bundleRepo(db),
     merchants: merchantRepo(db),
+    notifications: notificationRepo(db),
     operations: operationRepo(db),
+    payouts: payoutRepo(db),
     settings: settingsRepo(db),
+    spei: speiRepo(db),
     timers: timerRepo(db),
     requests,
     /** Deletes every row of every table (reset); the schema stays. */
     wipe(): void {
+      group.commit();
       const tables = db
         .prepare<[], { name: string }>(
           "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
@@ -42,7 +61,9 @@ export function createStore(opts: StoreOptions) {
       }
     },
     close(): void {
+      group.commit();
       requests.flush();
+      checkpointer?.stop();
       db.close();
     },
   };

@@ -1,0 +1,82 @@
+// Shared helpers of the benchmarks: signed creation bodies, child processes with a ready line, stats.
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+
+export const root = join(import.meta.dirname, '..');
+export const tsxCli = join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+export const CREATION_PATH = '/payments/check-out/SecurePayment.php';
+
+const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+let seq = 0;
+
+/** A channel 17 creation form, correctly signed with the demo merchant's secret, unique trans_id. */
+export function creationFields(extra: Record<string, string> = {}): Record<string, string> {
+  const f: Record<string, string> = {
+    public_key: 'pk_sandbox_demo', time: '2026-11-22 10:00:00', channel: '17', amount: '50000', currency: 'COP',
+    trans_id: `B-${process.pid}-${++seq}`, time_expired: '120', url_ok: 'https://shop.example/ok', url_error: 'https://shop.example/ko',
+    shopper_information: JSON.stringify({
+      name_shopper: 'Ana', last_name_Shopper: 'Gómez', type_doc_identi: 'CC', Num_doc_identi: '1234567890',
+      email: 'ana@gmail.com', country_code: '+57', Phone: '3001234567', country: 'COL',
+    }),
+    ...extra,
+  };
+  const signed = ['public_key', 'time', 'amount', 'currency', 'trans_id', 'time_expired', 'url_ok', 'url_error', 'channel'];
+  f.signature = sha(signed.map((k) => f[k]).join('') + 'sk_sandbox_demo');
+  return f;
+}
+
+const BOUNDARY = 'benchboundary';
+/** Request bodies by kind; each call is a new, uniquely signed operation. */
+export const bodies = {
+  urlencoded: () => ({ type: 'application/x-www-form-urlencoded; charset=utf-8', body: new URLSearchParams(creationFields()).toString() }),
+  multipart: () => ({
+    type: `multipart/form-data; boundary=${BOUNDARY}`,
+    body:
+      Object.entries(creationFields())
+        .map(([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+        .join('') + `--${BOUNDARY}--\r\n`,
+  }),
+  instant_qr: () => ({
+    type: 'application/x-www-form-urlencoded; charset=utf-8',
+    body: new URLSearchParams(creationFields({ direct_integration: '1', filter_by: 'instant_qr' })).toString(),
+  }),
+};
+export type BodyKind = keyof typeof bodies;
+
+/** autocannon against the creation endpoint: 10 connections, a fresh signed body per request. */
+export async function loadCreation(url: string, kind: BodyKind, seconds: number, connections = 10) {
+  const r = await autocannon({
+    url: url + CREATION_PATH,
+    connections,
+    duration: seconds,
+    requests: [{ method: 'POST', setupRequest: (req) => { const b = bodies[kind](); return { ...req, headers: { 'content-type': b.type }, body: b.body }; } }],
+  });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors + r.timeouts };
+}
+
+/** Spawns `node ARGS…` and resolves with the URL of its ready line (`… listening on URL`). */
+export function startProcess(args: string[], opts: { env?: NodeJS.ProcessEnv; detached?: boolean } = {}): Promise<{ url: string; proc: ChildProcess }> {
+  const proc = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: opts.env ?? process.env, detached: opts.detached });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    proc.stdout!.on('data', (c) => {
+      out += String(c);
+      const m = /listening on (\S+)/.exec(out);
+      if (m) resolve({ url: m[1]!, proc });
+    });
+    proc.on('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}`)));
+  });
+}
+
+/** SIGTERM and wait for the exit. */
+export const stopProcess = (p: ChildProcess) =>
+  new Promise<void>((r) => {
+    if (p.exitCode !== null) return r();
+    p.on('exit', () => r());
+    p.kill('SIGTERM');
+  });
+
+export const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)]!;
+export const round2 = (x: number) => Math.round(x * 100) / 100;
