@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import {
-  FaultKindSchema,
   FaultRuleInputSchema,
-  FaultTargetSchema,
+  FaultRuleSchema,
   isNotificationFault,
   type FaultKind,
   type FaultRule,
@@ -15,19 +14,8 @@ import { SandboxError } from '../http/errors.js';
 /** Settings key of the rule list (one JSON value: the counters change in the same row, atomically). */
 const KEY = 'faults';
 
-const StoredRuleSchema = z.object({
-  id: z.string(),
-  kind: FaultKindSchema,
-  public_key: z.string().nullable(),
-  target: FaultTargetSchema.nullable(),
-  remaining: z.number().int().nullable(),
-  latency_ms: z.number().int().nullable(),
-  delay_minutes: z.number().nullable(),
-  enabled: z.boolean(),
-  label: z.string().nullable(),
-  fired: z.number().int(),
-  created_at: z.number(),
-});
+// As the API shows a rule, but with its creation time as epoch ms.
+const StoredRuleSchema = FaultRuleSchema.extend({ created_at: z.number() });
 type StoredRule = z.infer<typeof StoredRuleSchema>;
 
 function load(ctx: SandboxContext): StoredRule[] {

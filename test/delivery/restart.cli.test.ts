@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createPayment } from '../helpers/payments.js';
 import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
 import { api, DEMO } from '../helpers/sandbox.js';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { killHard, spawnCli, type Spawned } from '../helpers/spawn.js';
 
 const cleanup: (() => Promise<unknown> | void)[] = [];
 afterEach(async () => {
@@ -17,66 +17,17 @@ function dataDir(): string {
   cleanup.push(() => rmSync(d, { recursive: true, force: true }));
   return d;
 }
-const root = join(import.meta.dirname, '..', '..');
 
-interface Cli {
-  proc: ChildProcess;
-  url: string;
-  /** The whole process group ended (tsx's wrapper and the server it runs). */
-  gone: Promise<void>;
-}
-
-/**
- * The real CLI through tsx, in its own process group: tsx runs the server in a child process, and
- * SIGKILL cannot be relayed, so a true `kill -9` of the server must hit the whole group.
- */
-async function cli(dir: string): Promise<Cli> {
-  const proc = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'server/cli.ts'), '--port', '0', '--data', dir], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  const gone = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-  const c: Cli = { proc, url: '', gone };
+/** The real CLI on a data dir (test/helpers/spawn.ts), killed with SIGKILL at the end of the test at the latest. */
+async function cli(dir: string): Promise<Spawned> {
+  const c = await spawnCli(['--port', '0', '--data', dir], { timeoutMs: 20_000 });
   cleanup.push(() => killHard(c));
-  let out = '';
-  let err = '';
-  proc.stderr!.on('data', (d) => (err += String(d)));
-  c.url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`CLI not ready: ${out} ${err}`)), 20_000);
-    proc.stdout!.on('data', (d) => {
-      out += String(d);
-      const m = /sandbox listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    void gone.then(() => reject(new Error(`CLI exited before ready: ${err}`)));
-  });
   return c;
 }
 async function receiver(...args: Parameters<typeof startReceiver>): Promise<Receiver> {
   const rx = await startReceiver(...args);
   cleanup.push(() => rx.close());
   return rx;
-}
-async function killHard(c: Cli): Promise<void> {
-  try {
-    process.kill(-c.proc.pid!, 'SIGKILL');
-  } catch {
-    return; // already gone
-  }
-  await c.gone;
-  // The server (the group's other member) may outlive the wrapper by a moment.
-  for (let i = 0; i < 100; i++) {
-    try {
-      process.kill(-c.proc.pid!, 0);
-    } catch {
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 async function confirmedOperation(base: string): Promise<{ id: number; trans_id: string }> {
   const p = await createPayment(base, 17);

@@ -45,3 +45,10 @@ export function spawnCli(args: string[], opts: { waitReady?: boolean; timeoutMs?
     });
   });
 }
+
+/** `kill -9` of a spawned CLI: the process dies with no chance to clean up. Resolves once it is gone. */
+export async function killHard(cli: Spawned): Promise<void> {
+  if (cli.proc.exitCode !== null || cli.proc.signalCode !== null) return;
+  cli.proc.kill('SIGKILL');
+  await cli.exited;
+}

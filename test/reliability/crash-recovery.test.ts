@@ -1,5 +1,4 @@
 import Database from 'better-sqlite3';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,60 +7,21 @@ import { integrityProblems } from '../../server/store/fingerprint.js';
 import { paymentFields, postPayment } from '../helpers/payments.js';
 import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
 import { api, DEMO } from '../helpers/sandbox.js';
+import { killHard, spawnCli, type Spawned } from '../helpers/spawn.js';
 
-const root = join(import.meta.dirname, '..', '..');
 const CRASHES = 3;
 const cleanup: (() => Promise<unknown> | void)[] = [];
 afterAll(async () => {
   for (const fn of cleanup.splice(0).reverse()) await fn();
 });
 
-interface Cli {
-  proc: ChildProcess;
-  url: string;
-  gone: Promise<void>;
-}
-
-/** The real CLI in its own process group, so SIGKILL reaches the server that tsx runs as a child. */
-async function cli(dir: string): Promise<Cli> {
-  const proc = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'server/cli.ts'), '--port', '0', '--data', dir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  const gone = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-  const c: Cli = { proc, url: '', gone };
-  cleanup.push(() => kill9(c));
-  let out = '';
-  let err = '';
-  proc.stderr!.on('data', (d) => (err += String(d)));
-  c.url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`CLI not ready: ${out} ${err}`)), 20_000);
-    proc.stdout!.on('data', (d) => {
-      out += String(d);
-      const m = /sandbox listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    void gone.then(() => reject(new Error(`CLI exited before ready: ${err}`)));
-  });
+/** The real CLI on a data dir (test/helpers/spawn.ts), killed with SIGKILL at the end of the test at the latest. */
+async function cli(dir: string): Promise<Spawned> {
+  const c = await spawnCli(['--port', '0', '--data', dir], { timeoutMs: 20_000 });
+  cleanup.push(() => killHard(c));
   return c;
 }
 
-async function kill9(c: Cli): Promise<void> {
-  try {
-    process.kill(-c.proc.pid!, 'SIGKILL');
-  } catch {
-    return;
-  }
-  await c.gone;
-  for (let i = 0; i < 100; i++) {
-    try {
-      process.kill(-c.proc.pid!, 0);
-    } catch {
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** Creations and confirmations from parallel clients until `stop()`; remembers what was answered 200. */
 function load(base: string) {
@@ -123,7 +83,7 @@ describe('crash recovery', () => {
     for (let crash = 0; crash < CRASHES; crash++) {
       const l = load(server.url);
       await new Promise((r) => setTimeout(r, 1200));
-      await kill9(server); // with requests in flight
+      await killHard(server); // with requests in flight
       await l.stop();
       answered.push(...l.answered);
       confirmed.push(...l.confirmed);
