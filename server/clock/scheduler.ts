@@ -15,6 +15,9 @@ const MAX_SLEEP_MS = 1000;
 export function createScheduler(store: Store, clock: SandboxClock, log: (msg: string) => void) {
   const handlers = new Map<string, TimerHandler>();
   let sleeper: NodeJS.Timeout | null = null;
+  /** Sandbox time the current sleeper wakes at; a timer due later needs no re-arm. */
+  let wakeAt = Number.POSITIVE_INFINITY;
+  let armQueued = false;
   let running = false;
 
   function fire(t: { id: number; kind: string; ref_id: number; due_at: number }): void {
@@ -46,12 +49,14 @@ export function createScheduler(store: Store, clock: SandboxClock, log: (msg: st
     if (sleeper) clearTimeout(sleeper);
     const next = store.timers.nextDueAt();
     const wait = next === null ? MAX_SLEEP_MS : Math.min(MAX_SLEEP_MS, Math.max(0, next - clock.now()));
+    wakeAt = clock.now() + wait;
     sleeper = setTimeout(tick, wait);
     sleeper.unref();
   }
 
   function tick(): void {
     sleeper = null;
+    wakeAt = Number.POSITIVE_INFINITY;
     try {
       runDue();
     } finally {
@@ -66,7 +71,14 @@ export function createScheduler(store: Store, clock: SandboxClock, log: (msg: st
     /** Schedules (or moves) a timer; call inside the transaction of the change that needs it. */
     schedule(kind: string, refId: number, dueAt: number): void {
       store.timers.schedule(kind, refId, dueAt);
-      if (running) setImmediate(arm);
+      // Re-arm only when this timer is due before the current wake-up (most are hours away), once per turn.
+      if (running && dueAt < wakeAt && !armQueued) {
+        armQueued = true;
+        setImmediate(() => {
+          armQueued = false;
+          arm();
+        });
+      }
     },
     cancel(kind: string, refId: number): void {
       store.timers.cancel(kind, refId);

@@ -86,7 +86,8 @@ export function operationRepo(db: Db) {
   const byId = db.prepare<[number], Row>('SELECT * FROM operations WHERE id = ?');
   const byToken = db.prepare<[string], Row>('SELECT * FROM operations WHERE token = ?');
   const byMerchantTrans = db.prepare<[number, string], Row>(
-    'SELECT * FROM operations WHERE merchant_id = ? AND trans_id = ? ORDER BY id',
+    // `+merchant_id`: look up by trans_id (few rows) and filter the merchant, never walk the merchant's rows.
+    'SELECT * FROM operations WHERE +merchant_id = ? AND trans_id = ? ORDER BY id',
   );
   const setStatus = db.prepare(
     "UPDATE operations SET status = @to, updated_at = @at WHERE id = @id AND status = 'pending'",
@@ -103,10 +104,13 @@ export function operationRepo(db: Db) {
   function list(f: OperationFilter, limit: number): OperationRecord[] {
     const where: string[] = [];
     const params: Record<string, unknown> = { limit };
-    if (f.before_id !== undefined) (where.push('id < @before_id'), (params.before_id = f.before_id));
-    if (f.status) (where.push('status = @status'), (params.status = f.status));
-    if (f.channel !== undefined) (where.push('channel = @channel'), (params.channel = f.channel));
-    if (f.merchant_id !== undefined) (where.push('merchant_id = @merchant_id'), (params.merchant_id = f.merchant_id));
+    // With a trans_id or search term (a handful of rows) the other filters must not pick an index of
+    // their own: `+col` keeps SQLite on the selective lookup instead of walking every pending row.
+    const p = f.trans_id !== undefined || f.q !== undefined ? '+' : '';
+    if (f.before_id !== undefined) (where.push(`${p}id < @before_id`), (params.before_id = f.before_id));
+    if (f.status) (where.push(`${p}status = @status`), (params.status = f.status));
+    if (f.channel !== undefined) (where.push(`${p}channel = @channel`), (params.channel = f.channel));
+    if (f.merchant_id !== undefined) (where.push(`${p}merchant_id = @merchant_id`), (params.merchant_id = f.merchant_id));
     if (f.trans_id !== undefined) (where.push('trans_id = @trans_id'), (params.trans_id = f.trans_id));
     if (f.q !== undefined) {
       where.push('id IN (SELECT id FROM operations WHERE trans_id = @q UNION SELECT id FROM operations WHERE doc_number = @q UNION SELECT id FROM operations WHERE email = @q)');
@@ -129,7 +133,8 @@ export function operationRepo(db: Db) {
         request: JSON.stringify(op.request),
         details: JSON.stringify(op.details),
       });
-      return fromRow(byId.get(Number(info.lastInsertRowid))!);
+      // The row is exactly what was written: no read-back (and no JSON re-parse) on the creation path.
+      return { ...op, id: Number(info.lastInsertRowid), status: 'pending', updated_at: op.created_at };
     },
     get: (id: number) => {
       const r = byId.get(id);
