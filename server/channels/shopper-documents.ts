@@ -58,6 +58,9 @@ const RFC_SEPARATORS = /[\s.\-_/]/g;
  * Channel 41: Num_doc_identi is an RFC (13 characters for individuals, 12 for companies). One with
  * separators is accepted, with a warning: its transfers will not be matched (spec rule 3).
  */
+/** True when an RFC is written with spaces, dots, hyphens or slashes (rule 3: never matched by SPEI). */
+export const rfcHasSeparators = (value: string): boolean => value.replace(RFC_SEPARATORS, '') !== value;
+
 export function checkRfc(value: string, warnings: string[]): void {
   const bare = value.replace(RFC_SEPARATORS, '');
   if (!RFC.test(bare)) {

@@ -1,24 +1,15 @@
+import { rfcHasSeparators } from '../channels/shopper-documents.js';
 import type { Transfer } from '../contract/spei.js';
 import type { SandboxContext } from '../context.js';
 import type { TransferRecord } from '../store/spei.js';
 import { transition } from './operations.js';
 
-/** An RFC as the bank reports it: 12 (company) or 13 (individual) characters, no separators. */
-const RFC_SHAPE = /^[A-ZÑ&]{3,4}\d{6}[A-Z0-9]{3}$/i;
-const SEPARATORS = /[\s\-./_,]/;
-
-export const formatCents = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+const formatCents = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 const iso = (t: number) => new Date(t).toISOString();
 
-/**
- * Why an RFC can never be matched (rule 3), or null when it can. Used at creation (a warning on the
- * operation) and when explaining an unmatched transfer.
- */
-export function rfcProblem(rfc: string): string | null {
-  if (SEPARATORS.test(rfc)) return `RFC ${rfc} contains separators; transfers are only matched on an RFC written without spaces, hyphens or dots (rule 3), so this operation can never be paid by SPEI`;
-  if (!RFC_SHAPE.test(rfc)) return `RFC ${rfc} is not 12 (company) or 13 (individual) characters of an RFC; the holder's bank will report a different RFC, so transfers will not match`;
-  return null;
-}
+/** Why a transfer's RFC can never match (rule 3). */
+const separatorsReason = (rfc: string) =>
+  `RFC ${rfc} contains separators; transfers are only matched on an RFC written without spaces, hyphens or dots (rule 3)`;
 
 export interface TransferInput {
   clabe: string;
@@ -56,7 +47,7 @@ export function applyTransfer(ctx: SandboxContext, input: TransferInput): Transf
       return store.spei.get(id)!;
     };
     if (!merchant) return settle(null, `no merchant account has CLABE ${input.clabe} (rule 1: each merchant has one CLABE)`);
-    if (SEPARATORS.test(input.rfc)) return settle(null, rfcProblem(input.rfc)!);
+    if (rfcHasSeparators(input.rfc)) return settle(null, separatorsReason(input.rfc));
 
     for (;;) {
       const candidate = store.spei.oldestPendingMatch(merchant.id, input.rfc, input.amount_cents);
