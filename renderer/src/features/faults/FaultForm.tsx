@@ -1,9 +1,9 @@
 import { FAULT_KINDS, FAULT_TARGETS, faultRoutes, isNotificationFault, type FaultRuleInput } from '@contract/faults.js';
-import { merchantRoutes } from '@contract/merchants.js';
 import { call } from '../../api/client';
-import { setData, useResource } from '../../api/cache';
+import { setData } from '../../api/cache';
 import { useT } from '../../app/i18n';
 import { useAction } from '../../components/common';
+import { MerchantOptions } from '../../components/merchants';
 import { useFaultsUi, type FaultDraft } from './store';
 
 /** The draft as the API's rule input; the server validates again and answers problems in words. */
@@ -24,7 +24,6 @@ function toInput(d: FaultDraft): FaultRuleInput {
 export function FaultForm() {
   const t = useT();
   const { draft, setDraft } = useFaultsUi();
-  const merchants = useResource('merchants', () => call(merchantRoutes.listMerchants));
   const { busy, run } = useAction();
   const notification = isNotificationFault(draft.kind);
   const add = async () => {
@@ -58,11 +57,7 @@ export function FaultForm() {
             {t('faults.scope')}
             <select value={draft.public_key} onChange={(e) => setDraft({ public_key: e.target.value })} data-testid="fault-merchant">
               <option value="">{t('faults.everyone')}</option>
-              {merchants.data?.items.map((m) => (
-                <option key={m.public_key} value={m.public_key}>
-                  {m.name} · {m.public_key}
-                </option>
-              ))}
+              <MerchantOptions />
             </select>
           </label>
           {!notification && draft.kind !== 'creation_error' && (

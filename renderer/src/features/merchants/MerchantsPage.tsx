@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { CHANNEL_CURRENCIES, CHANNEL_IDS } from '@contract/common.js';
 import { merchantRoutes, type Merchant, type MerchantSettings } from '@contract/merchants.js';
 import { call } from '../../api/client';
-import { invalidate, useResource } from '../../api/cache';
+import { invalidate } from '../../api/cache';
 import { useT } from '../../app/i18n';
 import { CopyButton, ErrorBox, Loading, Modal, useAction } from '../../components/common';
 import { MerchantEditor } from './MerchantEditor';
+import { useMerchants } from '../../components/merchants';
 
-const fetchMerchants = () => call(merchantRoutes.listMerchants);
 
 function Key({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -144,7 +144,7 @@ function MerchantCard({ m }: { m: Merchant }) {
 
 export default function MerchantsPage() {
   const t = useT();
-  const { data, error, reload } = useResource('merchants', fetchMerchants);
+  const { data, error, reload } = useMerchants();
   const [creating, setCreating] = useState(false);
   return (
     <div className="page">

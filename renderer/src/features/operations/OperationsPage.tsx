@@ -1,9 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { CHANNEL_IDS, OPERATION_STATUSES } from '@contract/common.js';
-import { merchantRoutes } from '@contract/merchants.js';
-import { call } from '../../api/client';
-import { useResource } from '../../api/cache';
 import { useT } from '../../app/i18n';
 import { href, navigate, useRoute } from '../../app/router';
 import { ErrorBox, Loading, StatusBadge } from '../../components/common';
@@ -11,14 +8,13 @@ import { NoOperationsYet } from '../../components/DemoCurl';
 import { fmtAmount, fmtTime } from '../../components/format';
 import { useOperationList } from './list-data';
 import { NO_FILTERS, useOperationFilters, type OperationFilters } from './store';
+import { MerchantOptions } from '../../components/merchants';
 
 const ROW = 38;
-const fetchMerchants = () => call(merchantRoutes.listMerchants);
 
 function Filters() {
   const t = useT();
   const { filters, set, clear } = useOperationFilters();
-  const merchants = useResource('merchants', fetchMerchants);
   const [q, setQ] = useState(filters.q);
   useEffect(() => setQ(filters.q), [filters.q]);
   const active = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
@@ -62,11 +58,7 @@ function Filters() {
       </select>
       <select value={filters.mid_id} onChange={(e) => set({ mid_id: e.target.value })} data-testid="filter-merchant" aria-label={t('field.merchant')}>
         <option value="">{t('operations.anyMerchant')}</option>
-        {merchants.data?.items.map((m) => (
-          <option key={m.mid_id} value={m.mid_id}>
-            {m.name}
-          </option>
-        ))}
+        <MerchantOptions valueBy="mid_id" />
       </select>
       <label className="inline">
         {t('operations.from')}

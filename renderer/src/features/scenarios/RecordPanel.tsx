@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { merchantRoutes } from '@contract/merchants.js';
 import type { z } from 'zod';
 import { scenarioRoutes, type RecordingSchema } from '@contract/scenarios.js';
 import { call } from '../../api/client';
-import { useResource } from '../../api/cache';
 import { useT } from '../../app/i18n';
 import { href } from '../../app/router';
 import { useAction } from '../../components/common';
 import { downloadText } from '../../components/download';
+import { MerchantOptions } from '../../components/merchants';
 import { useScenariosUi } from './store';
 
 type Recording = z.infer<typeof RecordingSchema>;
@@ -17,7 +16,6 @@ const optId = (s: string) => (/^\d+$/.test(s.trim()) && Number(s) > 0 ? Number(s
 /** Turns a range of the request log into a scenario file (downloaded), ready to edit and replay. */
 export function RecordPanel() {
   const t = useT();
-  const merchants = useResource('merchants', () => call(merchantRoutes.listMerchants));
   const [fromId, setFromId] = useState('');
   const [toId, setToId] = useState('');
   const [pk, setPk] = useState('');
@@ -62,11 +60,7 @@ export function RecordPanel() {
             {t('field.merchant')}
             <select value={pk} onChange={(e) => setPk(e.target.value)} data-testid="record-merchant">
               <option value="">{t('operations.anyMerchant')}</option>
-              {merchants.data?.items.map((m) => (
-                <option key={m.public_key} value={m.public_key}>
-                  {m.name} · {m.public_key}
-                </option>
-              ))}
+              <MerchantOptions />
             </select>
           </label>
           <label>

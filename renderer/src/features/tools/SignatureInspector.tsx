@@ -1,12 +1,10 @@
 import { useEffect, useState } from 'react';
-import { merchantRoutes } from '@contract/merchants.js';
-import { call } from '../../api/client';
-import { useResource } from '../../api/cache';
 import { CREATION_ORDER, NOTIFICATION_ORDER, NOTIFICATION_ORDER_LEGACY, parsePastedFields, sha256Hex, signedString } from '../../api/signature';
 import { useT } from '../../app/i18n';
 import { CopyButton } from '../../components/common';
 import { diagnose } from './diagnose';
 import { useToolsUi } from './store';
+import { MerchantOptions, useMerchants } from '../../components/merchants';
 
 interface Result {
   order: readonly string[];
@@ -21,7 +19,7 @@ interface Result {
 /** Paste a creation request or a received notification: the expected signature, the exact hashed string and what differs. */
 export function SignatureInspector() {
   const t = useT();
-  const { data: merchants } = useResource('merchants', () => call(merchantRoutes.listMerchants));
+  const { data: merchants } = useMerchants();
   const ui = useToolsUi();
   const [result, setResult] = useState<Result | null>(null);
   const merchant = merchants?.items.find((m) => m.public_key === ui.merchant) ?? merchants?.items[0];
@@ -86,11 +84,7 @@ export function SignatureInspector() {
           </select>
         )}
         <select value={merchant?.public_key ?? ''} onChange={(e) => ui.set({ merchant: e.target.value, secret: '' })} data-testid="sig-merchant" aria-label={t('field.merchant')}>
-          {merchants?.items.map((m) => (
-            <option key={m.public_key} value={m.public_key}>
-              {m.name} · {m.public_key}
-            </option>
-          ))}
+          <MerchantOptions />
         </select>
         <input value={ui.secret} onChange={(e) => ui.set({ secret: e.target.value })} placeholder={t('sig.secretPlaceholder')} data-testid="sig-secret" />
       </div>
