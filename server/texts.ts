@@ -5,8 +5,6 @@ export const texts = {
     `port ${port} on ${host} is already in use: stop the other process or pick another port with --port N (--port 0 picks a free one)`,
   nonLoopbackWarning: (host: string) =>
     `warning: listening on ${host}, which is not loopback. The sandbox has no production-grade authentication; anyone who can reach this address can drive it.`,
-  consoleAt: (url: string) => `console: ${url}/`,
-  noElectron: (reason: string) => `Electron is not available here (${reason}); running the headless sandbox instead. Open the console in a browser.`,
   stopping: 'sandbox stopping…',
   stopped: 'sandbox stopped',
   seedInvalid: (file: string, where: string, msg: string) => `seed file ${file}: ${where}: ${msg}`,

@@ -17,18 +17,6 @@ export const STATUS_NUMBERS: Record<OperationStatus, number> = {
   expired: 5,
 };
 
-/** ISO 8601 UTC timestamp string. */
-export const IsoTimeSchema = z.string().describe('ISO 8601 UTC time on the sandbox clock');
-
-/** Keyset paging: `limit` and an opaque `cursor` (the last id seen). */
-export const PageQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  cursor: z.string().regex(/^\d+$/, 'cursor must be the next_cursor of a previous page').optional(),
-});
-
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), next_cursor: z.string().nullable() });
-
 export const OkSchema = z.object({ ok: z.literal(true) });
 
 /** Currencies of each channel, from the spec's channel table. */
