@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasChromium } from './pages/console-browser.js';
 import { useConsoleFixture } from './pages/console-fixture.js';
+import { runCopiedCurl } from './pages/copied-curl.js';
 
 describe.skipIf(!hasChromium)('console: language and theme', () => {
   const f = useConsoleFixture();
@@ -27,15 +28,7 @@ describe.skipIf(!hasChromium)('console: language and theme', () => {
 
   it('teaches with a working curl when there are no operations yet', async () => {
     const c = await f.open('overview');
-    await c.copyDemoCurl().click();
-    const curl = await c.clipboard();
-    const url = /curl -sS -X POST '([^']+)'/.exec(curl)?.[1];
-    const form = new URLSearchParams();
-    for (const m of curl.matchAll(/--data-urlencode '((?:[^']|'\\'')*)'/g)) {
-      const pair = m[1]!.replace(/'\\''/g, "'");
-      form.append(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
-    }
-    const res = await fetch(url!, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }, body: form.toString() });
+    const res = await runCopiedCurl(await c.copyFrom(c.copyDemoCurl()));
     expect(res.status).toBe(200);
     // The new operation replaces the empty state live.
     await c.tid('count-total').waitFor();

@@ -5,6 +5,7 @@ import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { api, startSandbox } from '../helpers/sandbox.js';
 import { consoleDir, hasChromium, launch, openConsole } from './pages/console-browser.js';
 import { consolePage, type ConsolePage } from './pages/console.js';
+import { parseCopiedCurl, runCopiedCurl } from './pages/copied-curl.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
 let browser: Browser;
@@ -135,18 +136,9 @@ describe.skipIf(!hasChromium)('console: operations', () => {
     const id = await opIdOf(fields.trans_id!);
     const c = await open(`operations/${id}`);
     await c.detail().waitFor();
-    await c.action('copy-curl').click();
-    await c.page.waitForFunction(`document.querySelector('[data-testid="toast-ok"]') !== null`);
-    const curl = await c.clipboard();
-    const url = /curl -sS -X POST '([^']+)'/.exec(curl)?.[1];
-    const form = new URLSearchParams();
-    for (const m of curl.matchAll(/--data-urlencode '((?:[^']|'\\'')*)'/g)) {
-      const pair = m[1]!.replace(/'\\''/g, "'");
-      const i = pair.indexOf('=');
-      form.append(pair.slice(0, i), pair.slice(i + 1));
-    }
-    expect(form.get('time')).not.toBe(fields.time);
-    const res = await fetch(url!, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }, body: form.toString() });
+    const curl = await c.copyFrom(c.action('copy-curl'));
+    expect(parseCopiedCurl(curl).form.get('time')).not.toBe(fields.time);
+    const res = await runCopiedCurl(curl);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('/check-out/?channel=41');
   });

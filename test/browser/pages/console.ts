@@ -52,7 +52,20 @@ export function consolePage(page: Page, baseUrl: string) {
     toastError: () => tid('toast-error'),
     emptyState: () => tid('empty-state'),
     copyDemoCurl: () => tid('copy-demo-curl'),
-    clipboard: async () => String(await page.evaluate('navigator.clipboard.readText()')),
+    /**
+     * Clicks a copy button and returns what it put on the clipboard. Copy buttons sign or fetch
+     * before writing, so the clipboard is emptied first and read once the write has landed.
+     */
+    copyFrom: async (button: ReturnType<typeof tid>): Promise<string> => {
+      await page.evaluate(`navigator.clipboard.writeText('')`);
+      await button.click();
+      const text = await page.waitForFunction(
+        `navigator.clipboard.readText().then((t) => t || null)`,
+        undefined,
+        { polling: 50, timeout: 5000 },
+      );
+      return String(await text.jsonValue());
+    },
   };
 }
 export type ConsolePage = ReturnType<typeof consolePage>;
