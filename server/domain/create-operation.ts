@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { channelRules } from '../channels/registry.js';
 import { domainResolves, emailDomain } from '../channels/shopper-email.js';
 import { parseShopper, shopperCode, validateShopper } from '../channels/shopper.js';
@@ -11,6 +10,7 @@ import {
   checkBlacklist, checkCurrency, checkLengths, checkRequired, checkReturnUrl, checkTime, readAmount, readChannel, readDirect,
 } from './creation-checks.js';
 import { checkoutUrl, EXPIRE_TIMER, transition } from './operations.js';
+import { checkoutToken } from './random-hex.js';
 import { getSettings } from './settings.js';
 import { creationSignature, signatureMatches } from './signature.js';
 
@@ -86,8 +86,8 @@ export async function createOperation(ctx: SandboxContext, req: CreationRequest)
   }
   if (direct && !rules.supportsDirect) warnings.push(`direct_integration has no effect on channel ${channel}; the answer is the checkout address`);
 
-  const token = randomBytes(16).toString('hex');
   const createdAt = ctx.clock.now();
+  const token = checkoutToken(createdAt);
   const expiresAt = createdAt + minutes * 60_000;
   const base = ctx.baseUrl();
   const prepared: Prepared = rules.prepare

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import { randomBytes } from 'node:crypto';
 import type { SandboxContext } from '../context.js';
+import { randomHexPool } from '../domain/random-hex.js';
 
 const EXCERPT = 8192;
 const SECRET_FIELDS = /("?(?:signature|secret_key|payout_token|otp_code)"?\s*[=:]\s*"?)([^&"\s,}]+)/gi;
@@ -30,22 +30,9 @@ function worthLogging(method: string, path: string): boolean {
   return true;
 }
 
-/** Random 12-hex-digit request ids drawn from a pool: one randomBytes call per request cost ~1% of the creation path. */
-function requestIds(): () => string {
-  let pool = Buffer.alloc(0);
-  let at = 0;
-  return () => {
-    if (at + 6 > pool.length) {
-      pool = randomBytes(6 * 1024);
-      at = 0;
-    }
-    return pool.toString('hex', at, (at += 6));
-  };
-}
-
 /** Assigns a request id and records every API call with its response (secrets masked), batched. */
 export function requestLog(ctx: SandboxContext): RequestHandler {
-  const newRequestId = requestIds();
+  const newRequestId = randomHexPool(6);
   return (req, res, next) => {
     const requestId = newRequestId();
     res.locals.requestId = requestId;
