@@ -22,7 +22,7 @@ export type RawRow = Record<string, string | number | null>;
  * columns added by later migrations travel in bundles without this file knowing them; inserts keep
  * only the columns the target schema has, so a bundle from another schema version still loads.
  */
-export function bundleRepo(db: Db) {
+export function bundleRepo(db: Db, afterInsert: (t: BundleTable) => void = () => {}) {
   const columns = new Map<BundleTable, string[]>();
   const selectAll = new Map<BundleTable, ReturnType<typeof db.prepare<[], RawRow>>>();
   for (const t of BUNDLE_TABLES) {
@@ -57,6 +57,7 @@ export function bundleRepo(db: Db) {
       let stmt = inserts.get(sql);
       if (!stmt) inserts.set(sql, (stmt = db.prepare(sql)));
       const info = stmt.run(Object.fromEntries(keys.map((k) => [k, row[k]])));
+      afterInsert(t);
       return { id: Number(info.lastInsertRowid), dropped };
     },
     operationByToken: (token: string) => tokenTaken.get(token)?.id,

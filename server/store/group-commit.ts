@@ -9,7 +9,7 @@ import type { Db } from './db.js';
  * nothing is acknowledged before it is durable. Any other writer (store.tx) commits an open group
  * first, so every other path keeps its own transaction and its own durability.
  */
-export function groupCommit(db: Db) {
+export function groupCommit(db: Db, onRollback: () => void = () => {}) {
   let waiters: { resolve: () => void; reject: (err: Error) => void }[] = [];
   let open = false;
   let inside = false;
@@ -23,6 +23,7 @@ export function groupCommit(db: Db) {
       db.exec('COMMIT');
     } catch (err) {
       if (db.inTransaction) db.exec('ROLLBACK');
+      onRollback();
       for (const w of list) w.reject(err as Error);
       return;
     }

@@ -24,22 +24,37 @@ export function createStore(opts: StoreOptions) {
   // WAL checkpoints run in a worker thread so they never stall a request (see checkpointer.ts).
   const checkpointer = db.memory ? null : startCheckpointer(db, db.name);
   const requests = requestLogRepo(db, { maxRows: opts.requestLogMaxRows ?? 20000 });
-  const group = groupCommit(db);
+  const merchants = merchantRepo(db);
+  const settings = settingsRepo(db);
+  // Cached reads must not outlive writes they did not see: rollbacks, wipes and bundle imports.
+  const forgetCached = () => {
+    merchants.forgetCached();
+    settings.forgetCached();
+  };
+  const forgettingOnThrow = <T>(fn: () => T): T => {
+    try {
+      return fn();
+    } catch (err) {
+      forgetCached();
+      throw err;
+    }
+  };
+  const group = groupCommit(db, forgetCached);
   return {
     db,
     /** Runs fn in one IMMEDIATE transaction. Nested calls join the outer one. */
     tx: <T>(fn: () => T): T => {
       if (group.pending()) group.commit();
-      return db.inTransaction ? fn() : tx(db, fn);
+      return forgettingOnThrow(() => (db.inTransaction ? fn() : tx(db, fn)));
     },
     /** Like tx, sharing one commit with the other calls of this event-loop turn; resolves once committed (creation). */
-    txGrouped: <T>(fn: () => T): Promise<T> => group.run(fn),
-    bundle: bundleRepo(db),
-    merchants: merchantRepo(db),
+    txGrouped: <T>(fn: () => T): Promise<T> => forgettingOnThrow(() => group.run(fn)),
+    bundle: bundleRepo(db, (t) => t === 'merchants' && merchants.forgetCached()),
+    merchants,
     notifications: notificationRepo(db),
     operations: operationRepo(db),
     payouts: payoutRepo(db),
-    settings: settingsRepo(db),
+    settings,
     spei: speiRepo(db),
     timers: timerRepo(db),
     requests,
@@ -58,6 +73,7 @@ export function createStore(opts: StoreOptions) {
         });
       } finally {
         db.pragma('foreign_keys = ON');
+        forgetCached();
       }
     },
     close(): void {

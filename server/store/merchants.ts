@@ -1,4 +1,5 @@
 import type { Db } from './db.js';
+import { deepFreeze, readCache } from './read-cache.js';
 
 /** A merchant as the domain sees it; times are epoch ms on the sandbox clock. */
 export interface MerchantRecord {
@@ -77,10 +78,14 @@ export function merchantRepo(db: Db) {
     WHERE id=@id`);
   const nextId = db.prepare<[], { n: number }>('SELECT COALESCE(MAX(id), 0) + 1 AS n FROM merchants');
   const maybe = (r: MerchantRow | undefined) => (r ? fromRow(r) : undefined);
+  // The creation path's lookup; records from it are shared, so they are frozen.
+  const byKeyCache = readCache<MerchantRecord>();
 
   return {
     get: (id: number) => maybe(byId.get(id)),
-    byPublicKey: (key: string) => maybe(byKey.get(key)),
+    byPublicKey: (key: string): MerchantRecord | undefined => byKeyCache.get(key, () => deepFreeze(maybe(byKey.get(key)))),
+    /** Drops cached lookups: after writes this repository did not make (bundle import, wipe, rollback). */
+    forgetCached: () => byKeyCache.clear(),
     byPayoutToken: (token: string) => maybe(byToken.get(token)),
     byClabe: (clabe: string) => maybe(byClabe.get(clabe)),
     list: () => all.all().map(fromRow),
@@ -89,10 +94,13 @@ export function merchantRepo(db: Db) {
       const id = nextId.get()!.n;
       const record = { ...m, clabe: m.clabe ?? clabeFor(id) };
       const info = insert.run(toRow(record));
+      byKeyCache.clear();
       return fromRow(byId.get(Number(info.lastInsertRowid))!);
     },
     save(m: MerchantRecord): MerchantRecord {
       update.run({ ...toRow(m), id: m.id });
+      // The public key itself may have changed: drop every entry, not only the new key's.
+      byKeyCache.clear();
       return fromRow(byId.get(m.id)!);
     },
   };

@@ -1,21 +1,28 @@
 import type { Db } from './db.js';
+import { readCache } from './read-cache.js';
 
 /** Sandbox-wide settings as JSON values under string keys. */
 export function settingsRepo(db: Db) {
   const get = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
   const put = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
   const del = db.prepare('DELETE FROM settings WHERE key = ?');
+  // The stored text is cached, never the parsed value: every caller gets its own copy.
+  const texts = readCache<string>();
   return {
     get<T>(key: string, fallback: T): T {
-      const row = get.get(key);
-      return row ? (JSON.parse(row.value) as T) : fallback;
+      const text = texts.get(key, () => get.get(key)?.value);
+      return text === undefined ? fallback : (JSON.parse(text) as T);
     },
     set(key: string, value: unknown): void {
+      texts.delete(key);
       put.run(key, JSON.stringify(value));
     },
     delete(key: string): void {
+      texts.delete(key);
       del.run(key);
     },
+    /** Drops cached values: after a wipe or a rollback. */
+    forgetCached: () => texts.clear(),
   };
 }
 export type SettingsRepo = ReturnType<typeof settingsRepo>;

@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { seedDemoMerchant } from '../../server/domain/merchants.js';
+import { createStore, type Store } from '../../server/store/index.js';
+
+let dir: string;
+let store: Store;
+const demo = () => store.merchants.byPublicKey('pk_sandbox_demo');
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'sbx-cache-'));
+  store = createStore({ data: dir });
+  store.tx(() => seedDemoMerchant(store, Date.now()));
+});
+afterEach(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('cached merchant and settings reads', () => {
+  it('a cached merchant is shared read-only: changing it in place throws', () => {
+    const m = demo()!;
+    expect(demo()).toBe(m);
+    expect(() => ((m as { enabled: boolean }).enabled = false)).toThrow(TypeError);
+    expect(() => m.channels['17']!.push('XXX')).toThrow(TypeError);
+    expect(demo()!.enabled).toBe(true);
+  });
+
+  it('a saved merchant is read back changed, and a renamed public key no longer finds the old one', () => {
+    const m = demo()!;
+    store.tx(() => store.merchants.save({ ...m, enabled: false, max_amount: 123 }));
+    expect(demo()).toMatchObject({ enabled: false, max_amount: 123 });
+    store.tx(() => store.merchants.save({ ...demo()!, public_key: 'pk_renamed' }));
+    expect(demo()).toBeUndefined();
+    expect(store.merchants.byPublicKey('pk_renamed')?.id).toBe(m.id);
+  });
+
+  it('a value read inside a transaction that rolls back does not outlive it', () => {
+    const m = demo()!;
+    expect(() =>
+      store.tx(() => {
+        store.merchants.save({ ...m, secret_key: 'sk_uncommitted' });
+        store.settings.set('sandbox', { retry_minutes: [7] });
+        // Read inside the transaction: the cache now holds the uncommitted values…
+        expect(demo()!.secret_key).toBe('sk_uncommitted');
+        expect(store.settings.get('sandbox', null)).toEqual({ retry_minutes: [7] });
+        throw new Error('undo');
+      }),
+    ).toThrow('undo');
+    // …and forgets them with the rollback.
+    expect(demo()!.secret_key).toBe(m.secret_key);
+    expect(store.settings.get('sandbox', null)).toBeNull();
+  });
+
+  it('a grouped write that throws forgets what it cached', async () => {
+    const m = demo()!;
+    await expect(
+      (async () =>
+        store.txGrouped(() => {
+          store.merchants.save({ ...m, enabled: false });
+          expect(demo()!.enabled).toBe(false);
+          throw new Error('undo');
+        }))(),
+    ).rejects.toThrow('undo');
+    expect(demo()!.enabled).toBe(true);
+  });
+
+  it('settings values are copies: changing one does not change the next read', () => {
+    store.settings.set('k', { list: [1, 2] });
+    const v = store.settings.get<{ list: number[] }>('k', { list: [] });
+    v.list.push(3);
+    expect(store.settings.get('k', null)).toEqual({ list: [1, 2] });
+    store.settings.delete('k');
+    expect(store.settings.get('k', null)).toBeNull();
+  });
+
+  it('a wipe and a bundle insert of merchants are seen by the next lookup', () => {
+    const before = demo()!;
+    store.wipe();
+    expect(demo()).toBeUndefined();
+    const row = { ...before, enabled: 1, allow_http_localhost: 0, channels: JSON.stringify(before.channels), blacklisted_documents: '[]', secret_key: 'sk_from_bundle' };
+    store.tx(() => store.bundle.insert('merchants', row));
+    expect(demo()!.secret_key).toBe('sk_from_bundle');
+    store.tx(() => store.merchants.save({ ...demo()!, secret_key: 'sk_changed' }));
+    store.wipe();
+    store.tx(() => store.bundle.insert('merchants', row));
+    expect(demo()!.secret_key).toBe('sk_from_bundle');
+  });
+});
