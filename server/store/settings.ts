@@ -6,12 +6,13 @@ export function settingsRepo(db: Db) {
   const get = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
   const put = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
   const del = db.prepare('DELETE FROM settings WHERE key = ?');
-  // The stored text is cached, never the parsed value: every caller gets its own copy.
-  const texts = readCache<string>();
+  // The stored text is cached, never the parsed value: every caller gets its own copy. Keys are
+  // the code's own constants, so a missing key is cached too (as null).
+  const texts = readCache<string | null>();
   return {
     get<T>(key: string, fallback: T): T {
-      const text = texts.get(key, () => get.get(key)?.value);
-      return text === undefined ? fallback : (JSON.parse(text) as T);
+      const text = texts.get(key, () => get.get(key)?.value ?? null);
+      return text == null ? fallback : (JSON.parse(text) as T);
     },
     set(key: string, value: unknown): void {
       texts.delete(key);

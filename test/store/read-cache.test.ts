@@ -68,6 +68,7 @@ describe('cached merchant and settings reads', () => {
   });
 
   it('settings values are copies: changing one does not change the next read', () => {
+    expect(store.settings.get('k', 'absent')).toBe('absent'); // a miss is cached, and forgotten by set
     store.settings.set('k', { list: [1, 2] });
     const v = store.settings.get<{ list: number[] }>('k', { list: [] });
     v.list.push(3);
