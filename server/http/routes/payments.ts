@@ -5,7 +5,8 @@ import { createOperation } from '../../domain/create-operation.js';
 import { SandboxError } from '../errors.js';
 import { parseFormBody } from '../form-body.js';
 
-const PATHS: readonly CreationPath[] = ['SecurePayment', 'SecurePayment.php'];
+export const CREATION_PATHS: readonly CreationPath[] = ['SecurePayment', 'SecurePayment.php'];
+export const creationRoute = (path: CreationPath) => `/payments/check-out/${path}`;
 
 /** Non-POST methods on a merchant API path: 405 with `Allow`. */
 export const onlyPost = (what: string): RequestHandler => (req, res, next) => {
@@ -15,24 +16,27 @@ export const onlyPost = (what: string): RequestHandler => (req, res, next) => {
 };
 
 /**
- * The creation endpoint on both paths (spec "Create payment operation"). Parses the body already
- * read into req.rawBody, runs the use case, answers the checkout address as text/plain or the
- * direct-integration JSON. Described in server/contract/payments.ts.
+ * The creation endpoint (spec "Create payment operation") for a POST on either path. Parses the
+ * body already read into req.rawBody, runs the use case, answers the checkout address as
+ * text/plain or the direct-integration JSON. Described in server/contract/payments.ts.
  */
-export function paymentsRouter(ctx: SandboxContext): Router {
+export function createPaymentHandler(ctx: SandboxContext, path: CreationPath): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const body = await parseFormBody(req, (f) => f.channel?.trim() === '17');
+      const result = await createOperation(ctx, { ...body, path });
+      res.locals.logNote = `operation ${result.operation.id}`;
+      if (result.kind === 'direct') res.status(200).json(result.body);
+      else res.status(200).type('text/plain').send(result.url);
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+/** Other methods on the creation paths: 405 with `Allow` (POSTs are answered before, see app.ts). */
+export function paymentsRouter(): Router {
   const r = Router();
-  for (const path of PATHS) {
-    r.all(`/payments/check-out/${path}`, onlyPost(`/payments/check-out/${path}`), async (req, res, next) => {
-      try {
-        const body = await parseFormBody(req, (f) => f.channel?.trim() === '17');
-        const result = await createOperation(ctx, { ...body, path });
-        res.locals.logNote = `operation ${result.operation.id}`;
-        if (result.kind === 'direct') res.status(200).json(result.body);
-        else res.status(200).type('text/plain').send(result.url);
-      } catch (err) {
-        next(err);
-      }
-    });
-  }
+  for (const path of CREATION_PATHS) r.all(creationRoute(path), onlyPost(creationRoute(path)));
   return r;
 }
