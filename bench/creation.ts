@@ -1,11 +1,11 @@
 // Payment creation throughput as a same-run ratio against a bare Express server (issue 12, budget 1).
-// Alternates A B A B over rounds (bare Express, then the sandbox CLI on a disk data dir); medians.
+// Alternates A B A B over rounds (bare Express, then `npm run serve` on a disk data dir); medians.
 // Run: npx tsx bench/creation.ts [--rounds 3] [--seconds 5]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type BodyKind, loadCreation, median, root, startProcess, stopProcess, tsxCli } from './lib.js';
+import { type BodyKind, loadCreation, median, root, startProcess, stopProcess } from './lib.js';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '5' } } });
 const ROUNDS = Number(values.rounds);
@@ -13,8 +13,9 @@ const SECONDS = Number(values.seconds);
 const KINDS: BodyKind[] = ['urlencoded', 'multipart', 'instant_qr'];
 
 const dir = mkdtempSync(join(tmpdir(), 'sbx-bench-create-'));
-const bare = await startProcess([tsxCli, join(root, 'bench', 'bare-express.ts')]);
-const sandbox = await startProcess([tsxCli, join(root, 'server', 'cli.ts'), '--port', '0', '--data', dir]);
+const bare = await startProcess([join(root, 'bench', 'bare-express.mjs')]);
+// The sandbox as `npm run serve` runs it (the bundled CLI), the reference as plain JavaScript.
+const sandbox = await startProcess([join(root, 'server', 'serve.mjs'), '--port', '0', '--data', dir]);
 type Row = { ratio: number; sandbox_rps: number; bare_rps: number; sandbox_p50_ms: number; sandbox_p99_ms: number; bare_p99_ms: number; non2xx: number };
 const result: Partial<Record<BodyKind, Row>> = {};
 try {
