@@ -1,40 +1,68 @@
 import type { Db } from './db.js';
 
+interface Member {
+  fn: () => unknown;
+  value: unknown;
+  failed: Error | null;
+  resolve: (value: unknown) => void;
+  reject: (err: Error) => void;
+}
+
 /**
  * Group commit for the hottest write (payment creation). Each creation touches ~15 pages (the
- * operation and its nine indexes, its event, its expiry timer), and a commit per request wrote them
+ * operation and its indexes, its event, its expiry timer), and a commit per request wrote them
  * all to the WAL each time: about a quarter of the creation path's CPU. Creations that run in the
- * same event-loop turn share one transaction instead; each runs in its own savepoint (a failed one
- * undoes only its writes), and each caller's promise resolves only after the shared COMMIT, so
- * nothing is acknowledged before it is durable. Any other writer (store.tx) commits an open group
- * first, so every other path keeps its own transaction and its own durability.
+ * same event-loop turn share one transaction instead, and each caller's promise resolves only
+ * after the shared COMMIT, so nothing is acknowledged before it is durable. Any other writer
+ * (store.tx) commits an open group first, so every other path keeps its own transaction.
+ *
+ * Members run without a savepoint: a savepoint copies every page it touches to a sub-journal,
+ * ~15% of a creation's write. A member that throws has written part of its rows into the group,
+ * so the group is rolled back and the earlier members run again, each in a savepoint this time;
+ * a member's function must therefore only write to the database (it may run twice, and its
+ * promise carries the value of its last run).
  */
 export function groupCommit(db: Db, onRollback: () => void = () => {}) {
-  let waiters: { resolve: () => void; reject: (err: Error) => void }[] = [];
+  let members: Member[] = [];
   let open = false;
   let inside = false;
 
   function commit(): void {
     if (!open) return;
     open = false;
-    const list = waiters;
-    waiters = [];
+    const list = members;
+    members = [];
     try {
       db.exec('COMMIT');
     } catch (err) {
       if (db.inTransaction) db.exec('ROLLBACK');
       onRollback();
-      for (const w of list) w.reject(err as Error);
+      for (const m of list) m.reject(err as Error);
       return;
     }
-    for (const w of list) w.resolve();
+    for (const m of list) (m.failed ? m.reject(m.failed) : m.resolve(m.value));
+  }
+
+  /** Undoes the group's writes and runs its members again, each in its own savepoint. */
+  function replay(): void {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    onRollback();
+    db.exec('BEGIN IMMEDIATE');
+    for (const m of members) {
+      if (m.failed) continue;
+      try {
+        m.value = db.transaction(m.fn)();
+      } catch (err) {
+        m.failed = err as Error;
+      }
+    }
   }
 
   return {
     /** A group is open and the caller is not inside one of its functions: commit it before other work. */
     pending: () => open && !inside,
     commit,
-    /** Runs fn now, in a savepoint of the open group; resolves with its value once the group committed. */
+    /** Runs fn now, inside the open group; resolves with its value once the group committed. */
     run<T>(fn: () => T): Promise<T> {
       if (!open) {
         // Called from inside someone else's transaction: join it, it commits with its owner.
@@ -46,11 +74,16 @@ export function groupCommit(db: Db, onRollback: () => void = () => {}) {
       inside = true;
       let value: T;
       try {
-        value = db.transaction(fn)();
+        value = fn();
+      } catch (err) {
+        replay();
+        throw err;
       } finally {
         inside = false;
       }
-      return new Promise<T>((resolve, reject) => waiters.push({ resolve: () => resolve(value), reject }));
+      return new Promise<T>((resolve, reject) => {
+        members.push({ fn, value, failed: null, resolve: resolve as (v: unknown) => void, reject });
+      });
     },
   };
 }

@@ -43,6 +43,27 @@ describe('group commit (creation path)', () => {
     expect([committed('g.ok'), committed('g.bad')]).toEqual(['1', null]);
   });
 
+  it('after a failure the earlier members run again and resolve with the values of their new run', async () => {
+    const insert = (n: number) => () => {
+      store.settings.set(`g.m${n}`, n);
+      return Number(store.db.prepare('INSERT INTO timers (kind, ref_id, due_at) VALUES (?, ?, ?)').run('g', n, n).lastInsertRowid);
+    };
+    const first = store.txGrouped(insert(1));
+    const second = store.txGrouped(insert(2));
+    expect(() =>
+      store.txGrouped(() => {
+        insert(3)();
+        throw new Error('third fails after writing');
+      }),
+    ).toThrow('third fails after writing');
+    const fourth = store.txGrouped(insert(4));
+    const ids = await Promise.all([first, second, fourth]);
+    expect([committed('g.m1'), committed('g.m2'), committed('g.m3'), committed('g.m4')]).toEqual(['1', '2', null, '4']);
+    const rows = other.prepare<[], { id: number; ref_id: number }>("SELECT id, ref_id FROM timers WHERE kind = 'g' ORDER BY id").all();
+    expect(rows.map((r) => r.ref_id)).toEqual([1, 2, 4]);
+    expect(ids).toEqual(rows.map((r) => r.id));
+  });
+
   it('any other transaction commits the open group first', () => {
     void store.txGrouped(() => store.settings.set('g.first', 1));
     store.tx(() => store.settings.set('g.second', 2));
