@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type BodyKind, loadCreation, median, root, startProcess, stopProcess } from './lib.js';
+import { type BodyKind, loadCreation, median, root, serveArgs, startProcess, stopProcess } from './lib.js';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '5' } } });
 const ROUNDS = Number(values.rounds);
@@ -15,7 +15,7 @@ const KINDS: BodyKind[] = ['urlencoded', 'multipart', 'instant_qr'];
 const dir = mkdtempSync(join(tmpdir(), 'sbx-bench-create-'));
 const bare = await startProcess([join(root, 'bench', 'bare-express.mjs')]);
 // The sandbox as `npm run serve` runs it (the bundled CLI), the reference as plain JavaScript.
-const sandbox = await startProcess([join(root, 'server', 'serve.mjs'), '--port', '0', '--data', dir]);
+const sandbox = await startProcess([...serveArgs(), '--port', '0', '--data', dir]);
 type Row = { ratio: number; sandbox_rps: number; bare_rps: number; sandbox_p50_ms: number; sandbox_p99_ms: number; bare_p99_ms: number; non2xx: number };
 const result: Partial<Record<BodyKind, Row>> = {};
 try {

@@ -2,11 +2,20 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const root = join(import.meta.dirname, '..');
 export const tsxCli = join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 export const CREATION_PATH = '/payments/check-out/SecurePayment.php';
+
+/** `node` arguments of `npm run serve` as package.json has them, so benches run the sandbox exactly so. */
+export function serveArgs(): string[] {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { serve: string } };
+  const [node, ...args] = pkg.scripts.serve.split(/\s+/);
+  if (node !== 'node') throw new Error(`npm run serve is not a plain node command: ${pkg.scripts.serve}`);
+  return args.map((a) => (a.endsWith('.mjs') ? join(root, a) : a));
+}
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 let seq = 0;
