@@ -16,7 +16,10 @@ const quick = values.quick;
 /** What each bench writes to its results file (only the fields the table reads). */
 interface Results {
   creation: { result: Record<'urlencoded' | 'multipart' | 'instant_qr', { ratio: number; sandbox_rps: number; bare_rps: number; sandbox_p99_ms: number; bare_p99_ms: number; non2xx: number }> };
-  notifications: { n: number; deliveries_per_second: number; state_change_to_receipt_ms: { p50: number; p99: number }; not_delivered: number; api_p50_ratio?: number };
+  notifications: {
+    n: number; deliveries_per_second: number; state_change_to_receipt_ms: { p50: number; p99: number }; not_delivered: number;
+    api_latency_ms: Record<'idle' | 'during_deliveries', { p50: number; p99: number; non2xx: number }>; api_p50_ratio: number;
+  };
   store: { operations: number; queries: Record<string, { server_p50_ms: number }>; bytes_per_operation_total?: number; bytes_per_operation_incl_event: number };
   spei: { pending_operations: number; per_transfer_ms: { p50: number; p99: number } };
   startup: { cold_start_ms: { median: number; min: number }; cold_start_via_tsx_ms: { median: number }; cold_start_with_rebuild_ms: number; rss_after_load_mib: number; load: { seconds: number } };
@@ -66,7 +69,10 @@ const benches: Bench[] = [
       le('2 state change → receipt p50 (ms)', r.state_change_to_receipt_ms.p50, 10),
       le('2 state change → receipt p99 (ms)', r.state_change_to_receipt_ms.p99, 50),
       le('2 notifications not delivered', r.not_delivered, 0),
-      ...(r.api_p50_ratio !== undefined ? [info('2 API latency during deliveries (ratio to idle)', r.api_p50_ratio)] : []),
+      info('2 API creation p50 idle / during deliveries (ms)', `${r.api_latency_ms.idle.p50} / ${r.api_latency_ms.during_deliveries.p50}`),
+      le('2 API creation p99 during deliveries (ms)', r.api_latency_ms.during_deliveries.p99, 15),
+      info('2 API creation p99 idle (ms)', r.api_latency_ms.idle.p99),
+      le('2 API creations refused during the run', r.api_latency_ms.idle.non2xx + r.api_latency_ms.during_deliveries.non2xx, 0),
     ],
   }),
   bench({

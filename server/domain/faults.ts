@@ -24,6 +24,11 @@ function load(ctx: SandboxContext): StoredRule[] {
   return parsed.success ? parsed.data : [];
 }
 const save = (ctx: SandboxContext, rules: StoredRule[]) => ctx.store.settings.set(KEY, rules);
+/** The usual case, answered without the schema check or any other lookup. */
+function noRules(ctx: SandboxContext): boolean {
+  const stored = ctx.store.settings.get<unknown>(KEY, []);
+  return Array.isArray(stored) && stored.length === 0;
+}
 
 const view = (r: StoredRule): FaultRule => ({ ...r, created_at: new Date(r.created_at).toISOString() });
 
@@ -119,8 +124,7 @@ export interface ApiFault {
 
 /** True when a live rule could fire on `target`; lets the merchant API skip the rule transaction on every other request. */
 export function hasApiFaults(ctx: SandboxContext, target: Exclude<FaultTarget, 'any'>): boolean {
-  const stored = ctx.store.settings.get<unknown>(KEY, []);
-  if (Array.isArray(stored) && stored.length === 0) return false; // no rules: skip the schema check too
+  if (noRules(ctx)) return false;
   return load(ctx).some((r) => live(r) && r.target !== null && (r.target === 'any' || r.target === target));
 }
 
@@ -169,6 +173,7 @@ export interface NotificationFault {
  * Each fired fault is also written to the request log, so every injected fault shows up there.
  */
 export function notificationFault(ctx: SandboxContext, merchantId: number, info: { url?: string; kind?: string } = {}): NotificationFault {
+  if (noRules(ctx)) return { delayMs: 0, duplicate: false, note: null };
   return ctx.store.tx(() => {
     const publicKey = ctx.store.merchants.get(merchantId)?.public_key ?? null;
     const rules = load(ctx);
