@@ -28,11 +28,11 @@ describe.skipIf(!hasChromium)('console: language and theme', () => {
 
   it('teaches with a working curl when there are no operations yet', async () => {
     const c = await f.open('overview');
-    const res = await runCopiedCurl(await c.copyFrom(c.copyDemoCurl()));
-    expect(res.status).toBe(200);
+    const curl = await c.copyFrom(c.copyDemoCurl());
+    const res = await runCopiedCurl(curl);
+    expect(res.status, `${await res.text()}\n${curl}`).toBe(200);
     // The new operation replaces the empty state live.
-    await c.tid('count-total').waitFor();
-    expect(await c.tid('count-total').textContent()).toBe('1');
+    await c.page.locator('[data-testid="count-total"]', { hasText: /^1$/ }).waitFor();
   });
 
   it('navigates with the number keys', async () => {

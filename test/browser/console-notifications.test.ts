@@ -45,6 +45,8 @@ describe.skipIf(!hasChromium)('console: notifications', () => {
     const c = await f.open(`operations/${id}`);
     await c.notificationByStatus('delivered').waitFor({ timeout: 8000 });
     await c.tid('attempt-toggle').first().click();
+    // The opened attempt renders after the click's state update: wait for its content, then read it.
+    await c.attempts().first().filter({ hasText: 'received-by-merchant' }).waitFor();
     const text = await c.attempts().first().textContent();
     expect(text).toContain('received-by-merchant');
     expect(text).toContain(`trans_ID=${fields.trans_id}`);

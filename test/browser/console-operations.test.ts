@@ -139,7 +139,7 @@ describe.skipIf(!hasChromium)('console: operations', () => {
     const curl = await c.copyFrom(c.action('copy-curl'));
     expect(parseCopiedCurl(curl).form.get('time')).not.toBe(fields.time);
     const res = await runCopiedCurl(curl);
-    expect(res.status).toBe(200);
+    expect(res.status, `${await res.clone().text()}\n${curl}`).toBe(200);
     expect(await res.text()).toContain('/check-out/?channel=41');
   });
 });

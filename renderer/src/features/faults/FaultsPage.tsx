@@ -57,9 +57,14 @@ function Remaining({ r }: { r: FaultRule }) {
 function Row({ r }: { r: FaultRule }) {
   const t = useT();
   const { busy, run } = useAction();
+  // The box follows the click at once; the row (data-enabled) follows the server's answer, and a
+  // refused change puts the box back.
+  const [shown, setShown] = useState<boolean | null>(null);
   const toggle = async () => {
+    setShown(!r.enabled);
     const updated = await run(() => call(faultRoutes.patchFault, { params: { id: r.id }, body: { enabled: !r.enabled } }));
     if (updated) setData<Rules>(KEY, (prev) => ({ rules: (prev?.rules ?? []).map((x) => (x.id === r.id ? updated : x)) }));
+    setShown(null);
   };
   const remove = async () => {
     const left = await run(() => call(faultRoutes.deleteFault, { params: { id: r.id } }), t('faults.deleted'));
@@ -69,7 +74,7 @@ function Row({ r }: { r: FaultRule }) {
     <tr data-testid="fault-row" data-kind={r.kind} data-enabled={r.enabled} className={r.enabled ? '' : 'row-off'}>
       <td>
         <label className="check">
-          <input type="checkbox" checked={r.enabled} disabled={busy} onChange={() => void toggle()} data-testid="fault-toggle" aria-label={t('faults.enabled')} />
+          <input type="checkbox" checked={shown ?? r.enabled} disabled={busy} onChange={() => void toggle()} data-testid="fault-toggle" aria-label={t('faults.enabled')} />
         </label>
       </td>
       <td>
