@@ -47,7 +47,11 @@ export function createStore(opts: StoreOptions) {
       if (group.pending()) group.commit();
       return forgettingOnThrow(() => (db.inTransaction ? fn() : tx(db, fn)));
     },
-    /** Like tx, sharing one commit with the other calls of this event-loop turn; resolves once committed (creation). */
+    /**
+     * Like tx, sharing one commit with the other calls of this event-loop turn; resolves once
+     * committed (creation). fn must only write to the database: it runs again if another member
+     * of its group fails (see group-commit.ts).
+     */
     txGrouped: <T>(fn: () => T): Promise<T> => forgettingOnThrow(() => group.run(fn)),
     bundle: bundleRepo(db, (t) => t === 'merchants' && merchants.forgetCached()),
     merchants,
