@@ -43,11 +43,20 @@ export function groupCommit(db: Db, onRollback: () => void = () => {}) {
     for (const m of list) (m.failed ? m.reject(m.failed) : m.resolve(m.value));
   }
 
-  /** Undoes the group's writes and runs its members again, each in its own savepoint. */
+  /** Undoes the group's writes and runs its members again, each in its own savepoint. Never throws. */
   function replay(): void {
-    if (db.inTransaction) db.exec('ROLLBACK');
-    onRollback();
-    db.exec('BEGIN IMMEDIATE');
+    try {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      onRollback();
+      db.exec('BEGIN IMMEDIATE');
+    } catch (err) {
+      // No transaction to run them in (the database is locked or gone): none of them is written.
+      open = false;
+      const list = members;
+      members = [];
+      for (const m of list) m.reject(err as Error);
+      return;
+    }
     for (const m of members) {
       if (m.failed) continue;
       try {
