@@ -59,12 +59,12 @@ export function consolePage(page: Page, baseUrl: string) {
     copyFrom: async (button: ReturnType<typeof tid>): Promise<string> => {
       await page.evaluate(`navigator.clipboard.writeText('')`);
       await button.click();
-      const text = await page.waitForFunction(
-        `navigator.clipboard.readText().then((t) => t || null)`,
-        undefined,
-        { polling: 50, timeout: 5000 },
-      );
-      return String(await text.jsonValue());
+      // Polled from here: page.evaluate awaits readText(), waitForFunction would not.
+      for (const until = Date.now() + 5000; Date.now() < until; await page.waitForTimeout(50)) {
+        const text = String(await page.evaluate('navigator.clipboard.readText()'));
+        if (text) return text;
+      }
+      throw new Error('the copy button put nothing on the clipboard within 5 s');
     },
   };
 }
