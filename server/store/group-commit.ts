@@ -20,12 +20,18 @@ interface Member {
  * ~15% of a creation's write. A member that throws has written part of its rows into the group,
  * so the group is rolled back and the earlier members run again, each in a savepoint this time;
  * a member's function must therefore only write to the database (it may run twice, and its
- * promise carries the value of its last run).
+ * promise carries the value of its last run). Writes that are not a member's (a clock pause, a
+ * request-log flush: autocommit statements while the group is open) join its transaction and could
+ * not be replayed, so a member that finds such writes commits the group first: they are durable
+ * before any later member could fail.
  */
 export function groupCommit(db: Db, onRollback: () => void = () => {}) {
   let members: Member[] = [];
   let open = false;
   let inside = false;
+  // Rows changed by this connection so far; unchanged between members unless someone else wrote.
+  const changes = db.prepare<[], number>('SELECT total_changes()').pluck();
+  let changesSeen = 0;
 
   function commit(): void {
     if (!open) return;
@@ -65,6 +71,7 @@ export function groupCommit(db: Db, onRollback: () => void = () => {}) {
         m.failed = err as Error;
       }
     }
+    changesSeen = changes.get()!;
   }
 
   return {
@@ -73,6 +80,7 @@ export function groupCommit(db: Db, onRollback: () => void = () => {}) {
     commit,
     /** Runs fn now, inside the open group; resolves with its value once the group committed. */
     run<T>(fn: () => T): Promise<T> {
+      if (open && changes.get() !== changesSeen) commit();
       if (!open) {
         // Called from inside someone else's transaction: join it, it commits with its owner.
         if (db.inTransaction) return Promise.resolve(db.transaction(fn)());
@@ -84,6 +92,7 @@ export function groupCommit(db: Db, onRollback: () => void = () => {}) {
       let value: T;
       try {
         value = fn();
+        changesSeen = changes.get()!;
       } catch (err) {
         replay();
         throw err;

@@ -64,6 +64,22 @@ describe('group commit (creation path)', () => {
     expect(ids).toEqual(rows.map((r) => r.id));
   });
 
+  it("a write that is no member's, made while the group is open, survives a later member's failure", async () => {
+    const a = store.txGrouped(() => store.settings.set('g.a', 1));
+    // An autocommit write (a clock pause, say) joins the open group's transaction…
+    store.settings.set('g.clock', 'paused');
+    // …and a member failing after it must not take it down with the group.
+    expect(() =>
+      store.txGrouped(() => {
+        store.settings.set('g.bad', 2);
+        throw new Error('fails after writing');
+      }),
+    ).toThrow('fails after writing');
+    const b = store.txGrouped(() => store.settings.set('g.b', 3));
+    await Promise.all([a, b]);
+    expect([committed('g.a'), committed('g.clock'), committed('g.bad'), committed('g.b')]).toEqual(['1', '"paused"', null, '3']);
+  });
+
   it('any other transaction commits the open group first', () => {
     void store.txGrouped(() => store.settings.set('g.first', 1));
     store.tx(() => store.settings.set('g.second', 2));
