@@ -43,13 +43,17 @@ export async function postPayment(base: string, fields: Record<string, string>, 
     for (const [k, v] of Object.entries(fields)) fd.append(k, v);
     body = fd;
   }
-  const res = await fetch(base + (path ?? creationPath(Number(fields.channel ?? 17))), { method: 'POST', headers, body });
+  return answerOf(await fetch(base + (path ?? creationPath(Number(fields.channel ?? 17))), { method: 'POST', headers, body }));
+}
+
+/** A merchant API answer: status, text, and its JSON when it is JSON (a checkout address is plain text). */
+export async function answerOf(res: Response) {
   const text = await res.text();
   let json: any = null;
   try {
     json = JSON.parse(text);
   } catch {
-    // plain-text checkout address
+    // plain text
   }
   return { status: res.status, text, json, headers: res.headers };
 }

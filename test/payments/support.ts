@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { creationPath, paymentFields, postPayment, type Encoding } from '../helpers/payments.js';
+import { answerOf, creationPath, paymentFields, postPayment, type Encoding } from '../helpers/payments.js';
 import { api } from '../helpers/sandbox.js';
 
 type Posted = Awaited<ReturnType<typeof postPayment>>;
@@ -18,15 +18,7 @@ export const post = (base: string, channel: number, overrides: Record<string, st
 export async function postRaw(base: string, body: string | undefined, contentType: string | undefined, path = creationPath(17), method = 'POST') {
   const headers: Record<string, string> = {};
   if (contentType !== undefined) headers['content-type'] = contentType;
-  const res = await fetch(base + path, { method, headers, body });
-  const text = await res.text();
-  let json: any = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: res.status, text, json, headers: res.headers };
+  return answerOf(await fetch(base + path, { method, headers, body }));
 }
 
 /** The newest stored operation with a trans_id (via the control API), with its timeline. */
