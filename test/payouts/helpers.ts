@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { api, DEMO } from '../helpers/sandbox.js';
+import { answerOf } from '../helpers/payments.js';
 
 let seq = 0;
 /** A credit note no other test uses. */
@@ -39,19 +40,13 @@ export async function postPayouts(base: string, body: unknown, headers: Record<s
     if (v === null) delete h[k];
     else h[k] = v;
   }
-  const res = await fetch(`${base}/api/transactions/`, {
-    method: 'POST',
-    headers: h,
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let json: any = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: res.status, json, headers: res.headers };
+  return answerOf(
+    await fetch(`${base}/api/transactions/`, {
+      method: 'POST',
+      headers: h,
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  );
 }
 
 export const listPayouts = async (base: string, query = '') => (await api(base, 'GET', `/sandbox/v1/payouts${query}`)).body;
