@@ -1,4 +1,5 @@
 import { SandboxError } from '../http/errors.js';
+import { fieldWarning } from '../domain/warnings.js';
 import type { ExpiryInput } from './types.js';
 
 /** Ten years: a longer time_expired is certainly a mistake (and would overflow dates). */
@@ -26,7 +27,7 @@ export const plainExpiry = () => (input: ExpiryInput) => positive(readMinutes(in
 export const minimumExpiry = (min: number) => (input: ExpiryInput) => {
   const n = readMinutes(input.raw ?? '');
   if (n >= min) return n;
-  input.warnings.push(`time_expired ${n} is below the channel minimum of ${min} minutes; raised to ${min}`);
+  input.warnings.push(fieldWarning('time_expired', input.raw ?? '', `the spec's minimum on this channel is ${min} minutes`, `raised to ${min}`));
   return min;
 };
 
@@ -34,13 +35,13 @@ export const minimumExpiry = (min: number) => (input: ExpiryInput) => {
 export const suggestedExpiry = (min: number | ((method: string | null) => number), what = '') => (input: ExpiryInput) => {
   const n = positive(readMinutes(input.raw ?? ''));
   const m = typeof min === 'number' ? min : min(input.method);
-  if (n < m) input.warnings.push(`time_expired ${n} is below the suggested minimum of ${m} minutes${what ? ` for ${what}` : ''}`);
+  if (n < m) input.warnings.push(fieldWarning('time_expired', input.raw ?? '', `the spec suggests at least ${m} minutes${what ? ` for ${what}` : ''}`, `kept ${n} minutes`));
   return n;
 };
 
 /** Adjusts into [min, max] with a warning when it had to (channel 17 instant methods). */
 export function clampMinutes(n: number, min: number, max: number, warnings: string[]): number {
   const c = Math.min(max, Math.max(min, n));
-  if (c !== n) warnings.push(`time_expired ${n} adjusted to ${c} (accepted range ${min} to ${max} minutes)`);
+  if (c !== n) warnings.push(fieldWarning('time_expired', String(n), `the spec accepts ${min} to ${max} minutes`, `adjusted to ${c}`));
   return c;
 }

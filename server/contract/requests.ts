@@ -13,6 +13,7 @@ export const RequestLogEntrySchema = z.object({
   request_body: z.string(),
   response_body: z.string(),
   note: z.string().nullable(),
+  warnings: z.array(z.string()).describe('what the request was accepted with despite the spec (creation warnings)'),
 });
 export type RequestLogEntry = z.infer<typeof RequestLogEntrySchema>;
 

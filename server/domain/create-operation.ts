@@ -7,8 +7,9 @@ import type { BodyEncoding } from '../http/form-body.js';
 import { SandboxError } from '../http/errors.js';
 import type { OperationRecord } from '../store/operations.js';
 import {
-  checkBlacklist, checkCurrency, checkLengths, checkRequired, checkReturnUrl, checkTime, readAmount, readChannel, readDirect,
+  checkBlacklist, checkCurrency, checkLengths, checkRequired, checkReturnUrl, readAmount, readChannel, readDirect, readTime,
 } from './creation-checks.js';
+import { checkShopperNotBracketed, transportWarnings } from './creation-fields.js';
 import { checkoutUrl, EXPIRE_TIMER, transition } from './operations.js';
 import { checkoutToken } from './random-hex.js';
 import { getSettings } from './settings.js';
@@ -25,9 +26,10 @@ export interface CreationRequest {
   path: CreationPath;
 }
 
+/** The answer, the stored operation and the warnings kept on it (also shown in the request log). */
 export type CreationResult =
-  | { kind: 'address'; url: string; operation: OperationRecord }
-  | { kind: 'direct'; body: Record<string, unknown>; operation: OperationRecord };
+  | { kind: 'address'; url: string; operation: OperationRecord; warnings: string[] }
+  | { kind: 'direct'; body: Record<string, unknown>; operation: OperationRecord; warnings: string[] };
 
 /**
  * The creation use case. Checks run in contract §9's order and the first failure answers; nothing
@@ -50,17 +52,16 @@ export async function createOperation(ctx: SandboxContext, req: CreationRequest)
 
   const channel = readChannel(f.channel!, merchant);
   const rules = channelRules(channel);
-  if (rules.path !== req.path) {
-    warnings.push(`channel ${channel} belongs on /payments/check-out/${rules.path}; it was sent to /payments/check-out/${req.path}`);
-  }
+  transportWarnings(f, { encoding: req.encoding, path: req.path, rules, warnings });
   checkCurrency(f.currency!, channel, merchant);
   const amount = readAmount(f.amount!, { wholeAmounts: rules.wholeAmounts ?? false, minAmount: rules.minAmount, maxAmount: merchant.max_amount, warnings });
 
-  checkTime(f.time!);
+  readTime(f.time!, warnings);
   checkReturnUrl('url_ok', f.url_ok!, merchant.allow_http_localhost);
   checkReturnUrl('url_error', f.url_error!, merchant.allow_http_localhost);
   checkLengths(f);
 
+  checkShopperNotBracketed(f);
   const shopper = validateShopper(rules.shopper, parseShopper(f.shopper_information, rules.shopper.fields.address ? ['address'] : []), f.filter_by, warnings);
   const email = shopper.email!;
   const domain = emailDomain(email);
@@ -141,6 +142,6 @@ export async function createOperation(ctx: SandboxContext, req: CreationRequest)
   // A tokenised card charge (channel 36) has its outcome at once; it follows the committed creation.
   if (prepared.outcome) transition(ctx, op.id, { to: prepared.outcome.to, actor: 'merchant_api', details: prepared.outcome.details });
 
-  if (answerDirect) return { kind: 'direct', body: op.details.direct_response as Record<string, unknown>, operation: op };
-  return { kind: 'address', url: prepared.checkoutUrl ?? checkoutUrl(base, op), operation: op };
+  if (answerDirect) return { kind: 'direct', body: op.details.direct_response as Record<string, unknown>, operation: op, warnings };
+  return { kind: 'address', url: prepared.checkoutUrl ?? checkoutUrl(base, op), operation: op, warnings };
 }

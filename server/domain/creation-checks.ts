@@ -1,6 +1,7 @@
-import { CHANNEL_CURRENCIES, isChannelId, type ChannelId } from '../contract/common.js';
+import { CHANNEL_CURRENCIES, CHANNEL_IDS, isChannelId, type ChannelId } from '../contract/common.js';
 import { SandboxError } from '../http/errors.js';
 import type { MerchantRecord } from '../store/merchants.js';
+import { fieldWarning } from './warnings.js';
 
 /** Top-level fields every creation request carries (shopper_information has its own code). */
 const REQUIRED = ['public_key', 'time', 'channel', 'amount', 'currency', 'trans_id', 'time_expired', 'url_ok', 'url_error', 'signature'] as const;
@@ -22,10 +23,16 @@ export function requireFields(f: Record<string, string | undefined>, required: r
   if (empty.length) throw new SandboxError('EMPTY_FIELD', `mandatory fields sent empty: ${empty.join(', ')}`);
 }
 
+const CURRENT_CHANNELS = `${CHANNEL_IDS.slice(0, -1).join(', ')} and ${CHANNEL_IDS.at(-1)}`;
+
 /** INVALID_CHANNEL: not one of the 12; DISABLED_CHANNEL: not enabled for the merchant (contract §9). */
 export function readChannel(raw: string, merchant: MerchantRecord): ChannelId {
   const n = /^\d{1,6}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
-  if (!isChannelId(n)) throw new SandboxError('INVALID_CHANNEL', `channel "${raw.slice(0, 20)}" is not enabled; channels are 5, 11, 16, 17, 22, 30, 33, 35, 36, 38, 40 and 41`);
+  if (!isChannelId(n)) {
+    // Old integrations still send the pre-current numbers 1, 2 and 3; say so rather than "unknown".
+    const what = n >= 1 && n <= 3 ? `channel ${n} is a pre-current channel number that is no longer accepted` : `channel "${raw.slice(0, 20)}" is not enabled`;
+    throw new SandboxError('INVALID_CHANNEL', `${what}; the current channels are ${CURRENT_CHANNELS}`);
+  }
   if (!(merchant.channels[String(n)]?.length)) throw new SandboxError('DISABLED_CHANNEL', `channel ${n} is not available for this merchant account`);
   return n;
 }
@@ -57,8 +64,10 @@ export interface Amount {
 }
 
 /**
- * Reads `amount`: a plain decimal number. Two decimals at most, except whole-peso channels
- * where fractions are rounded half up. Then > 0, the merchant maximum and the channel minimum.
+ * Reads `amount`: a plain decimal number. Two decimals at most, except whole-peso channels where
+ * fractions are rounded half up. More decimals that are all zeros (`50000.0000`) are read with a
+ * warning (contract §9 "Be liberal"); extra decimals that are not zeros are INVALID_AMOUNT. Then
+ * > 0, the merchant maximum and the channel minimum.
  */
 export function readAmount(raw: string, opts: { wholeAmounts: boolean; minAmount?: number; maxAmount: number; warnings: string[] }): Amount {
   const s = raw.trim();
@@ -66,38 +75,62 @@ export function readAmount(raw: string, opts: { wholeAmounts: boolean; minAmount
   const m = /^(\d+)(?:\.(\d+))?$/.exec(s);
   if (!m) throw new SandboxError('INVALID_AMOUNT', `amount "${s.slice(0, 30)}" is not a valid number; use digits with a dot for decimals, e.g. 1500.00`);
   const int = m[1]!.replace(/^0+(?=\d)/, '');
-  const frac = m[2] ?? '';
-  if (!opts.wholeAmounts && frac.length > 2) throw new SandboxError('INVALID_AMOUNT', `amount ${s.slice(0, 30)} has more than 2 decimals`);
+  const sentFrac = m[2] ?? '';
+  let frac = sentFrac;
+  if (!opts.wholeAmounts && frac.length > 2) {
+    if (/[1-9]/.test(frac.slice(2))) {
+      throw new SandboxError('INVALID_AMOUNT', `amount ${s.slice(0, 30)} has more than 2 decimals and they are not zeros; send 2 decimals, e.g. ${int.slice(0, 20)}.${frac.slice(0, 2)}`);
+    }
+    frac = frac.slice(0, 2);
+  }
   const max = BigInt(Math.round(opts.maxAmount * 100));
   if (int.length > 30) throw new SandboxError('MAX_AMOUNT_LIMIT', `amount exceeds the account maximum of ${opts.maxAmount}`);
   let cents: bigint;
+  let note: string | null = null;
   if (opts.wholeAmounts) {
     const pesos = BigInt(int) + (frac !== '' && Number(frac[0]) >= 5 ? 1n : 0n);
-    if (frac !== '' && /[1-9]/.test(frac)) opts.warnings.push(`amount ${s.slice(0, 30)} rounded to ${pesos} (whole pesos)`);
+    if (frac !== '') note = /[1-9]/.test(frac) ? `rounded to ${pesos}` : `read as ${pesos}`;
     cents = pesos * 100n;
   } else {
     cents = BigInt(int) * 100n + BigInt(frac.padEnd(2, '0') || '0');
+    if (frac.length < sentFrac.length) note = `read as ${int}.${frac}`;
   }
   if (cents === 0n) throw new SandboxError('NEGATIVE_AMOUNT', `amount must be greater than zero${opts.wholeAmounts && frac ? ' (it rounds to 0 whole pesos)' : ''}`);
   if (cents > max || cents > BigInt(Number.MAX_SAFE_INTEGER)) throw new SandboxError('MAX_AMOUNT_LIMIT', `amount exceeds the account maximum of ${opts.maxAmount}`);
   if (opts.minAmount !== undefined && cents < BigInt(Math.round(opts.minAmount * 100))) {
     throw new SandboxError('AMOUNT_BELOW_MINIMUM', `amount is below the channel minimum of ${opts.minAmount}`);
   }
+  if (note) opts.warnings.push(fieldWarning('amount', s, opts.wholeAmounts ? 'the spec asks for whole pesos on this channel' : 'the spec asks for 2 decimals', note));
   const c = Number(cents);
   const text = opts.wholeAmounts ? String(c / 100) : `${Math.trunc(c / 100)}.${String(c % 100).padStart(2, '0')}`;
   return { text, cents: c };
 }
 
-const TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;
+/** The spec's two layouts; anything else that is ISO 8601 is accepted with a warning. */
+const SPEC_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}$/;
+/** ISO 8601 date-time, extended or basic format: date, time (seconds optional), fraction, offset. */
+const ISO_TIME = [
+  /^(\d{4})-(\d{2})-(\d{2})[ Tt](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d{1,9})?)?([Zz]|[+-]\d{2}(?::?\d{2})?)?$/,
+  /^(\d{4})(\d{2})(\d{2})[Tt](\d{2})(\d{2})(?:(\d{2})(?:[.,]\d{1,9})?)?([Zz]|[+-]\d{2}(?:\d{2})?)?$/,
+];
 
-/** `time` in either documented layout and a real calendar date; never rejected for being old or future. */
-export function checkTime(raw: string): void {
-  const m = TIME.exec(raw);
-  const bad = () => new SandboxError('INVALID_TIME', `time "${raw.slice(0, 30)}" must be YYYY-MM-DD HH:MM:SS or YYYY-MM-DDTHH:MM:SS`);
+/**
+ * `time` (contract §9): any ISO 8601 date-time with a real calendar date, read as given and never
+ * rejected for being old or future. A layout other than the spec's two gets a warning.
+ */
+export function readTime(raw: string, warnings: string[]): void {
+  const m = ISO_TIME.map((re) => re.exec(raw)).find((x) => x !== null);
+  const bad = () =>
+    new SandboxError('INVALID_TIME', `time "${raw.slice(0, 40)}" is not a date-time; send YYYY-MM-DD HH:MM:SS or YYYY-MM-DDTHH:MM:SS (any ISO 8601 date-time is read)`);
   if (!m) throw bad();
-  const [y, mo, d, h, mi, se] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  const [y, mo, d, h, mi, se] = m.slice(1, 7).map((v) => Number(v ?? 0)) as [number, number, number, number, number, number];
   const date = new Date(Date.UTC(y, mo - 1, d));
   if (date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d || h > 23 || mi > 59 || se > 59) throw bad();
+  const offset = /[+-](\d{2}):?(\d{2})?$/.exec(m[7] ?? '');
+  if (offset && (Number(offset[1]) > 23 || Number(offset[2] ?? 0) > 59)) throw bad();
+  if (!SPEC_TIME.test(raw)) {
+    warnings.push(fieldWarning('time', raw, 'the spec asks for YYYY-MM-DD HH:MM:SS or YYYY-MM-DDTHH:MM:SS', 'accepted as an ISO 8601 date-time, read as given'));
+  }
 }
 
 /** url_ok / url_error: https, or http on localhost / 127.0.0.1 when the merchant allows it. */

@@ -47,6 +47,7 @@ export function operationView(ctx: SandboxContext, op: OperationRecord): Operati
     clabe: op.channel === 41 ? merchant.clabe : null,
     request: op.request,
     details: op.details,
+    warnings: Array.isArray(op.details.warnings) ? op.details.warnings.map(String) : [],
     updated_at: iso(op.updated_at),
     events: ctx.store.operations.events(op.id).map((e) => ({ ...e, at: iso(e.at) })),
     notifications: notificationsOf(ctx, { operation_id: op.id }),

@@ -1,6 +1,7 @@
 import busboy from 'busboy';
 import type { Request } from 'express';
 import { SandboxError } from './errors.js';
+import { readJsonMembers } from './json-fields.js';
 
 export type BodyEncoding = 'form' | 'multipart' | 'json';
 
@@ -73,41 +74,39 @@ function parseMultipart(raw: Buffer, headers: Request['headers']): Promise<Omit<
   });
 }
 
-/** A flat JSON object; `shopper_information` may be an object (contract §9), other values are scalars. */
-function parseJson(raw: Buffer): Omit<FormBody, 'encoding'> {
+/**
+ * A flat JSON object read into form fields: strings as sent, numbers as their source text, booleans
+ * as 1 / 0, null as empty. Objects and arrays only where `nested` allows (their JSON source text).
+ */
+function parseJson(raw: Buffer, nested: (key: string) => boolean): Omit<FormBody, 'encoding'> {
   const text = raw.toString('utf8');
   if (text.trim() === '') throw new SandboxError('EMPTY_JSON_BODY', 'the JSON body is empty');
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    throw new SandboxError('INVALID_JSON', `the JSON body cannot be parsed: ${(err as Error).message}`);
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new SandboxError('INVALID_JSON_STRUCTURE', 'the JSON body must be an object of key-value pairs');
-  }
+  const { members, repeated } = readJsonMembers(text);
+  if (members.size + repeated.length > FORM_LIMITS.fields) throw tooManyFields();
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
-  const entries = Object.entries(value);
-  if (entries.length > FORM_LIMITS.fields) throw tooManyFields();
-  for (const [k, v] of entries) {
-    if (v === null) fields[k] = '';
-    else if (typeof v === 'string') fields[k] = v;
-    else if (typeof v === 'number') fields[k] = String(v);
-    else if (typeof v === 'boolean') fields[k] = v ? '1' : '0';
-    else if (k === 'shopper_information' && !Array.isArray(v)) fields[k] = JSON.stringify(v);
-    else throw new SandboxError('INVALID_JSON_STRUCTURE', `the JSON body must be flat key-value pairs; "${k}" is ${Array.isArray(v) ? 'an array' : 'an object'}`);
+  for (const [k, v] of members) {
+    if (v.kind === 'null') fields[k] = '';
+    else if (v.kind === 'boolean') fields[k] = v.text === 'true' ? '1' : '0';
+    else if ((v.kind === 'object' || v.kind === 'array') && !nested(k)) {
+      throw new SandboxError('INVALID_JSON_STRUCTURE', `the JSON body must be flat key-value pairs; "${k.slice(0, 50)}" is ${v.kind === 'array' ? 'an array' : 'an object'}`);
+    } else fields[k] = v.text;
   }
-  return { fields, repeated: [] };
+  return { fields, repeated };
+}
+
+/** Which JSON members may hold an object or array; none unless the route says so. */
+export interface FormBodyOptions {
+  nested?: (key: string) => boolean;
 }
 
 /**
- * Parses `req.rawBody` as a merchant API form: urlencoded (utf-8), multipart, or JSON when
- * `allowJson` says the fields may come as JSON (channel 17). Transport errors per the spec's table.
+ * Parses `req.rawBody` as a merchant API form: urlencoded (utf-8), multipart or JSON (contract §3:
+ * every channel). Transport errors per the spec's table.
  */
-export async function parseFormBody(req: Request, allowJson: (fields: Record<string, string>) => boolean): Promise<FormBody> {
+export async function parseFormBody(req: Request, opts: FormBodyOptions = {}): Promise<FormBody> {
   const header = req.headers['content-type'];
   if (header === undefined || header.trim() === '') {
-    throw new SandboxError('MISSING_CONTENT_TYPE', `send a Content-Type header: ${FORM}; charset=utf-8, ${MULTIPART} or application/json (channel 17)`);
+    throw new SandboxError('MISSING_CONTENT_TYPE', `send a Content-Type header: ${FORM}; charset=utf-8, ${MULTIPART} or application/json`);
   }
   const raw = req.rawBody ?? Buffer.alloc(0);
   const { type, charset } = mediaType(header);
@@ -118,11 +117,7 @@ export async function parseFormBody(req: Request, allowJson: (fields: Record<str
   if (type === MULTIPART) return { encoding: 'multipart', ...(await parseMultipart(raw, req.headers)) };
   if (type === 'application/json') {
     if (!isUtf8(charset)) throw new SandboxError('UNSUPPORTED_CONTENT_TYPE', `JSON bodies must be utf-8 (got charset=${charset})`);
-    const body = parseJson(raw);
-    if (!allowJson(body.fields)) {
-      throw new SandboxError('UNSUPPORTED_CONTENT_TYPE', `application/json is accepted on channel 17 only; send ${FORM} or ${MULTIPART}`);
-    }
-    return { encoding: 'json', ...body };
+    return { encoding: 'json', ...parseJson(raw, opts.nested ?? (() => false)) };
   }
-  throw new SandboxError('UNSUPPORTED_CONTENT_TYPE', `unsupported Content-Type ${type || header}; send ${FORM}; charset=utf-8 or ${MULTIPART}`);
+  throw new SandboxError('UNSUPPORTED_CONTENT_TYPE', `unsupported Content-Type ${type || header}; send ${FORM}; charset=utf-8, ${MULTIPART} or application/json`);
 }

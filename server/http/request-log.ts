@@ -69,6 +69,7 @@ export function requestLog(ctx: SandboxContext): RequestHandler {
         // Responses carry secrets too (a created merchant answers its keys).
         response_body: maskBody(Buffer.concat(chunks).toString('utf8')),
         note: (res.locals.logNote as string | undefined) ?? null,
+        warnings: (res.locals.logWarnings as string[] | undefined) ?? [],
       });
       ctx.events.emit('request.logged', { method: req.method, path: req.path, status: res.statusCode });
     });

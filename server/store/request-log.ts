@@ -12,14 +12,21 @@ export interface RequestLogRecord {
   request_body: string;
   response_body: string;
   note: string | null;
+  /** What the request was accepted with despite the spec (e.g. a creation's warnings). */
+  warnings: string[];
 }
 
-type NewEntry = Omit<RequestLogRecord, 'id'>;
-interface Row extends Omit<RequestLogRecord, 'request_headers'> {
+type NewEntry = Omit<RequestLogRecord, 'id' | 'warnings'> & { warnings?: string[] };
+interface Row extends Omit<RequestLogRecord, 'request_headers' | 'warnings'> {
   request_headers: string;
+  warnings: string;
 }
 
-const fromRow = (r: Row): RequestLogRecord => ({ ...r, request_headers: JSON.parse(r.request_headers) as Record<string, string> });
+const fromRow = (r: Row): RequestLogRecord => ({
+  ...r,
+  request_headers: JSON.parse(r.request_headers) as Record<string, string>,
+  warnings: JSON.parse(r.warnings) as string[],
+});
 
 /**
  * The request log. Writes are buffered and flushed in one transaction (every few ms or when the
@@ -28,8 +35,8 @@ const fromRow = (r: Row): RequestLogRecord => ({ ...r, request_headers: JSON.par
  */
 export function requestLogRepo(db: Db, opts: { maxRows: number; flushMs?: number }) {
   const insert = db.prepare(`INSERT INTO request_log (at, request_id, method, path, status, latency_ms,
-    request_headers, request_body, response_body, note)
-    VALUES (@at, @request_id, @method, @path, @status, @latency_ms, @request_headers, @request_body, @response_body, @note)`);
+    request_headers, request_body, response_body, note, warnings)
+    VALUES (@at, @request_id, @method, @path, @status, @latency_ms, @request_headers, @request_body, @response_body, @note, @warnings)`);
   const trim = db.prepare('DELETE FROM request_log WHERE id <= (SELECT MAX(id) FROM request_log) - ?');
   const page = db.prepare<[number, string, number], Row>(
     `SELECT * FROM request_log WHERE id < ? AND path LIKE ? ESCAPE '\\' ORDER BY id DESC LIMIT ?`,
@@ -40,7 +47,7 @@ export function requestLogRepo(db: Db, opts: { maxRows: number; flushMs?: number
   let sinceTrim = 0;
 
   const writeAll = db.transaction((entries: NewEntry[]) => {
-    for (const e of entries) insert.run({ ...e, request_headers: JSON.stringify(e.request_headers) });
+    for (const e of entries) insert.run({ ...e, request_headers: JSON.stringify(e.request_headers), warnings: e.warnings?.length ? JSON.stringify(e.warnings) : '[]' });
   });
 
   function flush(): void {

@@ -18,7 +18,7 @@ export function merchantApiRouter(ctx: SandboxContext): Router {
 
   r.all('/api/notify', onlyPost('/api/notify'), async (req, res, next) => {
     try {
-      const body = await parseFormBody(req, () => true);
+      const body = await parseFormBody(req);
       if (body.repeated.length) throw new SandboxError('INVALID_BODY', `fields sent more than once: ${body.repeated.join(', ')}`);
       const op = manualNotify(ctx, body.fields);
       res.json({ ok: true, operation_id: op.id, trans_id: op.trans_id, status: 'confirmed' });

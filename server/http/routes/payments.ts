@@ -2,6 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import type { CreationPath } from '../../channels/types.js';
 import type { SandboxContext } from '../../context.js';
 import { createOperation } from '../../domain/create-operation.js';
+import { nestedCreationField } from '../../domain/creation-fields.js';
 import { SandboxError } from '../errors.js';
 import { parseFormBody } from '../form-body.js';
 
@@ -23,9 +24,10 @@ export const onlyPost = (what: string): RequestHandler => (req, res, next) => {
 export function createPaymentHandler(ctx: SandboxContext, path: CreationPath): RequestHandler {
   return async (req, res, next) => {
     try {
-      const body = await parseFormBody(req, (f) => f.channel?.trim() === '17');
+      const body = await parseFormBody(req, { nested: nestedCreationField });
       const result = await createOperation(ctx, { ...body, path });
       res.locals.logNote = `operation ${result.operation.id}`;
+      res.locals.logWarnings = result.warnings;
       if (result.kind === 'direct') res.status(200).json(result.body);
       else res.status(200).type('text/plain').send(result.url);
     } catch (err) {

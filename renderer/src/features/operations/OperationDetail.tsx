@@ -96,7 +96,6 @@ export function OperationDetail({ id }: { id: string }) {
   if (error) return <ErrorBox error={error} onRetry={reload} />;
   if (!op) return <Loading />;
   const notifications = parseNotifications(op.notifications);
-  const warnings = Array.isArray(op.details.warnings) ? op.details.warnings.map(String) : [];
   return (
     <div className="page" data-testid="op-detail" data-status={op.status}>
       <div className="page-head">
@@ -128,11 +127,15 @@ export function OperationDetail({ id }: { id: string }) {
         <CopyButton get={curl} label={t('detail.copyCurl')} testId="action-copy-curl" />
       </div>
       {!pending && <p className="muted small">{t('detail.final')}</p>}
-      {warnings.length > 0 && (
-        <div className="warn-box">
-          {warnings.map((w) => (
-            <div key={w}>⚠ {w}</div>
+      {op.warnings.length > 0 && (
+        <div className="warn-box" data-testid="op-warnings" role="note" aria-label={t('detail.warnings')}>
+          <strong>{t('detail.warnings')}</strong>
+          {op.warnings.map((w) => (
+            <div key={w} data-testid="op-warning">
+              ⚠ {w}
+            </div>
           ))}
+          <p className="muted small">{t('detail.warningsHelp')}</p>
         </div>
       )}
       <div className="grid-2">

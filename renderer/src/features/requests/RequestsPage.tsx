@@ -112,6 +112,14 @@ export default function RequestsPage() {
                   <CopyButton get={() => curlOf(entry)} label={t('requests.copyCurl')} testId="request-copy-curl" />
                 </div>
                 {entry.note && <div className="warn-box">{entry.note}</div>}
+                {entry.warnings.length > 0 && (
+                  <div className="warn-box" data-testid="request-warnings">
+                    <strong>{t('detail.warnings')}</strong>
+                    {entry.warnings.map((w) => (
+                      <div key={w}>⚠ {w}</div>
+                    ))}
+                  </div>
+                )}
                 <CodeView label={t('requests.headers')} value={entry.request_headers} />
                 <CodeView label={t('requests.requestBody')} value={entry.request_body || '∅'} testId="request-body" />
                 <CodeView label={t('requests.responseBody')} value={entry.response_body || '∅'} testId="response-body" />

@@ -1,0 +1,118 @@
+import { SandboxError } from './errors.js';
+
+/** What a top-level JSON member held. */
+export type JsonKind = 'string' | 'number' | 'boolean' | 'null' | 'object' | 'array';
+
+/**
+ * One top-level member: strings decoded; every other kind as its source text. Numbers keep their
+ * source text because JSON.parse would print `50000.0000` as "50000" while the merchant signed
+ * "50000.0000" (contract §3: JSON numbers are read as the strings they print as).
+ */
+export interface JsonMember {
+  kind: JsonKind;
+  text: string;
+}
+
+/** Deeper nesting than any creation body needs; bounds the recursion on hostile input. */
+const MAX_DEPTH = 32;
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
+const SPACE = /[ \t\n\r]*/y;
+
+/**
+ * Reads a JSON text (RFC 8259) whose top level must be an object. Answers its members in order,
+ * and the names sent more than once (the first value is kept, as in a form). INVALID_JSON when the
+ * text does not parse, INVALID_JSON_STRUCTURE when it is not an object.
+ */
+export function readJsonMembers(text: string): { members: Map<string, JsonMember>; repeated: string[] } {
+  let pos = 0;
+  const fail = (what: string): never => {
+    throw new SandboxError('INVALID_JSON', `the JSON body cannot be parsed: ${what} at position ${pos}`);
+  };
+  const skip = () => {
+    SPACE.lastIndex = pos;
+    SPACE.exec(text);
+    pos = SPACE.lastIndex;
+  };
+  const match = (re: RegExp): string | null => {
+    re.lastIndex = pos;
+    const m = re.exec(text);
+    if (!m) return null;
+    pos = re.lastIndex;
+    return m[0];
+  };
+  const stringAt = (): string => {
+    const raw = match(STRING);
+    if (raw === null) return fail('expected a string');
+    return JSON.parse(raw) as string;
+  };
+
+  /** Skips one value, checking its syntax; answers its kind. */
+  function value(depth: number): JsonKind {
+    if (depth > MAX_DEPTH) fail(`nesting deeper than ${MAX_DEPTH} levels`);
+    skip();
+    const c = text[pos];
+    if (c === '{' || c === '[') {
+      const close = c === '{' ? '}' : ']';
+      pos++;
+      skip();
+      if (text[pos] === close) {
+        pos++;
+        return c === '{' ? 'object' : 'array';
+      }
+      for (;;) {
+        if (c === '{') {
+          skip();
+          stringAt();
+          skip();
+          if (text[pos++] !== ':') fail('expected ":"');
+        }
+        value(depth + 1);
+        skip();
+        const next = text[pos++];
+        if (next === close) return c === '{' ? 'object' : 'array';
+        if (next !== ',') fail(`expected "," or "${close}"`);
+      }
+    }
+    if (c === '"') return (stringAt(), 'string');
+    if (match(NUMBER) !== null) return 'number';
+    for (const [word, kind] of [['true', 'boolean'], ['false', 'boolean'], ['null', 'null']] as const) {
+      if (text.startsWith(word, pos)) return ((pos += word.length), kind);
+    }
+    return fail(pos >= text.length ? 'unexpected end' : 'unexpected character');
+  }
+
+  skip();
+  if (text[pos] !== '{') {
+    value(0);
+    skip();
+    if (pos < text.length) fail('unexpected text after the value');
+    throw new SandboxError('INVALID_JSON_STRUCTURE', 'the JSON body must be an object of key-value pairs');
+  }
+  pos++;
+  const members = new Map<string, JsonMember>();
+  const repeated: string[] = [];
+  skip();
+  if (text[pos] === '}') pos++;
+  else {
+    for (;;) {
+      skip();
+      const key = stringAt();
+      skip();
+      if (text[pos++] !== ':') fail('expected ":"');
+      skip();
+      const start = pos;
+      const kind = value(1);
+      const source = text.slice(start, pos);
+      if (members.has(key)) repeated.push(key);
+      else members.set(key, { kind, text: kind === 'string' ? (JSON.parse(source) as string) : source });
+      skip();
+      const next = text[pos++];
+      if (next === '}') break;
+      if (next !== ',') fail('expected "," or "}"');
+    }
+  }
+  skip();
+  if (pos < text.length) fail('unexpected text after the object');
+  return { members, repeated };
+}
