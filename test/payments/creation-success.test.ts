@@ -94,7 +94,9 @@ describe('successful creation', () => {
     const r = await postPayment(sb.url, fields, 'form', '/payments/check-out/SecurePayment');
     expect(r.status, r.text).toBe(200);
     const op = await operationOf(sb.url, fields.trans_id!);
-    expect(op.details.warnings.join(' ')).toMatch(/belongs on \/payments\/check-out\/SecurePayment\.php/);
+    expect(op.warnings).toEqual([
+      'channel: sent "17" — the spec serves channel 17 on /payments/check-out/SecurePayment.php, not /payments/check-out/SecurePayment — accepted on this path',
+    ]);
   });
 
   it('compares the signature case-insensitively', async () => {

@@ -143,11 +143,11 @@ describe('effective expiry', () => {
   ])('channel %i keeps time_expired %i below the suggested minimum, with a warning', async (channel, given) => {
     const op = await created(channel, { time_expired: String(given) });
     expect(minutes(op)).toBe(given);
-    expect(op.details.warnings.join(' ')).toMatch(/suggested minimum/);
+    expect(op.warnings).toEqual([expect.stringMatching(new RegExp(`^time_expired: sent "${given}" — the spec suggests at least \\d+ minutes.* — kept ${given} minutes$`))]);
   });
 
   it('channel 36 cash suggests 2 hours, online 30 minutes', async () => {
-    expect((await created(36, { filter_by: 'cash', time_expired: '60' })).details.warnings.join(' ')).toMatch(/suggested minimum of 120/);
+    expect((await created(36, { filter_by: 'cash', time_expired: '60' })).details.warnings.join(' ')).toMatch(/suggests at least 120 minutes/);
     expect((await created(36, { filter_by: 'card', time_expired: '60' })).details.warnings).toEqual([]);
   });
 });

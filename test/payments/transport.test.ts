@@ -34,11 +34,6 @@ describe('creation transport', () => {
     expectError(await postRaw(sb.url, form(paymentFields(17)), 'application/x-www-form-urlencoded; charset=iso-8859-1'), 415, 'UNSUPPORTED_CONTENT_TYPE');
   });
 
-  it('accepts JSON only on channel 17 (415 elsewhere)', async () => {
-    const r = await postRaw(sb.url, JSON.stringify(paymentFields(33)), 'application/json', creationPath(33));
-    expectError(r, 415, 'UNSUPPORTED_CONTENT_TYPE');
-  });
-
   it('answers an empty JSON body with EMPTY_JSON_BODY', async () => {
     expectError(await postRaw(sb.url, '', 'application/json'), 400, 'EMPTY_JSON_BODY');
   });
