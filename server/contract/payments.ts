@@ -7,16 +7,16 @@ import { defineRoute } from './route.js';
  */
 export const CreationFieldsSchema = z.object({
   public_key: z.string().max(255),
-  time: z.string().describe('YYYY-MM-DD HH:MM:SS or YYYY-MM-DDTHH:MM:SS'),
+  time: z.string().describe('YYYY-MM-DD HH:MM:SS or YYYY-MM-DDTHH:MM:SS; any other ISO 8601 date-time is read as given, with a warning'),
   channel: z.string().describe('5, 11, 16, 17, 22, 30, 33, 35, 36, 38, 40 or 41'),
-  amount: z.string().describe('2 decimals; channel 17 whole pesos (fractions rounded)'),
+  amount: z.string().describe('2 decimals; channel 17 whole pesos (fractions rounded); more decimals that are all zeros are read with a warning'),
   currency: z.string().length(3),
   trans_id: z.string().max(255).describe('starting with SBX-CREATION-ERROR answers CREATION_ERROR'),
   time_expired: z.string().max(255).optional().describe('minutes; optional on channel 17 only (default 120)'),
   url_ok: z.string().max(255).describe('https (http://localhost with the merchant setting allow_http_localhost)'),
   url_error: z.string().max(255),
   signature: z.string().max(255).describe('sha256(public_key time amount currency trans_id time_expired url_ok url_error channel + secret)'),
-  shopper_information: z.string().describe('JSON object encoded as a string (channel 17 JSON bodies may send an object)'),
+  shopper_information: z.string().describe('JSON object encoded as a string (JSON bodies may send an object)'),
   filter_by: z.string().optional(),
   user_bank_code: z.string().optional(),
   direct_integration: z.string().optional().describe('1 answers JSON payment data on channels 16, 17, 22 and 35'),
@@ -81,7 +81,8 @@ const creationErrors = [
 ];
 
 const creationDescription = [
-  'Form fields as sent (application/x-www-form-urlencoded utf-8 or multipart/form-data; application/json on channel 17).',
+  'Form fields as sent (application/x-www-form-urlencoded utf-8 or multipart/form-data), or a flat application/json object on every channel (numbers read as their source text;',
+  'a warning outside channel 17). Fields the spec does not have are ignored with a warning; see docs/compatibility.md.',
   'Success: 200 text/plain checkout address `{base}/check-out/?channel=C&tokenID=T&platform=1`;',
   'channel 36 filter_by=bank_account answers `{base}/check-out/bank-selection/?tokenID=T`.',
   'direct_integration=1 answers JSON: channel 17 per filter_by (payment_link | operation_id, qr_value, qr_code | operation_id, key_value |',

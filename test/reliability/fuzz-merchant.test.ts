@@ -7,7 +7,7 @@ import { creationSignature, DEMO, startSandbox } from '../helpers/sandbox.js';
 import { anyJson, anyString, caseCounter, CONTENT_TYPES, expectDocumented, fingerprint, nastyString, objectOf, queryOf, rawBody, schemaKeys, send, type FuzzRequest, type Running } from './support.js';
 
 /** Seeds of this file (README "Reliability"). */
-export const SEEDS = { creation: 20_101, query: 20_102, notify: 20_103, payouts: 20_104, page: 20_105, action: 20_106, status: 20_107 };
+export const SEEDS = { creation: 20_101, query: 20_102, notify: 20_103, payouts: 20_104, page: 20_105, action: 20_106, status: 20_107, jsonForm: 20_108 };
 const RUNS = 100;
 
 let sb: Running;
@@ -54,7 +54,7 @@ function encode(pairs: Pairs, encoding: string): { body: Buffer; type: string } 
     return { body: Buffer.concat([...parts, Buffer.from(`--${b}--\r\n`)]), type: `multipart/form-data; boundary=${b}` };
   }
   if (encoding === 'json') {
-    // Duplicated keys stay duplicated in the text; JSON.parse keeps the last one.
+    // Duplicated keys stay duplicated in the text (the reader flags them, as a form's).
     const text = '{' + pairs.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v.toString())}`).join(',') + '}';
     return { body: Buffer.from(text), type: 'application/json' };
   }
@@ -86,6 +86,33 @@ describe('fuzzed merchant API and checkout requests', () => {
         },
       ),
       { seed: SEEDS.creation, numRuns: 3 * RUNS },
+    );
+  }, 60_000);
+
+  /** Amounts and times as integrations send them: decimals of any length, ISO layouts, junk. */
+  const amountText = fc.oneof(
+    fc.tuple(fc.integer({ min: 0, max: 200_000 }), fc.stringMatching(/^\d{0,5}$/)).map(([i, d]) => (d ? `${i}.${d}` : String(i))),
+    fc.constantFrom('50000.0000', '10.005', '1e3', '-5', '0.00', 'abc', ''),
+  );
+  const timeText = fc.oneof(
+    fc.date({ min: new Date('1990-01-01'), max: new Date('2090-01-01'), noInvalidDate: true }).chain((d) =>
+      fc.constantFrom(d.toISOString(), d.toISOString().slice(0, 19), d.toISOString().slice(0, 19).replace('T', ' '), d.toISOString().replace('Z', '+05:30'), d.toISOString().slice(0, 10)),
+    ),
+    fc.constantFrom('yesterday', '2026-02-30 10:00:00', '20261123T210043Z'),
+  );
+
+  it('a JSON body (numbers bare, shopper as an object) answers the same status and code as the same fields as a form', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...CHANNEL_IDS), amountText, timeText, fc.boolean(), async (channel, amount, time, numericExpiry) => {
+        const fields = paymentFields(channel, { amount, time });
+        const bare = (k: string, v: string) => (k === 'amount' || k === 'channel' || (numericExpiry && k === 'time_expired')) && /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(v);
+        const json = '{' + Object.entries(fields).map(([k, v]) => `${JSON.stringify(k)}:${k === 'shopper_information' || bare(k, v) ? v : JSON.stringify(v)}`).join(',') + '}';
+        const post = (body: string, type: string) => fetch(sb.url + creationPath(channel), { method: 'POST', headers: { 'content-type': type }, body });
+        const [f, j] = [await post(new URLSearchParams(fields).toString(), 'application/x-www-form-urlencoded'), await post(json, 'application/json')];
+        const codeOf = async (r: Response) => (r.status === 200 ? 'OK' : ((await r.json()) as { error: { code: string } }).error.code);
+        expect({ status: j.status, code: await codeOf(j) }, `${amount} ${time}`).toEqual({ status: f.status, code: await codeOf(f) });
+      }),
+      { seed: SEEDS.jsonForm, numRuns: RUNS },
     );
   }, 60_000);
 
