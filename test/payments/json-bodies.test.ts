@@ -49,7 +49,8 @@ describe('JSON bodies on every channel (contract §3)', () => {
   });
 
   it.each([...CHANNEL_IDS])('channel %i: a refused JSON body answers exactly what the same form answers', async (channel) => {
-    for (const overrides of [{ amount: '12abc' }, { currency: 'XYZ' }, { time: 'yesterday' }, { trans_id: 'SBX-CREATION-ERROR-1' }]) {
+    const cases: Record<string, string>[] = [{ amount: '12abc' }, { currency: 'XYZ' }, { time: 'yesterday' }, { trans_id: 'SBX-CREATION-ERROR-1' }];
+    for (const overrides of cases) {
       const fields = paymentFields(channel, overrides);
       const f = await postPayment(sb.url, fields, 'form');
       const j = await postJson(fields, jsonBody(fields, ['channel', 'time_expired']));
@@ -67,9 +68,8 @@ describe('JSON bodies on every channel (contract §3)', () => {
     expect(op.request.amount).toBe('15000.0000');
     expect(op.warnings).toEqual([JSON_WARNING(33), 'amount: sent "15000.0000" — the spec asks for 2 decimals — read as 15000.00']);
 
-    const signedAsParsed = { ...fields, amount: '15000' };
-    signedAsParsed.signature = creationSignature(signedAsParsed);
-    const bad = await postJson({ ...fields, signature: signedAsParsed.signature });
+    const signedAsParsed = creationSignature({ ...fields, amount: '15000' });
+    const bad = await postJson({ ...fields, signature: signedAsParsed });
     expectError(bad, 400, 'INVALID_SIGNATURE');
   });
 
