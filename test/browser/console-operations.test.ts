@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { createPayment } from '../helpers/payments.js';
+import { createPayment, creationPath, paymentFields } from '../helpers/payments.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { api, startSandbox } from '../helpers/sandbox.js';
 import { consoleDir, hasChromium, launch, openConsole } from './pages/console-browser.js';
@@ -75,6 +75,31 @@ describe.skipIf(!hasChromium)('console: operations', () => {
     expect(await c.attempts().first().getByTestId('attempt-status').textContent()).toBe('200');
     const timeline = await c.timeline().textContent();
     expect(timeline).toContain('operator');
+  });
+
+  it('shows the warnings a creation was accepted with, titled in English and Spanish', async () => {
+    const fields = paymentFields(33, { amount: '15000.0000', time: '2026-11-23T21:00:43+00:00', order_note: 'gift' });
+    const res = await fetch(sb.url + creationPath(33), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) });
+    expect(res.status, await res.text()).toBe(200);
+    const id = await opIdOf(fields.trans_id!);
+    const { body: op } = await api(sb.url, 'GET', `/sandbox/v1/operations/${id}`);
+    expect(op.warnings).toHaveLength(4);
+    const c = await open(`operations/${id}`);
+    await c.opWarnings().waitFor();
+    expect(await c.opWarning().allTextContents()).toEqual(op.warnings.map((w: string) => `⚠ ${w}`));
+    expect(await c.opWarnings().getAttribute('aria-label')).toBe('Accepted with warnings');
+    if (process.env.SHOTS_DIR) await c.page.screenshot({ path: `${process.env.SHOTS_DIR}/op-warnings-en.png` });
+    await c.langSwitch().selectOption('es');
+    await c.page.waitForSelector('[data-testid="op-warnings"][aria-label="Aceptada con advertencias"]');
+    expect(await c.opWarnings().textContent()).toContain('Aceptada con advertencias');
+  });
+
+  it('shows no warning box for a creation that followed the spec', async () => {
+    const { fields } = await createPayment(sb.url, 33);
+    const c = await open(`operations/${await opIdOf(fields.trans_id!)}`);
+    await c.detail().waitFor();
+    await c.timeline().waitFor();
+    expect(await c.opWarnings().count()).toBe(0);
   });
 
   it('rejects with a code and message that land on the timeline', async () => {

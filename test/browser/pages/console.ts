@@ -30,6 +30,8 @@ export function consolePage(page: Page, baseUrl: string) {
     rejectCard: () => tid('reject-card'),
     rejectSubmit: () => tid('reject-submit'),
     timeline: () => tid('timeline'),
+    opWarnings: () => tid('op-warnings'),
+    opWarning: () => tid('op-warning'),
     notifications: () => tid('notification'),
     notificationByStatus: (status: string) => page.locator(`[data-testid="notification"][data-status="${status}"]`),
     attempts: () => tid('attempt'),
