@@ -1,4 +1,5 @@
 import { CHANNEL_CURRENCIES } from '../contract/common.js';
+import { fieldWarning } from '../domain/warnings.js';
 import { SandboxError } from '../http/errors.js';
 import { bankCodes } from './banks.js';
 import { cachedQrDataUri, len, oneOf, sampleQrPayload, singleFilter, twoDecimals } from './common.js';
@@ -24,7 +25,7 @@ function resolveMethod(input: MethodInput): MethodResult {
   const fb = singleFilter(input);
   if (fb === undefined) {
     if (input.direct) throw new SandboxError('FILTER_BY_REQUIRED', `filter_by is required with direct_integration: one of ${CH17_METHODS.join(', ')}`);
-    if (input.userBankCode) input.warnings.push('user_bank_code is ignored without filter_by=bankredirect');
+    if (input.userBankCode) input.warnings.push(fieldWarning('user_bank_code', input.userBankCode, 'the spec uses it only with filter_by=bankredirect', 'ignored'));
     return { method: null, userBankCode: null };
   }
   if (fb.length > 21 || !isMethod(fb)) {
@@ -32,7 +33,7 @@ function resolveMethod(input: MethodInput): MethodResult {
     throw new SandboxError('INVALID_FILTER_BY', `filter_by "${fb.slice(0, 40)}" is not supported${hint}; use one of ${CH17_METHODS.join(', ')}`);
   }
   if (fb !== 'bankredirect') {
-    if (input.userBankCode) input.warnings.push(`user_bank_code is ignored for filter_by=${fb}`);
+    if (input.userBankCode) input.warnings.push(fieldWarning('user_bank_code', input.userBankCode, `the spec uses it only with filter_by=bankredirect, not ${fb}`, 'ignored'));
     return { method: fb, userBankCode: null };
   }
   const code = input.userBankCode?.trim() ?? '';
@@ -44,7 +45,7 @@ function resolveMethod(input: MethodInput): MethodResult {
   if (!codes.has(code)) {
     // Standard integration forwards a well-formed code to the provider, which decides (spec).
     if (!input.direct && /^\d{4}$/.test(code)) {
-      input.warnings.push(`user_bank_code ${code} is not in the accepted list; the provider rejects the operation if the bank is unavailable`);
+      input.warnings.push(fieldWarning('user_bank_code', code, 'the spec lists the accepted bank codes; this one is not in the list', 'forwarded: the provider rejects the operation if the bank is unavailable'));
     } else {
       throw new SandboxError('INVALID_BANK_CODE', `user_bank_code "${code.slice(0, 10)}" is not accepted; accepted codes: ${[...codes].join(', ')}`);
     }
@@ -57,7 +58,7 @@ function expiry(input: ExpiryInput): number {
   const raw = input.raw?.trim() ?? '';
   const fixed = m && isMethod(m) ? FIXED_MINUTES[m] : undefined;
   if (fixed !== undefined) {
-    if (raw !== '' && raw !== String(fixed)) input.warnings.push(`time_expired is ignored for filter_by=${m}: fixed ${fixed} minutes`);
+    if (raw !== '' && raw !== String(fixed)) input.warnings.push(fieldWarning('time_expired', raw, `the spec fixes ${fixed} minutes for filter_by=${m}`, `ignored; ${fixed} minutes`));
     return fixed;
   }
   if (raw === '') return DEFAULT_MINUTES;

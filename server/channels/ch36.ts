@@ -1,4 +1,5 @@
 import { CARD_FAILURES } from '../contract/checkout.js';
+import { fieldWarning } from '../domain/warnings.js';
 import { CHANNEL_CURRENCIES } from '../contract/common.js';
 import { SandboxError } from '../http/errors.js';
 import { len, numericReference, oneOf, singleFilter } from './common.js';
@@ -44,7 +45,7 @@ function check({ shopper, filterBy }: ShopperCheckInput): void {
 
 function resolveMethod(input: MethodInput): MethodResult {
   const fb = singleFilter(input);
-  if (input.userBankCode) input.warnings.push('user_bank_code is ignored on channel 36 (the bank is chosen on the bank-selection page)');
+  if (input.userBankCode) input.warnings.push(fieldWarning('user_bank_code', input.userBankCode, 'the spec has no user_bank_code on channel 36 (the bank is chosen on the bank-selection page)', 'ignored'));
   if (fb === undefined) return { method: null, userBankCode: null };
   if (!(fb in CH36_FILTERS)) {
     throw new SandboxError('INVALID_FILTER_BY', `filter_by "${fb.slice(0, 40)}" is not one of ${Object.keys(CH36_FILTERS).join(', ')}`);
@@ -54,7 +55,7 @@ function resolveMethod(input: MethodInput): MethodResult {
 
 function prepare(p: PrepareInput): Prepared {
   const source = p.fields.gateway_source_id?.trim() ?? '';
-  if (source && p.method !== 'card') p.warnings.push('gateway_source_id is used only with filter_by=card; ignored');
+  if (source && p.method !== 'card') p.warnings.push(fieldWarning('gateway_source_id', source, 'the spec uses it only with filter_by=card', 'ignored'));
   switch (p.method) {
     case 'bank_account':
       return { details: {}, checkoutUrl: `${p.base}/check-out/bank-selection/?tokenID=${p.token}` };

@@ -1,4 +1,5 @@
 import { CHANNEL_CURRENCIES } from '../contract/common.js';
+import { fieldWarning } from '../domain/warnings.js';
 import { SandboxError } from '../http/errors.js';
 import { bankCodes, bankList } from './banks.js';
 import { documented, len, noMethod, oneOf, optionalFilter, qrDataUri, sampleQrPayload, twoDecimals } from './common.js';
@@ -28,7 +29,7 @@ export const channel5 = {
 
 /** Channel 11: optional user_bank_code among 22 institutions; filter_by is not used. */
 function institution(input: MethodInput): MethodResult {
-  if (input.filterBy) input.warnings.push('filter_by is ignored on channel 11; use user_bank_code');
+  if (input.filterBy) input.warnings.push(fieldWarning('filter_by', input.filterBy, 'the spec selects the institution on channel 11 with user_bank_code', 'ignored'));
   const code = input.userBankCode?.trim() ?? '';
   if (code === '') return { method: null, userBankCode: null };
   const codes = bankCodes('chile-ch11-institutions.json');

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { fieldWarning } from '../domain/warnings.js';
 import QRCode from 'qrcode';
 import { SandboxError } from '../http/errors.js';
 import type { MethodInput, MethodResult, ShopperFieldRule } from './types.js';
@@ -19,15 +20,15 @@ export function singleFilter(input: MethodInput): string | undefined {
 
 /** Channels without a documented filter_by / user_bank_code: values sent are ignored, with a warning. */
 export function noMethod(input: MethodInput): MethodResult {
-  if (input.filterBy) input.warnings.push(`filter_by "${input.filterBy.slice(0, 40)}" is ignored on this channel`);
-  if (input.userBankCode) input.warnings.push(`user_bank_code "${input.userBankCode.slice(0, 40)}" is ignored on this channel`);
+  if (input.filterBy) input.warnings.push(fieldWarning('filter_by', input.filterBy, 'the spec has no filter_by on this channel', 'ignored'));
+  if (input.userBankCode) input.warnings.push(fieldWarning('user_bank_code', input.userBankCode, 'the spec has no user_bank_code on this channel', 'ignored'));
   return { method: null, userBankCode: null };
 }
 
 /** An optional filter_by from a fixed list; anything else is INVALID_FILTER_BY listing the list. */
 export const optionalFilter = (values: () => Iterable<string>) => (input: MethodInput): MethodResult => {
   const v = singleFilter(input);
-  if (input.userBankCode) input.warnings.push('user_bank_code is ignored on this channel');
+  if (input.userBankCode) input.warnings.push(fieldWarning('user_bank_code', input.userBankCode, 'the spec has no user_bank_code on this channel', 'ignored'));
   if (v === undefined) return { method: null, userBankCode: null };
   const list = [...values()];
   if (!list.includes(v)) throw new SandboxError('INVALID_FILTER_BY', `filter_by "${v.slice(0, 40)}" is not supported; use one of ${list.join(', ')}`);

@@ -1,4 +1,5 @@
 import { CHANNEL_CURRENCIES } from '../contract/common.js';
+import { fieldWarning } from '../domain/warnings.js';
 import { SandboxError } from '../http/errors.js';
 import { documented, len, noMethod, numericReference, oneOf, qrBase64, sampleQrPayload, singleFilter } from './common.js';
 import { minimumExpiry, plainExpiry, suggestedExpiry } from './expiry.js';
@@ -79,7 +80,7 @@ function qrMethod(input: MethodInput): MethodResult {
   if (!(CH40_METHODS as readonly string[]).includes(fb)) {
     throw new SandboxError('INVALID_FILTER_BY', `filter_by "${fb.slice(0, 40)}" is not supported; use ${CH40_METHODS.join(' or ')}`);
   }
-  if (input.userBankCode) input.warnings.push('user_bank_code is ignored on channel 40');
+  if (input.userBankCode) input.warnings.push(fieldWarning('user_bank_code', input.userBankCode, 'the spec has no user_bank_code on channel 40', 'ignored'));
   return { method: fb, userBankCode: null };
 }
 

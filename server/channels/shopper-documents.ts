@@ -1,4 +1,5 @@
 import { SandboxError } from '../http/errors.js';
+import { fieldWarning } from '../domain/warnings.js';
 
 interface DocumentFormat {
   document: string;
@@ -67,6 +68,6 @@ export function checkRfc(value: string, warnings: string[]): void {
     throw new SandboxError('SHOPPER_INVALID_ID', 'Num_doc_identi must be an RFC: 13 characters for individuals (e.g. GODE561231GR8) or 12 for companies, without separators');
   }
   if (bare !== value) {
-    warnings.push('Num_doc_identi (RFC) contains separators: accepted, but incoming SPEI transfers will not be matched to this operation');
+    warnings.push(fieldWarning('shopper_information.Num_doc_identi', value, 'the spec asks for the RFC without spaces, hyphens or other separators', 'accepted, but incoming SPEI transfers will not be matched to this operation'));
   }
 }

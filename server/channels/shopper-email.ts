@@ -1,4 +1,5 @@
 import { Resolver } from 'node:dns/promises';
+import { fieldWarning } from '../domain/warnings.js';
 import type { SandboxSettings } from '../contract/settings.js';
 
 /** Reserved names that never resolve (RFC 2606 / 6761), per contract §9. */
@@ -39,7 +40,7 @@ export async function domainResolves(domain: string, settings: Pick<SandboxSetti
       if (records.length > 0) return true;
     } catch (err) {
       if (!missing(err)) {
-        warnings.push(`e-mail domain ${domain} could not be checked (${(err as { code?: string }).code ?? 'DNS error'}); accepted`);
+        warnings.push(fieldWarning('shopper_information.email', domain, 'the spec asks for a domain that resolves', `could not be checked (${(err as { code?: string }).code ?? 'DNS error'}); accepted`));
         return true;
       }
     }

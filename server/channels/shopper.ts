@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../contract/errors.js';
+import { fieldWarning } from '../domain/warnings.js';
 import { SandboxError } from '../http/errors.js';
 import type { ShopperFieldRule, ShopperKey, ShopperRules } from './types.js';
 
@@ -72,7 +73,7 @@ function checkValue(rules: ShopperRules, key: ShopperKey, rule: ShopperFieldRule
   if (rule.strict) {
     throw new SandboxError(shopperCode(rules, key), `shopper_information.${key} must be ${rule.values.length > 1 ? `one of ${list}` : list} (got "${value.slice(0, 40)}")`);
   }
-  warnings.push(`shopper_information.${key} "${value.slice(0, 40)}" is not the documented value (${list})`);
+  warnings.push(fieldWarning(`shopper_information.${key}`, value, `the spec documents ${list}`, 'accepted'));
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   checkBlacklist, checkCurrency, checkLengths, checkRequired, checkReturnUrl, readAmount, readChannel, readDirect, readTime,
 } from './creation-checks.js';
 import { checkShopperNotBracketed, transportWarnings } from './creation-fields.js';
+import { fieldWarning } from './warnings.js';
 import { checkoutUrl, EXPIRE_TIMER, transition } from './operations.js';
 import { checkoutToken } from './random-hex.js';
 import { getSettings } from './settings.js';
@@ -85,7 +86,7 @@ export async function createOperation(ctx: SandboxContext, req: CreationRequest)
   if (f.trans_id!.startsWith(CREATION_ERROR_PREFIX)) {
     throw new SandboxError('CREATION_ERROR', 'the payment could not be created with the provider; retry with a new trans_id');
   }
-  if (direct && !rules.supportsDirect) warnings.push(`direct_integration has no effect on channel ${channel}; the answer is the checkout address`);
+  if (direct && !rules.supportsDirect) warnings.push(fieldWarning('direct_integration', f.direct_integration!, `the spec gives direct_integration no effect on channel ${channel}`, 'answered the checkout address'));
 
   const createdAt = ctx.clock.now();
   const token = checkoutToken(createdAt);
