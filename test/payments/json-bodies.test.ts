@@ -81,6 +81,14 @@ describe('JSON bodies on every channel (contract §3)', () => {
     expect(op.warnings).toEqual(['amount: sent "50000.5" — the spec asks for whole pesos on this channel — rounded to 50001']);
   });
 
+  it('keeps a numeric trans_id past 2^53 digit for digit (JSON.parse would round it)', async () => {
+    const fields = paymentFields(17, { trans_id: '12345678901234567890' });
+    const r = await postJson(fields, jsonBody(fields, ['amount', 'channel', 'time_expired', 'trans_id']));
+    expect(r.status, r.text).toBe(200);
+    const op = await operationOf(sb.url, '12345678901234567890');
+    expect(op.trans_id).toBe('12345678901234567890');
+  });
+
   it('accepts shopper_information as a JSON-encoded string inside a JSON body', async () => {
     const fields = paymentFields(5);
     const r = await postJson(fields, JSON.stringify({ ...fields, amount: undefined }).replace('{', `{"amount": ${fields.amount},`));
