@@ -90,7 +90,7 @@ describe('amount', () => {
     expectError(await post(sb.url, 33, { amount }), 400, 'INVALID_AMOUNT');
   });
 
-  it('INVALID_AMOUNT for more than 2 decimals outside channel 17', async () => {
+  it('INVALID_AMOUNT for extra decimals that are not zeros outside channel 17', async () => {
     expectError(await post(sb.url, 33, { amount: '15000.001' }), 400, 'INVALID_AMOUNT');
   });
 
