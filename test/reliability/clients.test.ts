@@ -171,7 +171,7 @@ function stalledUpload(url: string): Promise<{ reply: string; serverEnded: boole
 
 describe('clients that stop sending half-way', () => {
   let slow: Running;
-  const REQUEST_MS = 6000;
+  const REQUEST_MS = 8000;
   beforeAll(async () => {
     slow = await startSandbox({ httpTimeouts: { headersMs: 2000, requestMs: REQUEST_MS } });
   });
