@@ -268,8 +268,11 @@ export function createDispatcher(ctx: SandboxContext, opts: DeliveryOptions = {}
       again.clear();
       abortAll();
     },
-    /** Queue length and attempts in flight (diagnostics, tests). */
-    stats: () => ({ queued: queue.length - head, in_flight: active }),
+    /**
+     * Queue length, attempts in flight and finished attempts not yet written (diagnostics; tests wait
+     * for all three to be 0 to know nothing more is being sent, instead of sleeping).
+     */
+    stats: () => ({ queued: queue.length - head + kicks.length, in_flight: active, unwritten: outcomes.length }),
   };
 
   ctx.scheduler.on(RETRY_TIMER, (id) => dispatcher.kickAfterCommit(id));

@@ -22,7 +22,7 @@ export interface Receiver {
   received: Received[];
   /** Changes how later requests are answered. */
   reply(r: Reply | ((req: Received) => Reply)): void;
-  /** Resolves once `n` requests arrived in total; rejects after `timeoutMs`. */
+  /** Resolves once `n` requests arrived in total; rejects after `timeoutMs` (generous: this must happen). */
   waitFor(n: number, timeoutMs?: number): Promise<Received[]>;
   close(): Promise<void>;
 }
@@ -74,7 +74,7 @@ export async function startReceiver(initial: Reply = { status: 200, body: 'ok' }
     reply(r) {
       replyFn = typeof r === 'function' ? r : () => r;
     },
-    waitFor(n, timeoutMs = 5_000) {
+    waitFor(n, timeoutMs = 30_000) {
       if (received.length >= n) return Promise.resolve(received);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`receiver got ${received.length} of ${n} requests in ${timeoutMs} ms`)), timeoutMs);
@@ -103,8 +103,8 @@ export async function closedPort(): Promise<number> {
   return port;
 }
 
-/** Polls `fn` until it answers a truthy value (or throws after `timeoutMs`). */
-export async function eventually<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 5_000, stepMs = 20): Promise<T> {
+/** Polls `fn` until it answers a truthy value (or throws after `timeoutMs`: generous, for what must happen on a busy machine). */
+export async function eventually<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 30_000, stepMs = 20): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import { eventually } from '../helpers/receiver.js';
+import { api, deliveriesIdle, startSandbox } from '../helpers/sandbox.js';
 import { advance, payoutItem, postPayouts, startReceiver } from './helpers.js';
 
 /*
@@ -32,6 +33,8 @@ async function onePayout(amount: number, base = rx.url, token?: string) {
 }
 
 const notificationFor = (id: number) => () => rx.at('/payouts').some((r) => json(r.body).id === id);
+type View = { kind: string; attempts: unknown[]; next_attempt_at: string | null };
+const deliveriesOf = async (id: number) => (await getPayout(id)).notifications as View[];
 
 describe('payout callbacks and notifications', () => {
   it("POSTs the channel payload as JSON to an approved item's channel address", async () => {
@@ -66,7 +69,9 @@ describe('payout callbacks and notifications', () => {
     await api(sb.url, 'POST', '/sandbox/v1/payouts/process');
     await rx.until(notificationFor(p.id));
     expect(json(rx.at('/payouts').find((r) => json(r.body).id === p.id)!.body).status).toBe('rejected');
-    await new Promise((r) => setTimeout(r, 300));
+    // No callback in the payout's delivery log, and nothing left to send.
+    expect((await deliveriesOf(p.id)).map((n) => n.kind)).toEqual(['payout_notification']);
+    await deliveriesIdle(sb);
     expect(rx.at(p.channelPath)).toEqual([]);
   });
 
@@ -75,7 +80,8 @@ describe('payout callbacks and notifications', () => {
     const p = await onePayout(1000, rx.url, 'tk_no_payout_url');
     await api(sb.url, 'POST', `/sandbox/v1/payouts/${p.id}/approve`);
     await rx.until(() => rx.at(p.channelPath).length > 0);
-    await new Promise((r) => setTimeout(r, 300));
+    expect((await deliveriesOf(p.id)).map((n) => n.kind)).toEqual(['payout_callback']);
+    await deliveriesIdle(sb);
     expect(rx.at('/payouts').some((r) => json(r.body).id === p.id)).toBe(false);
   });
 
@@ -94,12 +100,11 @@ describe('payout callbacks and notifications', () => {
       const p = await onePayout(1000, flaky.url);
       await api(sb.url, 'POST', `/sandbox/v1/payouts/${p.id}/approve`);
       await flaky.until(() => flaky.at(p.channelPath).length === 1);
-      // The retry is due 1 sandbox minute after the failed attempt; step the clock until it comes.
-      const deadline = Date.now() + 5000;
-      while (flaky.at(p.channelPath).length < 2 && Date.now() < deadline) {
-        await advance(sb.url, 1);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      // The retry is due 1 sandbox minute after the failed attempt is recorded; then one step of the clock sends it.
+      await eventually(async () => (await deliveriesOf(p.id)).some((n) => n.kind === 'payout_callback' && n.attempts.length === 1 && n.next_attempt_at));
+      await advance(sb.url, 1);
+      await flaky.until(() => flaky.at(p.channelPath).length >= 2);
+      await deliveriesIdle(sb);
       const calls = flaky.at(p.channelPath);
       expect(calls).toHaveLength(2);
       expect(calls[1]!.body).toBe(calls[0]!.body);

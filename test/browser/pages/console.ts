@@ -62,11 +62,11 @@ export function consolePage(page: Page, baseUrl: string) {
       await page.evaluate(`navigator.clipboard.writeText('')`);
       await button.click();
       // Polled from here: page.evaluate awaits readText(), waitForFunction would not.
-      for (const until = Date.now() + 5000; Date.now() < until; await page.waitForTimeout(50)) {
+      for (const until = Date.now() + 30_000; Date.now() < until; await page.waitForTimeout(50)) {
         const text = String(await page.evaluate('navigator.clipboard.readText()'));
         if (text) return text;
       }
-      throw new Error('the copy button put nothing on the clipboard within 5 s');
+      throw new Error('the copy button put nothing on the clipboard within 30 s');
     },
   };
 }
