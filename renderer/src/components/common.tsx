@@ -135,12 +135,13 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
   const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  // Read while rendering, before the dialog's own autofocus field takes focus.
+  const [opener] = useState(() => document.activeElement);
   useEffect(() => {
-    const opener = document.activeElement;
     const box = ref.current;
     if (box && !box.contains(document.activeElement)) (box.querySelector<HTMLElement>('[autofocus]') ?? box.querySelector<HTMLElement>(FOCUSABLE) ?? box).focus();
     return () => focusFallback(opener);
-  }, []);
+  }, [opener]);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key === 'Escape') {
       e.stopPropagation();
@@ -192,10 +193,26 @@ export function rowControl(onActivate: () => void, selected: boolean) {
   };
 }
 
+/**
+ * A button disabled while its action runs drops the keyboard focus to the document: give it back once
+ * the button is enabled again (a few frames, React commits asynchronously), or to the page heading if
+ * it stays disabled or is gone. Focus the operator moved elsewhere meanwhile is left alone.
+ */
+function restoreFocus(from: Element | null, frames = 10): void {
+  if (!(from instanceof HTMLElement)) return;
+  requestAnimationFrame(() => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    if (from.isConnected && !from.matches(':disabled')) from.focus();
+    else if (frames > 0) restoreFocus(from, frames - 1);
+    else focusFallback(null);
+  });
+}
+
 /** Runs an action with a busy flag; errors go to a toast in words. Answers the action's result or undefined. */
 export function useAction() {
   const [busy, setBusy] = useState(false);
   const run = async <T,>(fn: () => Promise<T>, okText?: string): Promise<T | undefined> => {
+    const from = document.activeElement;
     setBusy(true);
     try {
       const r = await fn();
@@ -206,6 +223,7 @@ export function useAction() {
       return undefined;
     } finally {
       setBusy(false);
+      restoreFocus(from);
     }
   };
   return { busy, run };
