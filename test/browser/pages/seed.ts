@@ -73,3 +73,21 @@ export async function seedSandbox(base: string, notifyUrl: string): Promise<Seed
 
 /** The console hash of a screen. */
 export const hashOf = (screen: Screen, s: Seeded): string => (screen === 'operation' ? `operations/${s.opId}` : screen);
+
+/**
+ * What a support engineer looks for first on each screen: these must sit inside the viewport at the
+ * window's minimum size, with no sideways scrolling (first match of each selector).
+ */
+export const KEY_PARTS: Record<Screen, string[]> = {
+  overview: ['[data-testid="count-pending"]', '.panel .table [data-testid="status-badge"]'],
+  operations: ['[data-testid="op-row"] .c-trans', '[data-testid="op-row"] .c-amount', '[data-testid="op-row"] .c-status'],
+  operation: ['[data-testid="action-confirm"]', '[data-testid="action-reject"]', '[data-testid="action-expire"]', '[data-testid="op-fields"]'],
+  spei: ['[data-testid="spei-submit"]', '[data-testid="spei-row"] td:nth-child(4)', '[data-testid="spei-row"] td:nth-child(7)'],
+  notifications: ['[data-testid="notification-status"]', '[data-testid="notification-resend"]'],
+  payouts: ['[data-testid="payrolls"] tbody tr td:last-child', '[data-testid="status-badge"]'],
+  merchants: ['h1'],
+  requests: ['[data-testid="request-row"]'],
+  tools: ['[data-testid="clock-advance"]'],
+  scenarios: ['[data-testid="scenario-row"]'],
+  faults: ['[data-testid="fault-add"]'],
+};
