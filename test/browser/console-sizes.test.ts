@@ -39,19 +39,20 @@ describe.skipIf(!hasChromium)('console at every size', () => {
     seeded = await seedSandbox(f.sb.url, receiver.url + '/notify');
   }, 60_000);
 
-  it('at the window’s minimum (800×560) every screen shows its key columns and actions without sideways scrolling', async () => {
-    const c = await f.open('');
-    await c.page.setViewportSize(VIEWPORTS.min);
-    const problems: Record<string, unknown> = {};
-    for (const screen of SCREENS) {
-      await visit(c, hashOf(screen, seeded));
-      await c.page.waitForSelector(KEY_PARTS[screen][0]!);
-      const over = await overflowOf(c);
-      const cut = await clipped(c, KEY_PARTS[screen]);
-      if (over > 0 || cut.length) problems[screen] = { over, cut };
-    }
-    expect(problems).toEqual({});
-  }, 60_000);
+  for (const lang of ['en', 'es'] as const)
+    it(`at the window’s minimum (800×560) every screen shows its key columns and actions without sideways scrolling (${lang})`, async () => {
+      const c = await f.open('', { lang });
+      await c.page.setViewportSize(VIEWPORTS.min);
+      const problems: Record<string, unknown> = {};
+      for (const screen of SCREENS) {
+        await visit(c, hashOf(screen, seeded));
+        await c.page.waitForSelector(KEY_PARTS[screen][0]!);
+        const over = await overflowOf(c);
+        const cut = await clipped(c, KEY_PARTS[screen]);
+        if (over > 0 || cut.length) problems[screen] = { over, cut };
+      }
+      expect(problems).toEqual({});
+    }, 60_000);
 
   it('the sidebar is a rail at 800 px and the operator can expand it; the choice is remembered', async () => {
     const c = await f.open('operations');
