@@ -124,8 +124,16 @@ export function App() {
   useShortcuts(keys);
 
   return (
-    <div className={`shell nav-${nav.mode}`}>
-      <a className="skip-link" href="#main-content" onClick={(e) => (e.preventDefault(), document.getElementById('main-content')?.focus())}>
+    <div className={`shell ${nav.expanded ? 'nav-full' : 'nav-rail'}`}>
+      <a
+        className="skip-link"
+        href="#main-content"
+        onClick={(e) => {
+          // The hash belongs to the router: move focus without navigating.
+          e.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+      >
         {t('app.skip')}
       </a>
       <nav className="sidebar" id="sidebar" aria-label={t('app.navigation')}>
