@@ -1,22 +1,10 @@
 import { createPayment } from '../../helpers/payments.js';
-import { api, DEMO } from '../../helpers/sandbox.js';
+import { api } from '../../helpers/sandbox.js';
+import { payoutItem, postPayouts } from '../../payouts/helpers.js';
 
 /** Every console screen the layout and accessibility tests visit (`operation` is one operation's detail). */
 export const SCREENS = ['overview', 'operations', 'operation', 'spei', 'notifications', 'payouts', 'merchants', 'requests', 'tools', 'scenarios', 'faults'] as const;
 export type Screen = (typeof SCREENS)[number];
-
-const payoutItem = (n: number, amount: number) => ({
-  order_id: `ORD-SEED-${n}`,
-  credit_note: `CN-SEED-${Date.now()}-${n}`,
-  account_id: '000123456789',
-  account_type: 'current',
-  vat_id: '12345678-5',
-  vat_id_type: 'RUT',
-  name: 'Juana Pérez',
-  amount,
-  channel: 'https://beneficiary.example/otp',
-  bank: 37,
-});
 
 export interface Seeded {
   /** A confirmed channel-41 operation whose notification was delivered (one attempt at least). */
@@ -57,11 +45,7 @@ export async function seedSandbox(base: string, notifyUrl: string): Promise<Seed
   const merchant = (await api(base, 'GET', '/sandbox/v1/merchants')).body.items[0];
   await api(base, 'POST', '/sandbox/v1/spei/transfers', { clabe: merchant.clabe, amount: '1500.50', rfc: 'MAGA800101AB1', sender_name: 'Marta García' });
   await api(base, 'POST', '/sandbox/v1/spei/transfers', { clabe: merchant.clabe, amount: '99.00', rfc: 'XAXX010101000', sender_name: 'Desconocido' });
-  await fetch(base + '/api/transactions/', {
-    method: 'POST',
-    headers: { authorization: `Bearer ${DEMO.payout_token}`, 'content-type': 'application/json' },
-    body: JSON.stringify([payoutItem(1, 1000), payoutItem(2, 1001)]),
-  });
+  await postPayouts(base, [payoutItem({ amount: 1000 }), payoutItem({ amount: 1001 })]);
   const opId = await idOf(spei.fields.trans_id!);
   // The confirmation's notification is delivered by the worker: wait until its attempt is recorded.
   for (const until = Date.now() + 20_000; Date.now() < until; await new Promise((r) => setTimeout(r, 100))) {
