@@ -1,0 +1,2 @@
+// The vitest examples of docs/testkit.md, run as they are printed there.
+import './examples/payments.vitest.js';
