@@ -27,7 +27,8 @@ const READY = new RegExp(`^${texts.ready('').replace(/[.*+?^${}()|[\]\\]/g, '\\$
 
 /** Starts the sandbox CLI (`--port 0`) and waits for its ready line (contract §1). */
 export function spawnSandbox(args: string[], opts: { cwd?: string; readyTimeoutMs?: number; onLine?: (line: string) => void } = {}): Promise<SpawnedSandbox> {
-  const loader = ext === '.ts' ? ['--import', 'tsx'] : [];
+  // Resolved here, not from the child's working directory, which may be any folder.
+  const loader = ext === '.ts' ? ['--import', import.meta.resolve('tsx')] : [];
   const child = spawn(process.execPath, [...loader, '--import', watchUrl, cliPath, ...args], {
     cwd: opts.cwd ?? process.cwd(),
     stdio: ['pipe', 'pipe', 'pipe'],
