@@ -86,7 +86,9 @@ export async function startSandbox(options: StartOptions = {}): Promise<TestSand
     const specs = options.merchants ?? [];
     for (const [i, spec] of specs.entries()) {
       // After a reset the same keys come back, so merchant clients made earlier keep working.
-      const m = await control.createMerchant({ body: { ...spec, ...seeded[i] && { public_key: seeded[i].public_key, secret_key: seeded[i].secret_key, payout_token: seeded[i].payout_token } } });
+      const before = seeded[i];
+      const keys = before ? { public_key: before.public_key, secret_key: before.secret_key, payout_token: before.payout_token } : {};
+      const m = await control.createMerchant({ body: { ...spec, ...keys } });
       seeded[i] = { public_key: m.public_key, secret_key: m.secret_key, payout_token: m.payout_token, mid_id: m.mid_id };
     }
   };
