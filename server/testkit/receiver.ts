@@ -47,6 +47,7 @@ export interface Receiver {
 }
 
 const OK: Reply = { status: 200, body: 'ok' };
+const MAX_BODY_BYTES = 1024 * 1024;
 
 function parseBody(body: string, type: string): Pick<Received, 'fields' | 'json'> {
   if (type.startsWith('application/x-www-form-urlencoded')) return { fields: Object.fromEntries(new URLSearchParams(body)), json: undefined };
@@ -104,7 +105,12 @@ export async function startReceiver(initial: Reply = OK, port = 0, host = '127.0
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
+    let size = 0;
+    // A runaway sender cannot exhaust memory: bodies are recorded up to 1 MiB.
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(c);
+    });
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const r: Received = {
