@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The testkit examples import the package name merchants use; here it is the source.
+  resolve: { alias: { 'pasarela-sandbox/testkit': fileURLToPath(new URL('./server/testkit/index.ts', import.meta.url)) } },
   test: {
     include: ['test/**/*.test.ts'],
     environment: 'node',
