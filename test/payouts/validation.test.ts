@@ -80,8 +80,8 @@ describe('payout item validation', () => {
     expect(r.json.data[0].warnings).toEqual([]);
   });
 
-  it('reads the country of a shared bank code from vat_id_type (RUT is Chilean, DNI Peruvian)', async () => {
-    const r = await postPayouts(sb.url, [payoutItem({ bank: 9 }), payoutItem({ bank: 9, account_type: 'ahorro', vat_id_type: 'DNI', vat_id: '45678912' })]);
+  it('reads the country of a shared bank code from vat_id_type (RUT is Chilean, RUC Peruvian)', async () => {
+    const r = await postPayouts(sb.url, [payoutItem({ bank: 9 }), payoutItem({ bank: 9, account_type: 'ahorro', vat_id_type: 'RUC', vat_id: '20123456789' })]);
     expect(r.status).toBe(201);
     expect(r.json.data.map((d: { warnings: string[] }) => d.warnings)).toEqual([[], []]);
     const countries = await Promise.all(r.json.data.map(async (d: { id: number }) => (await api(sb.url, 'GET', `/sandbox/v1/payouts/${d.id}`)).body.country));
