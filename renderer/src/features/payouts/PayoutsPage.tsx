@@ -40,40 +40,44 @@ function PayoutRow({ p }: { p: Payout }) {
         <td>
           <StatusBadge status={p.status} />
           {p.decided_by && <span className="muted small"> · {p.decided_by}</span>}
-        </td>
-        <td data-testid="payout-transfer-status" data-transfer-status={p.transfer_status}>
-          {p.transfer_status} · {t(`transfer.${p.transfer_status}`)}
+          <div className="small" data-testid="payout-transfer-status" data-transfer-status={p.transfer_status} title="transfer_status">
+            {p.transfer_status} · {t(`transfer.${p.transfer_status}`)}
+          </div>
           {p.warnings.length > 0 && (
             <span className="tag tag-warn small" title={p.warnings.join('\n')} data-testid="payout-warning-count">
-              {' '}⚠ {p.warnings.length}
+              ⚠ {p.warnings.length}
             </span>
           )}
         </td>
         <td className="mono small">{p.reference ?? '—'}</td>
         <td className="mono small">{p.otp_code ?? '—'}</td>
         <td className="small">{p.processed_at ? fmtTime(p.processed_at) : t('payouts.at', { at: fmtTime(p.process_at) })}</td>
-        <td className="nowrap">
-          <button className="btn btn-small btn-ok" disabled={busy || p.status !== 'pending'} onClick={() => decide('approve')} data-testid="payout-approve">
-            {t('payouts.approve')}
-          </button>{' '}
-          <button className="btn btn-small btn-danger" disabled={busy || p.status !== 'pending'} onClick={() => decide('reject')} data-testid="payout-reject">
-            {t('payouts.reject')}
-          </button>{' '}
-          <select value={force} onChange={(e) => setForce(Number(e.target.value))} aria-label={t('payouts.forceTo')} data-testid="payout-force-value">
-            {FORCEABLE_TRANSFER_STATUSES.map((n) => (
-              <option key={n} value={n} disabled={n === p.transfer_status}>
-                {n} · {t(`transfer.${n}`)}
-              </option>
-            ))}
-          </select>{' '}
-          <button className="btn btn-small" disabled={busy || force === p.transfer_status} onClick={forceNow} data-testid="payout-force">
-            {t('payouts.force')}
-          </button>
+        <td>
+          <div className="nowrap">
+            <button className="btn btn-small btn-ok" disabled={busy || p.status !== 'pending'} onClick={() => decide('approve')} data-testid="payout-approve">
+              {t('payouts.approve')}
+            </button>{' '}
+            <button className="btn btn-small btn-danger" disabled={busy || p.status !== 'pending'} onClick={() => decide('reject')} data-testid="payout-reject">
+              {t('payouts.reject')}
+            </button>
+          </div>
+          <div className="nowrap force-row">
+            <select className="select-small" value={force} onChange={(e) => setForce(Number(e.target.value))} aria-label={t('payouts.forceTo')} title={t('payouts.forceTo')} data-testid="payout-force-value">
+              {FORCEABLE_TRANSFER_STATUSES.map((n) => (
+                <option key={n} value={n} disabled={n === p.transfer_status}>
+                  {n} · {t(`transfer.${n}`)}
+                </option>
+              ))}
+            </select>{' '}
+            <button className="btn btn-small" disabled={busy || force === p.transfer_status} onClick={forceNow} data-testid="payout-force">
+              {t('payouts.force')}
+            </button>
+          </div>
         </td>
       </tr>
       {open && (
         <tr>
-          <td colSpan={11}>
+          <td colSpan={10}>
             {p.warnings.length > 0 && (
               <div className="warn-box" data-testid="payout-warnings">
                 <strong>{t('payouts.warnings')}</strong>
@@ -131,8 +135,7 @@ function PayrollItems({ payroll }: { payroll: number }) {
               <th>order_id</th>
               <th className="num">{t('field.amount')}</th>
               <th>{t('payouts.country')}</th>
-              <th>{t('field.status')}</th>
-              <th>transfer_status</th>
+              <th>{t('field.status')} · transfer_status</th>
               <th>reference</th>
               <th>otp_code</th>
               <th>{t('payouts.processed')}</th>
