@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import { api, jsonOf, startSandbox } from '../helpers/sandbox.js';
 import { advance, payoutItem, postPayouts, startReceiver } from './helpers.js';
 
 /*
@@ -27,7 +27,7 @@ const login = (username: string, password: string, base = sb.url) =>
 const demoToken = async () => ((await (await login('payout_demo', 'pw_sandbox_demo')).json()) as { token: string }).token;
 const get = async (path: string, authorization: string) => {
   const res = await fetch(`${sb.url}${path}`, { headers: { authorization } });
-  return { status: res.status, json: await res.json() };
+  return { status: res.status, json: await jsonOf(res) };
 };
 const json = (body: string) => JSON.parse(body) as Record<string, unknown>;
 const notificationsOf = (id: number) => rx.at('/payouts').map((r) => json(r.body)).filter((b) => b.id === id);
@@ -111,7 +111,7 @@ describe('payout login', () => {
 
   it('masks the password and the token in the request log', async () => {
     const token = await demoToken();
-    const log = (await api(sb.url, 'GET', '/sandbox/v1/requests?limit=5')).body.items.find((e: { path: string }) => e.path === '/api/login' && e.request_body.includes('payout_demo'));
+    const log = (await api(sb.url, 'GET', '/sandbox/v1/requests?limit=5')).body.items.find((e: { path: string; request_body: string }) => e.path === '/api/login' && e.request_body.includes('payout_demo'));
     expect(log.request_body).not.toContain('pw_sandbox_demo');
     expect(log.response_body).not.toContain(token);
   });
@@ -204,5 +204,28 @@ describe('forcing transfer_status', () => {
     expect((await force('5')).status).toBe(400);
     expect((await force(5, 99999999)).status).toBe(404);
     expect((await api(sb.url, 'GET', `/sandbox/v1/payouts/${id}`)).body.transfer_status).toBe(3);
+  });
+});
+
+describe('payout bank step across an export bundle', () => {
+  it('re-arms the bank step of an imported approved item, so advancing the clock pays it', async () => {
+    const src = await startSandbox();
+    const dst = await startSandbox();
+    try {
+      const id = (await postPayouts(src.url, [payoutItem({ amount: 1000 })])).json.data[0].id;
+      await api(src.url, 'POST', `/sandbox/v1/payouts/${id}/approve`);
+      const bundle = (await api(src.url, 'GET', '/sandbox/v1/export?include_secrets=true')).body;
+      expect(bundle.merchants[0].payout_password).toBe('pw_sandbox_demo');
+      expect((await api(src.url, 'GET', '/sandbox/v1/export')).body.merchants[0].payout_password).toBeNull();
+      const r = await api(dst.url, 'POST', '/sandbox/v1/import', bundle);
+      expect(r.status).toBe(200);
+      const imported = (await api(dst.url, 'GET', '/sandbox/v1/payouts')).body.items[0];
+      expect(imported).toMatchObject({ transfer_status: 2, credit_note: bundle.payouts[0].credit_note });
+      await advance(dst.url, 6);
+      expect((await api(dst.url, 'GET', `/sandbox/v1/payouts/${imported.id}`)).body.transfer_status).toBe(5);
+    } finally {
+      await src.stop();
+      await dst.stop();
+    }
   });
 });
