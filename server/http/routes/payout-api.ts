@@ -6,6 +6,7 @@ import { createPayoutBatch, publicPayoutView } from '../../domain/payouts.js';
 import { getSettings } from '../../domain/settings.js';
 import { SandboxError } from '../errors.js';
 import { parseJsonBody, parseWith } from '../route.js';
+import { idOf } from './payouts.js';
 
 /** Transport checks of the batch, in order: content type, empty body, JSON, array. */
 function parseBatch(req: Request): unknown[] {
@@ -38,11 +39,6 @@ function loginBody(req: Request): unknown {
   }
   return parseJsonBody(req);
 }
-
-const idOf = (raw: string | undefined): number => {
-  if (!raw || !/^\d{1,15}$/.test(raw)) throw new SandboxError('NOT_FOUND', `no payout ${raw ?? ''}`);
-  return Number(raw);
-};
 
 /**
  * Merchant payout API (contract §5): login, batch, queries. Every payout call authenticates first, so

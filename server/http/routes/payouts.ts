@@ -6,7 +6,8 @@ import { SandboxError } from '../errors.js';
 import { mountRoute } from '../route.js';
 import { actorOf } from './operations.js';
 
-const idOf = (raw: string | undefined): number => {
+/** A payout id from a path segment; anything else is an unknown payout (404). */
+export const idOf = (raw: string | undefined): number => {
   if (!raw || !/^\d{1,15}$/.test(raw)) throw new SandboxError('NOT_FOUND', `no payout ${raw ?? ''}`);
   return Number(raw);
 };
