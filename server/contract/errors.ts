@@ -63,6 +63,8 @@ export const errorCatalogue = {
   CREATION_ERROR: 400,
   // payouts and control API
   UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  TOKEN_EXPIRED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,

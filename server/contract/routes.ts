@@ -8,6 +8,7 @@ import { merchantRoutes } from './merchants.js';
 import { notificationRoutes } from './notifications.js';
 import { operationRoutes } from './operations.js';
 import { paymentRoutes } from './payments.js';
+import { payoutApiRoutes } from './payout-api.js';
 import { payoutRoutes } from './payouts.js';
 import { liveRoutes } from './live.js';
 import { requestRoutes } from './requests.js';
@@ -27,6 +28,7 @@ export const allRouteGroups = {
   payments: paymentRoutes,
   notifications: notificationRoutes,
   payouts: payoutRoutes,
+  payoutApi: payoutApiRoutes,
   live: liveRoutes,
   settings: settingsRoutes,
   spei: speiRoutes,

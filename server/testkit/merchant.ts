@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { buildPath } from '../contract/route.js';
 import { paymentRoutes } from '../contract/payments.js';
-import { payoutRoutes } from '../contract/payouts.js';
+import { payoutApiRoutes } from '../contract/payout-api.js';
 import { DEMO_MERCHANT } from '../domain/merchants.js';
 import { creationSignature, notifySignature, querySignature } from '../domain/signature.js';
 import { creationFields, creationPath, creationTime, payoutItem } from '../scenarios/defaults.js';
@@ -145,11 +145,11 @@ export function merchantClient(baseUrl: string, keys: MerchantKeys = DEMO_KEYS) 
 
     /** `POST /api/login` (contract §5) with the merchant's payout login; answers the token. */
     async login(credentials: { username?: string; password?: string } = {}): Promise<string> {
-      const path = '/api/login';
-      const request = `POST ${path}`;
+      const spec = payoutApiRoutes.payoutLogin;
+      const request = `${spec.method} ${spec.path}`;
       const body = JSON.stringify({ username: credentials.username ?? keys.username, password: credentials.password ?? keys.password });
-      const res = await send(baseUrl + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body }, request);
-      return parseAs(LoginAnswerSchema, (await answer(res, request)).json, request, res.status).token;
+      const res = await send(baseUrl + spec.path, { method: spec.method, headers: { 'content-type': 'application/json' }, body }, request);
+      return parseAs(spec.response, (await answer(res, request)).json, request, res.status).token;
     },
 
     /**
@@ -165,7 +165,7 @@ export function merchantClient(baseUrl: string, keys: MerchantKeys = DEMO_KEYS) 
      * with the static payout token or `opts.token` from `login()`.
      */
     async createPayouts(items: Record<string, unknown>[], opts: { token?: string; scheme?: string } = {}) {
-      const spec = payoutRoutes.createPayouts;
+      const spec = payoutApiRoutes.createPayouts;
       const request = `${spec.method} ${spec.path}`;
       const res = await send(baseUrl + spec.path, { method: spec.method, headers: payoutHeaders(opts.token, opts.scheme ?? 'Bearer'), body: JSON.stringify(items) }, request);
       return parseAs(spec.response, (await answer(res, request)).json, request, res.status);
@@ -173,14 +173,16 @@ export function merchantClient(baseUrl: string, keys: MerchantKeys = DEMO_KEYS) 
 
     /** `GET /api/transactions/?credit_note=…` (contract §5): the token's merchant's payout items. */
     async listPayouts(query: { credit_note?: string; order_id?: string; limit?: number; cursor?: string }, opts: { token?: string; scheme?: string } = {}) {
-      const { json, request, status } = await getJson(buildPath('/api/transactions/', {}, query), payoutHeaders(opts.token, opts.scheme ?? 'Bearer'));
-      return parseAs(z.object({ items: z.array(JsonObjectSchema), next_cursor: z.string().nullable() }), json, request, status);
+      const spec = payoutApiRoutes.listPublicPayouts;
+      const { json, request, status } = await getJson(buildPath(spec.path, {}, query), payoutHeaders(opts.token, opts.scheme ?? 'Bearer'));
+      return parseAs(spec.response, json, request, status);
     },
 
     /** `GET /api/transactions/:id` (contract §5): one payout item of the token's merchant. */
     async getPayout(id: number | string, opts: { token?: string; scheme?: string } = {}) {
-      const { json, request, status } = await getJson(`/api/transactions/${encodeURIComponent(String(id))}`, payoutHeaders(opts.token, opts.scheme ?? 'Bearer'));
-      return parseAs(JsonObjectSchema, json, request, status);
+      const spec = payoutApiRoutes.getPublicPayout;
+      const { json, request, status } = await getJson(buildPath(spec.path, { id: String(id) }, {}), payoutHeaders(opts.token, opts.scheme ?? 'Bearer'));
+      return parseAs(spec.response, json, request, status);
     },
   };
 }

@@ -24,7 +24,6 @@ export function payoutItem(overrides: Record<string, unknown> = {}): Record<stri
     user_email: 'juana@example.com',
     phone_number: '+56912345678',
     bank: 37,
-    transfer_status: 0,
   };
   for (const [k, v] of Object.entries(overrides)) {
     if (v === undefined) delete item[k];

@@ -1,6 +1,7 @@
 import { initial } from './001-initial.js';
 import { notificationDelivery } from './002-notification-delivery.js';
 import { leanOperationIndexes } from './003-lean-operation-indexes.js';
+import { payoutLoginStatus } from './004-payout-login-status.js';
 import { requestWarnings } from './005-request-warnings.js';
 
 /**
@@ -11,6 +12,6 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '001-initial', sql: initial },
   { name: '002-notification-delivery', sql: notificationDelivery },
   { name: '003-lean-operation-indexes', sql: leanOperationIndexes },
-  // 004 is the payout migration of a parallel branch; merged, it comes before this entry.
+  { name: '004-payout-login-status', sql: payoutLoginStatus },
   { name: '005-request-warnings', sql: requestWarnings },
 ];
