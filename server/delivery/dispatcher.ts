@@ -2,6 +2,7 @@ import type { SandboxContext } from '../context.js';
 import type { DeliveryMerchant, NotificationRecord } from '../store/notifications.js';
 import { changeOf, recordAttempt, RETRY_TIMER, type AttemptOutcome, type StatusChange } from './record.js';
 import { createDeliveryAgent, sendOnce, STOPPED } from './send.js';
+import type { DueTally } from '../clock/walk.js';
 
 /** Internal knobs (tests and the benchmark); defaults follow contract §4. */
 export interface DeliveryOptions {
@@ -70,6 +71,19 @@ export function createDispatcher(ctx: SandboxContext, opts: DeliveryOptions = {}
   let sweeper: NodeJS.Timeout | null = null;
   let kicks: { id: number; change: StatusChange | null }[] = [];
   let closed = false;
+  /** Who waits for an id's next scheduled attempt to be written (a clock advance): true if delivered, null if none was made. */
+  const settling = new Map<number, ((delivered: boolean | null) => void)[]>();
+
+  function settled(id: number, delivered: boolean | null): void {
+    const waiters = settling.get(id);
+    if (!waiters) return;
+    settling.delete(id);
+    for (const w of waiters) w(delivered);
+  }
+
+  function settleAll(): void {
+    for (const id of [...settling.keys()]) settled(id, null);
+  }
 
   function headersOf(n: NotificationRecord): Record<string, string> {
     return {
@@ -123,6 +137,7 @@ export function createDispatcher(ctx: SandboxContext, opts: DeliveryOptions = {}
     }
     for (const o of batch) {
       busy.delete(o.notification_id);
+      settled(o.notification_id, o.result.delivered);
       if (again.delete(o.notification_id)) enqueue(o.notification_id);
     }
     emit(changes);
@@ -130,7 +145,7 @@ export function createDispatcher(ctx: SandboxContext, opts: DeliveryOptions = {}
 
   function launch(id: number): void {
     const n = store.notifications.get(id);
-    if (!n || n.status !== 'pending' || n.next_attempt_at === null || n.next_attempt_at > clock.now()) return;
+    if (!n || n.status !== 'pending' || n.next_attempt_at === null || n.next_attempt_at > clock.now()) return settled(id, null);
     const gen = generation;
     busy.add(id);
     active++;
@@ -139,6 +154,7 @@ export function createDispatcher(ctx: SandboxContext, opts: DeliveryOptions = {}
         if (gen !== generation) return;
         if (!o) {
           busy.delete(id);
+          settled(id, null);
           return;
         }
         outcomes.push(o);
@@ -149,6 +165,7 @@ export function createDispatcher(ctx: SandboxContext, opts: DeliveryOptions = {}
       .catch((err: Error) => {
         // Never expected (sendOnce does not throw); release the row so the sweep can retry it.
         if (gen === generation) busy.delete(id);
+        settled(id, null);
         ctx.config.log(`notification ${id}: ${err.message}`);
       })
       .finally(() => {
@@ -216,6 +233,26 @@ export function createDispatcher(ctx: SandboxContext, opts: DeliveryOptions = {}
     },
     enqueue,
     /**
+     * Sends every notification due at sandbox time `at` (the clock holds still there during an
+     * advance), at most `concurrency` at once, and resolves once each attempt is written, with how
+     * many were delivered and how many failed. Attempts already in flight are awaited, not repeated.
+     */
+    async settle(at: number): Promise<DueTally> {
+      if (!running || closed) return { succeeded: 0, failed: 0 };
+      const ids = store.notifications.dueIds(at, 1_000_000);
+      const outcomes = ids.map(
+        (id) =>
+          new Promise<boolean | null>((resolve) => {
+            const list = settling.get(id);
+            if (list) list.push(resolve);
+            else settling.set(id, [resolve]);
+          }),
+      );
+      for (const id of ids) enqueue(id);
+      const results = await Promise.all(outcomes);
+      return { succeeded: results.filter((r) => r === true).length, failed: results.filter((r) => r === false).length };
+    },
+    /**
      * One attempt now, outside the queue and the concurrency cap (a person is waiting for it).
      * `claim` keeps the worker off the row meanwhile (a fresh test delivery is also due).
      */
@@ -253,6 +290,7 @@ export function createDispatcher(ctx: SandboxContext, opts: DeliveryOptions = {}
       await Promise.allSettled([...sending]);
       flush();
       closed = true;
+      settleAll();
       await agent.destroy().catch(() => {});
     },
     /** The database was wiped: forget every queued id and cut what is in flight. */
@@ -267,12 +305,14 @@ export function createDispatcher(ctx: SandboxContext, opts: DeliveryOptions = {}
       busy.clear();
       again.clear();
       abortAll();
+      settleAll();
     },
     /** Queue length and attempts in flight (diagnostics, tests). */
     stats: () => ({ queued: queue.length - head, in_flight: active }),
   };
 
   ctx.scheduler.on(RETRY_TIMER, (id) => dispatcher.kickAfterCommit(id));
+  ctx.scheduler.onDueWork(dispatcher);
   ctx.onStop(() => dispatcher.stop());
   ctx.onReset(() => dispatcher.reset());
   registry.set(ctx, dispatcher);

@@ -1,0 +1,110 @@
+import type { Store } from '../store/index.js';
+import type { TimerRecord } from '../store/timers.js';
+import type { SandboxClock } from './clock.js';
+
+/** What work settled at one instant produced (notification attempts, by outcome). */
+export interface DueTally {
+  succeeded: number;
+  failed: number;
+}
+
+/**
+ * Work that must be finished at a sandbox instant before an advance moves on: the delivery worker
+ * sends every notification due at `at` and resolves once each attempt's outcome is written.
+ * An interface (not the dispatcher itself) so delivery can move to a worker thread unchanged.
+ */
+export interface DueWork {
+  settle(at: number): Promise<DueTally>;
+}
+
+/** Running totals of one advance; read by its progress reports while the walk goes on. */
+export interface WalkTally {
+  timers: Record<string, number>;
+  succeeded: number;
+  failed: number;
+  /** Distinct instants the clock stopped at. */
+  steps: number;
+  /** Sandbox time the walk stands at. */
+  at: number;
+}
+
+export interface WalkDeps {
+  store: Store;
+  clock: SandboxClock;
+  /** Fires one timer in its own transaction; false when it was already gone. */
+  fire(t: TimerRecord): boolean;
+  dueWork: readonly DueWork[];
+  /** True once the sandbox stops or is reset: the walk ends where it stands. */
+  stopped(): boolean;
+}
+
+/** Longest synchronous stretch of timer firing before the walk yields, so `/health` stays fast. */
+const SLICE_MS = 8;
+/** Rounds of "fire, then deliver" at one instant (a zero retry gap could otherwise loop). */
+const MAX_ROUNDS = 16;
+const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Walks sandbox time from now to `target` through every persisted timer, in order. At each instant
+ * the clock is held still; first every timer due fires (earliest first, then in scheduling order;
+ * each in its own transaction), then the due work runs (notification attempts, concurrently) and is
+ * awaited, and this repeats while anything new is due at that instant. Only then does the clock move
+ * to the next due time, and that move is persisted: a crash resumes where the last finished step stood.
+ */
+export async function walkTo(deps: WalkDeps, target: number, tally: WalkTally): Promise<void> {
+  const { store, clock } = deps;
+  let t = clock.now();
+  clock.hold(t);
+  tally.at = t;
+
+  async function fireDue(): Promise<number> {
+    let fired = 0;
+    let slice = clock.realNow();
+    for (;;) {
+      const batch = store.timers.due(t, 200);
+      if (batch.length === 0) return fired;
+      for (const timer of batch) {
+        if (deps.fire(timer)) {
+          fired++;
+          tally.timers[timer.kind] = (tally.timers[timer.kind] ?? 0) + 1;
+        }
+        if (clock.realNow() - slice > SLICE_MS) {
+          await yieldTurn();
+          if (deps.stopped()) return fired;
+          slice = clock.realNow();
+        }
+      }
+    }
+  }
+
+  async function settle(): Promise<void> {
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      await fireDue();
+      if (deps.stopped()) return;
+      for (const w of deps.dueWork) {
+        const r = await w.settle(t);
+        tally.succeeded += r.succeeded;
+        tally.failed += r.failed;
+        if (deps.stopped()) return;
+      }
+      const next = store.timers.nextDueAt();
+      if (next === null || next > t) return;
+    }
+  }
+
+  await settle();
+  for (;;) {
+    if (deps.stopped()) return;
+    const next = store.timers.nextDueAt();
+    if (next === null || next > target) break;
+    t = Math.max(next, t);
+    clock.setNow(t);
+    clock.hold(t);
+    tally.at = t;
+    tally.steps++;
+    await settle();
+  }
+  if (deps.stopped()) return;
+  clock.setNow(target);
+  tally.at = target;
+}
