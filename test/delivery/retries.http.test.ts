@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../helpers/sandbox.js';
 import { eventually } from '../helpers/receiver.js';
-import { move, notificationsOfOp, pendingOperation, sandboxWithReceiver, setMerchant, sleep, type Sb } from './helpers.js';
+import { move, notificationsOfOp, pendingOperation, sandboxWithReceiver, setMerchant, type Sb } from './helpers.js';
 
 let env: Awaited<ReturnType<typeof sandboxWithReceiver>>;
 let sb: Sb;
@@ -44,7 +44,6 @@ describe('retry schedule on the sandbox clock', () => {
     expect(n.status).toBe('failed');
     expect(n.next_attempt_at).toBeNull();
     await advance(600);
-    await sleep(100);
     expect((await notificationsOfOp(sb, id))[0].attempts).toHaveLength(5);
   });
 
@@ -52,7 +51,6 @@ describe('retry schedule on the sandbox clock', () => {
     const id = await failingConfirmed();
     await attempts(id, 1);
     await advance(0.5);
-    await sleep(150);
     expect((await notificationsOfOp(sb, id))[0].attempts).toHaveLength(1);
     await advance(0.5);
     expect((await attempts(id, 2)).attempts).toHaveLength(2);
@@ -86,7 +84,6 @@ describe('retry schedule on the sandbox clock', () => {
       const n = await attempts(id, 1);
       expect(n.status).toBe('failed');
       await advance(120);
-      await sleep(100);
       expect((await notificationsOfOp(sb, id))[0].attempts).toHaveLength(1);
     } finally {
       await api(sb.url, 'PATCH', '/sandbox/v1/settings', { retries_enabled: true });
@@ -99,7 +96,6 @@ describe('retry schedule on the sandbox clock', () => {
       const id = await failingConfirmed();
       await attempts(id, 1);
       await advance(1);
-      await sleep(100);
       expect((await notificationsOfOp(sb, id))[0].attempts).toHaveLength(1);
       await advance(1);
       const n = await attempts(id, 2);
