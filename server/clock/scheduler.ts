@@ -29,17 +29,21 @@ export function createScheduler(store: Store, clock: SandboxClock, log: (msg: st
   let epoch = 0;
 
   /** Fires one timer; false when it was already fired or cancelled. */
-  function fire(t: TimerRecord): boolean {
+  function fire(t: TimerRecord, also?: () => void): boolean {
     const handler = handlers.get(t.kind);
     try {
       return store.tx(() => {
+        also?.();
         if (!store.timers.remove(t.id)) return false;
         handler?.(t.ref_id, t.due_at);
         return true;
       });
     } catch (err) {
       log(`timer ${t.kind}#${t.ref_id} failed: ${(err as Error).message}`);
-      store.timers.remove(t.id); // never retry a failing handler forever
+      store.tx(() => {
+        also?.(); // rolled back with the handler's writes
+        store.timers.remove(t.id); // never retry a failing handler forever
+      });
       return true;
     }
   }

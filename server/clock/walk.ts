@@ -14,7 +14,9 @@ export interface DueTally {
  * An interface (not the dispatcher itself) so delivery can move to a worker thread unchanged.
  */
 export interface DueWork {
-  settle(at: number): Promise<DueTally>;
+  settle(at: number): Promise<void>;
+  /** Scheduled attempts written so far, by outcome (cumulative; an advance reports the difference). */
+  tally(): DueTally;
 }
 
 /** Running totals of one advance; read by its progress reports while the walk goes on. */
@@ -31,8 +33,8 @@ export interface WalkTally {
 export interface WalkDeps {
   store: Store;
   clock: SandboxClock;
-  /** Fires one timer in its own transaction; false when it was already gone. */
-  fire(t: TimerRecord): boolean;
+  /** Fires one timer in its own transaction (with `also` written in it); false when it was already gone. */
+  fire(t: TimerRecord, also?: () => void): boolean;
   dueWork: readonly DueWork[];
   /** True once the sandbox stops or is reset: the walk ends where it stands. */
   stopped(): boolean;
@@ -49,22 +51,38 @@ const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * the clock is held still; first every timer due fires (earliest first, then in scheduling order;
  * each in its own transaction), then the due work runs (notification attempts, concurrently) and is
  * awaited, and this repeats while anything new is due at that instant. Only then does the clock move
- * to the next due time, and that move is persisted: a crash resumes where the last finished step stood.
+ * to the next due time; that move is written in the same transaction as the first timer fired there,
+ * so a crash resumes exactly where the last committed step stood.
  */
 export async function walkTo(deps: WalkDeps, target: number, tally: WalkTally): Promise<void> {
   const { store, clock } = deps;
   let t = clock.now();
   clock.hold(t);
   tally.at = t;
+  const base = deps.dueWork.map((w) => w.tally());
+  const count = () => {
+    const now = deps.dueWork.map((w) => w.tally());
+    tally.succeeded = now.reduce((a, x, i) => a + x.succeeded - base[i]!.succeeded, 0);
+    tally.failed = now.reduce((a, x, i) => a + x.failed - base[i]!.failed, 0);
+  };
+  /** The clock's move to `t`, still to be written: it rides in the step's first timer transaction. */
+  let unsaved = false;
+  const saveClock = () => {
+    clock.setNow(t);
+    unsaved = false;
+  };
 
   async function fireDue(): Promise<number> {
     let fired = 0;
     let slice = clock.realNow();
     for (;;) {
       const batch = store.timers.due(t, 200);
-      if (batch.length === 0) return fired;
+      if (batch.length === 0) {
+        if (unsaved) saveClock();
+        return fired;
+      }
       for (const timer of batch) {
-        if (deps.fire(timer)) {
+        if (deps.fire(timer, unsaved ? saveClock : undefined)) {
           fired++;
           tally.timers[timer.kind] = (tally.timers[timer.kind] ?? 0) + 1;
         }
@@ -82,9 +100,8 @@ export async function walkTo(deps: WalkDeps, target: number, tally: WalkTally): 
       await fireDue();
       if (deps.stopped()) return;
       for (const w of deps.dueWork) {
-        const r = await w.settle(t);
-        tally.succeeded += r.succeeded;
-        tally.failed += r.failed;
+        await w.settle(t);
+        count();
         if (deps.stopped()) return;
       }
       const next = store.timers.nextDueAt();
@@ -98,7 +115,7 @@ export async function walkTo(deps: WalkDeps, target: number, tally: WalkTally): 
     const next = store.timers.nextDueAt();
     if (next === null || next > target) break;
     t = Math.max(next, t);
-    clock.setNow(t);
+    unsaved = true;
     clock.hold(t);
     tally.at = t;
     tally.steps++;
