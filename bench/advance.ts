@@ -27,7 +27,8 @@ import { EXPIRE_TIMER, transition } from '../server/domain/operations.js';
 import { updateMerchant } from '../server/domain/merchants.js';
 import { createPayoutBatch } from '../server/domain/payouts.js';
 import { createSandbox } from '../server/sandbox.js';
-import { round2 } from './lib.js';
+import { closedPort } from '../test/helpers/receiver.js';
+import { pct, round2 } from './lib.js';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const PENDING = Math.round(10_000 * SCALE);
@@ -58,16 +59,6 @@ function runProber(url: string): void {
   })();
 }
 
-const pct = (a: number[], p: number) => [...a].sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor((a.length * p) / 100))] ?? 0;
-
-async function closedPortUrl(): Promise<string> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', () => resolve()));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return `http://127.0.0.1:${port}/down`;
-}
-
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'sbx-bench-advance-'));
   const sb = createSandbox({ data: dir, port: 0, log: () => {}, consoleDir: null });
@@ -76,7 +67,7 @@ async function main(): Promise<void> {
   const { store, clock } = ctx;
   try {
     clock.pause();
-    const demo = updateMerchant(store, 'pk_sandbox_demo', { success_url: await closedPortUrl(), rejection_url: null, payout_url: null });
+    const demo = updateMerchant(store, 'pk_sandbox_demo', { success_url: `http://127.0.0.1:${await closedPort()}/down`, rejection_url: null, payout_url: null });
     const t0 = clock.now();
     const setupStarted = performance.now();
     // The beneficiaries' address of approved items (even amounts): a local endpoint that answers 200.
@@ -131,7 +122,7 @@ async function main(): Promise<void> {
     const wallMs = performance.now() - started;
     loop.disable();
     prober.send('stop');
-    const samples = await samplesP;
+    const samples = (await samplesP).sort((a, b) => a - b);
     if (res.status !== 200) throw new Error(`advance answered ${res.status}: ${JSON.stringify(body)}`);
     const result = AdvanceResultSchema.parse(body);
     const failedNotifications = store.notifications.list({ status: 'failed' }, 100_000).length;
@@ -146,7 +137,7 @@ async function main(): Promise<void> {
       notifications_failed_after: failedNotifications,
       /** Longest event-loop stall of the sandbox process during the advance. */
       event_loop_max_ms: round2(loop.max / 1e6),
-      health_ms: { samples: samples.length, p50: round2(pct(samples, 50)), p99: round2(pct(samples, 99)), max: round2(Math.max(...samples)) },
+      health_ms: { samples: samples.length, p50: round2(pct(samples, 50)), p99: round2(pct(samples, 99)), max: round2(samples.at(-1) ?? NaN) },
       machine: { cores: availableParallelism(), load_average: loadavg().map((x) => round2(x)) },
     };
     console.log(JSON.stringify(out, null, 2));
