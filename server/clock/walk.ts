@@ -42,6 +42,8 @@ export interface WalkDeps {
 
 /** Longest synchronous stretch of timer firing before the walk yields, so `/health` stays fast. */
 const SLICE_MS = 8;
+/** Timers read per query. */
+const BATCH = 200;
 /** Rounds of "fire, then deliver" at one instant (a zero retry gap could otherwise loop). */
 const MAX_ROUNDS = 16;
 const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -76,7 +78,7 @@ export async function walkTo(deps: WalkDeps, target: number, tally: WalkTally): 
     let fired = 0;
     let slice = clock.realNow();
     for (;;) {
-      const batch = store.timers.due(t, 200);
+      const batch = store.timers.due(t, BATCH);
       if (batch.length === 0) {
         if (unsaved) saveClock();
         return fired;
@@ -95,31 +97,34 @@ export async function walkTo(deps: WalkDeps, target: number, tally: WalkTally): 
     }
   }
 
-  async function settle(): Promise<void> {
+  /** Finishes instant `t`; answers the next timer's due time (null: none left). */
+  async function settle(): Promise<number | null> {
+    let next: number | null = null;
     for (let round = 0; round < MAX_ROUNDS; round++) {
       await fireDue();
-      if (deps.stopped()) return;
+      if (deps.stopped()) return null;
       for (const w of deps.dueWork) {
         await w.settle(t);
         count();
-        if (deps.stopped()) return;
+        if (deps.stopped()) return null;
       }
-      const next = store.timers.nextDueAt();
-      if (next === null || next > t) return;
+      next = store.timers.nextDueAt();
+      if (next === null || next > t) return next;
     }
+    return next;
   }
 
-  await settle();
+  let next = await settle();
   for (;;) {
     if (deps.stopped()) return;
-    const next = store.timers.nextDueAt();
     if (next === null || next > target) break;
+    // Never a step back; after MAX_ROUNDS at one instant the same instant simply goes on as a new step.
     t = Math.max(next, t);
     unsaved = true;
     clock.hold(t);
     tally.at = t;
     tally.steps++;
-    await settle();
+    next = await settle();
   }
   if (deps.stopped()) return;
   clock.setNow(target);
