@@ -69,6 +69,8 @@ export const errorCatalogue = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   INVALID_TRANSITION: 409,
+  /** A clock advance is already running (one at a time). */
+  CLOCK_BUSY: 409,
   VALIDATION_ERROR: 400,
   INTERNAL_ERROR: 500,
 } as const satisfies Record<string, number>;

@@ -3,6 +3,7 @@ import { notificationDelivery } from './002-notification-delivery.js';
 import { leanOperationIndexes } from './003-lean-operation-indexes.js';
 import { payoutLoginStatus } from './004-payout-login-status.js';
 import { requestWarnings } from './005-request-warnings.js';
+import { notificationDueIndex } from './006-notification-due-index.js';
 
 /**
  * Forward-only migrations. Version N is the N-th entry; `PRAGMA user_version` records the applied
@@ -14,4 +15,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '003-lean-operation-indexes', sql: leanOperationIndexes },
   { name: '004-payout-login-status', sql: payoutLoginStatus },
   { name: '005-request-warnings', sql: requestWarnings },
+  { name: '006-notification-due-index', sql: notificationDueIndex },
 ];

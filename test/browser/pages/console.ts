@@ -46,6 +46,13 @@ export function consolePage(page: Page, baseUrl: string) {
     // tools
     clockMinutes: () => tid('clock-minutes'),
     clockAdvance: () => tid('clock-advance'),
+    clockPreset: (minutes: number) => tid(`clock-advance-${minutes}`),
+    clockProgress: () => tid('clock-progress'),
+    clockSummary: () => tid('clock-summary'),
+    clockSummaryKind: (kind: string) => tid(`clock-summary-${kind}`),
+    clockPause: () => tid('clock-pause'),
+    clockResume: () => tid('clock-resume'),
+    clockPanel: () => tid('clock-panel'),
     langSwitch: () => tid('lang-switch'),
     themeToggle: () => tid('theme-toggle'),
     sigInput: () => tid('sig-input'),
