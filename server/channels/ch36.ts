@@ -2,7 +2,7 @@ import { CARD_FAILURES } from '../contract/checkout.js';
 import { fieldWarning } from '../domain/warnings.js';
 import { CHANNEL_CURRENCIES } from '../contract/common.js';
 import { SandboxError } from '../http/errors.js';
-import { len, numericReference, oneOf, singleFilter } from './common.js';
+import { len, numericReference, oneOf, singleFilter, voucherReferenceOf } from './common.js';
 import { suggestedExpiry } from './expiry.js';
 import { checkColombianDocument } from './shopper-documents.js';
 import type { ChannelRules, MethodInput, MethodResult, PrepareInput, Prepared, ShopperCheckInput } from './types.js';
@@ -16,6 +16,9 @@ export const CH36_FILTERS: Record<string, string | null> = {
   cash: 'cash',
   link: 'link',
 };
+
+/** Channel 36's cash voucher reference length (channel 38's is 14). */
+const CH36_VOUCHER_DIGITS = 12;
 
 /** `tok_decline_<code>` as gateway_source_id declines with that card failure code. */
 export const DECLINE_SOURCE_PREFIX = 'tok_decline_';
@@ -60,7 +63,7 @@ function prepare(p: PrepareInput): Prepared {
     case 'bank_account':
       return { details: {}, checkoutUrl: `${p.base}/check-out/bank-selection/?tokenID=${p.token}` };
     case 'cash':
-      return { details: { voucher_reference: numericReference(p.token, 12, 'voucher') } };
+      return { details: { voucher_reference: voucherReferenceOf(p.token, CH36_VOUCHER_DIGITS) } };
     case 'link':
       return { details: { payment_link: `${p.base}/check-out/?channel=36&tokenID=${p.token}&platform=1` } };
     case 'card': {
@@ -100,5 +103,6 @@ export const channel36 = {
   resolveMethod,
   // Suggested minimums: online 30 minutes, cash 2 hours (warnings only).
   expiry: suggestedExpiry((m) => (m === 'cash' ? 120 : 30), 'this payment method'),
+  voucherDigits: CH36_VOUCHER_DIGITS,
   prepare,
 } satisfies ChannelRules;

@@ -43,6 +43,9 @@ export function numericReference(token: string, digits: number, salt = ''): stri
   return s;
 }
 
+/** A cash voucher's reference: `digits` long, derived from the token (creation and the page agree). */
+export const voucherReferenceOf = (token: string, digits: number): string => numericReference(token, digits, 'voucher');
+
 /** A QR code PNG as a data URI (scannable; quiet zone kept). */
 export const qrDataUri = (text: string): Promise<string> => QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 2, scale: 5 });
 

@@ -1,5 +1,5 @@
 import { CHANNEL_CURRENCIES } from '../contract/common.js';
-import { documented, len, noMethod, numericReference } from './common.js';
+import { documented, len, noMethod, voucherReferenceOf } from './common.js';
 import { minimumExpiry, suggestedExpiry } from './expiry.js';
 import { checkRfc } from './shopper-documents.js';
 import type { ChannelRules, PrepareInput, Prepared } from './types.js';
@@ -24,7 +24,8 @@ export const channel38 = {
   },
   resolveMethod: noMethod,
   expiry: minimumExpiry(1440),
-  prepare: (p: PrepareInput): Prepared => ({ details: { voucher_reference: numericReference(p.token, 14, 'voucher') } }),
+  voucherDigits: 14,
+  prepare: (p: PrepareInput): Prepared => ({ details: { voucher_reference: voucherReferenceOf(p.token, 14) } }),
 } satisfies ChannelRules;
 
 /**

@@ -116,6 +116,8 @@ export interface ChannelRules {
   resolveMethod(input: MethodInput): MethodResult;
   /** Effective expiry in minutes; throws INVALID_TIME on an unreadable value. */
   expiry(input: ExpiryInput): number;
+  /** Channels with a cash voucher: its reference length (the page derives the same one creation stores). */
+  voucherDigits?: number;
   /** Checkout values, direct response, special answers. */
   prepare?(input: PrepareInput): Prepared | Promise<Prepared>;
 }

@@ -1,4 +1,6 @@
-import { numericReference } from '../channels/common.js';
+import { voucherReferenceOf } from '../channels/common.js';
+import { channelRules } from '../channels/registry.js';
+import { isChannelId } from '../contract/common.js';
 import type { SandboxContext } from '../context.js';
 import type { OperationRecord } from '../store/operations.js';
 import { barcodeSvg } from './barcode.js';
@@ -6,13 +8,18 @@ import { html, type Html } from './escape.js';
 import { cancelButton } from './panel.js';
 import { detailString, formatAmount, saveDetails, type PageModule, type PageView } from './view.js';
 
-/** The voucher reference: the one the creation code stored, else one generated now and stored. */
-export function ensureVoucherReference(ctx: SandboxContext, op: OperationRecord): string {
-  const stored = detailString(op, 'voucher_reference');
-  if (stored) return stored;
-  const reference = numericReference(op.token, 12, 'voucher');
-  saveDetails(ctx, op.id, { voucher_reference: reference });
-  return reference;
+/**
+ * The voucher reference, without writing: the one stored (by creation or the shopper's choice of
+ * cash), else the channel's own derivation, so a GET shows what a later store would keep.
+ */
+export function voucherReference(op: OperationRecord): string {
+  const digits = (isChannelId(op.channel) ? channelRules(op.channel).voucherDigits : undefined) ?? 12;
+  return detailString(op, 'voucher_reference') ?? voucherReferenceOf(op.token, digits);
+}
+
+/** Stores the voucher reference (only a shopper's POST does: GET pages never write). */
+export function storeVoucherReference(ctx: SandboxContext, op: OperationRecord): void {
+  if (!detailString(op, 'voucher_reference')) saveDetails(ctx, op.id, { voucher_reference: voucherReference(op) });
 }
 
 const expiryText = (t: number) => new Date(t).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
@@ -32,6 +39,6 @@ ${barcodeSvg(reference)}
 /** Channel 38: cash at a store in Mexico. */
 export const channel38: PageModule = {
   title: () => 'Pago en efectivo',
-  render: (v) => html`${voucherSection(v, ensureVoucherReference(v.ctx, v.op), 'cualquier tienda de conveniencia o sucursal participante')}<div class="actions">${cancelButton(v)}</div>`,
+  render: (v) => html`${voucherSection(v, voucherReference(v.op), 'cualquier tienda de conveniencia o sucursal participante')}<div class="actions">${cancelButton(v)}</div>`,
   hasVoucher: () => true,
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bankList } from '../channels/banks.js';
 import { actionForm } from './layout.js';
-import { ensureVoucherReference, voucherSection } from './cash-voucher.js';
+import { storeVoucherReference, voucherReference, voucherSection } from './cash-voucher.js';
 import { cardForm, payWithCard } from './channel36-card.js';
 import { html, type Html } from './escape.js';
 import { cancelButton, cardCodeSelect, formOf } from './panel.js';
@@ -48,9 +48,8 @@ ${actionForm(
 }
 
 function cashTab(v: PageView): Html {
-  const reference = detailString(v.op, 'voucher_reference');
-  if (reference || v.op.method === 'cash') {
-    return voucherSection(v, reference ?? ensureVoucherReference(v.ctx, v.op), 'cualquier punto de pago o tienda aliada');
+  if (detailString(v.op, 'voucher_reference') || v.op.method === 'cash') {
+    return voucherSection(v, voucherReference(v.op), 'cualquier punto de pago o tienda aliada');
   }
   return html`<h1>Paga en efectivo</h1><p class="lead">Genera un cupón con código de barras y págalo en un punto aliado antes de la fecha límite.</p>
 ${actionForm(v, 'choose_cash', html`<button class="btn block" type="submit" data-testid="choose-cash">Generar cupón de pago</button>`)}`;
@@ -84,7 +83,7 @@ export const channel36: PageModule = {
     },
     choose_cash: (a) => {
       if (!allowed(a, 'cash')) return { ok: false, message: 'El pago en efectivo no está disponible para esta operación.' };
-      ensureVoucherReference(a.ctx, a.op);
+      storeVoucherReference(a.ctx, a.op);
       return { ok: true, mode: 'cash' };
     },
     ...bankActions((a) => allowed(a, 'bank') && !!a.state.bank),

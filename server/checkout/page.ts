@@ -8,15 +8,13 @@ import { isClosed, stateOf, type PageView } from './view.js';
 
 const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i;
 
-/** Finds an operation by checkout token; an operation whose expiry has passed is expired first. */
+/**
+ * Finds an operation by checkout token, read-only: a page never runs timers (that would fire every
+ * due expiry, retry and payout on a GET). A pending operation past its expiry shows as expired
+ * through `isClosed` until the expiry timer records it.
+ */
 export function loadByToken(ctx: SandboxContext, token: string): OperationRecord | undefined {
-  const op = ctx.store.operations.byToken(token);
-  if (op && op.status === 'pending' && ctx.clock.now() >= op.expires_at) {
-    // The expiry timer may not have run yet (it wakes at most once a second); run it now.
-    ctx.scheduler.runDue();
-    return ctx.store.operations.byToken(token);
-  }
-  return op;
+  return ctx.store.operations.byToken(token);
 }
 
 export interface ViewInput {

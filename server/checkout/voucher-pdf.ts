@@ -1,12 +1,12 @@
 import type { SandboxContext } from '../context.js';
 import type { OperationRecord } from '../store/operations.js';
 import { itfModules } from './barcode.js';
-import { ensureVoucherReference } from './cash-voucher.js';
+import { voucherReference } from './cash-voucher.js';
 import { formatAmount } from './view.js';
 
 /** The cash voucher as a one-page PDF: merchant, amount, deadline, reference and its barcode. */
 export async function voucherPdf(ctx: SandboxContext, op: OperationRecord): Promise<Buffer> {
-  const reference = ensureVoucherReference(ctx, op);
+  const reference = voucherReference(op);
   const merchant = ctx.store.merchants.get(op.merchant_id)!;
   // pdfkit (with its fonts and codecs) loads on the first voucher, not at start: ~60 ms of every cold start.
   const { default: PDFDocument } = await import('pdfkit');
