@@ -1,4 +1,5 @@
-import { CHANNEL_CURRENCIES } from '../contract/common.js';
+import { CHANNEL_CURRENCIES, CHANNEL_PATHS } from '../contract/common.js';
+import { channelDetails } from './details.js';
 import { fieldWarning } from '../domain/warnings.js';
 import { SandboxError } from '../http/errors.js';
 import { documented, len, numericReference, singleFilter, twoDecimals } from './common.js';
@@ -42,7 +43,9 @@ function prepare16(p: PrepareInput): Prepared {
 export const channel16 = {
   id: 16,
   method: 'Alternative payment methods',
-  path: 'SecurePayment',
+  path: CHANNEL_PATHS[16],
+  notification: { family: 'cash', rejectionNotice: false },
+  details: channelDetails('payment_reference'),
   currencies: CHANNEL_CURRENCIES[16],
   supportsDirect: true,
   shopper: {

@@ -1,4 +1,5 @@
-import { CHANNEL_CURRENCIES } from '../contract/common.js';
+import { CHANNEL_CURRENCIES, CHANNEL_PATHS } from '../contract/common.js';
+import { channelDetails } from './details.js';
 import { fieldWarning } from '../domain/warnings.js';
 import { SandboxError } from '../http/errors.js';
 import { bankCodes } from './banks.js';
@@ -109,7 +110,9 @@ async function prepare(p: PrepareInput): Promise<Prepared> {
 export const channel17 = {
   id: 17,
   method: 'Bank transfer, wallet push, instant-payment QR or key',
-  path: 'SecurePayment.php',
+  path: CHANNEL_PATHS[17],
+  notification: { family: 'bank_transfer', rejectionNotice: true },
+  details: channelDetails('payment_link', 'qr_value', 'key_value', 'provider_status', 'steps'),
   currencies: CHANNEL_CURRENCIES[17],
   wholeAmounts: true,
   timeExpiredOptional: true,

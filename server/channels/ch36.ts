@@ -1,6 +1,7 @@
 import { CARD_FAILURES } from '../contract/checkout.js';
 import { fieldWarning } from '../domain/warnings.js';
-import { CHANNEL_CURRENCIES } from '../contract/common.js';
+import { CHANNEL_CURRENCIES, CHANNEL_PATHS } from '../contract/common.js';
+import { channelDetails } from './details.js';
 import { SandboxError } from '../http/errors.js';
 import { len, numericReference, oneOf, singleFilter, voucherReferenceOf } from './common.js';
 import { suggestedExpiry } from './expiry.js';
@@ -91,7 +92,9 @@ function prepare(p: PrepareInput): Prepared {
 export const channel36 = {
   id: 36,
   method: 'Multi-method: card, online bank, cash at store, payment link',
-  path: 'SecurePayment.php',
+  path: CHANNEL_PATHS[36],
+  notification: { family: 'card', rejectionNotice: false },
+  details: channelDetails('voucher_reference', 'payment_link', 'card_charge', 'card'),
   currencies: CHANNEL_CURRENCIES[36],
   minAmount: 1000,
   supportsDirect: false,

@@ -1,4 +1,5 @@
-import { CHANNEL_CURRENCIES } from '../contract/common.js';
+import { CHANNEL_CURRENCIES, CHANNEL_PATHS } from '../contract/common.js';
+import { channelDetails } from './details.js';
 import { fieldWarning } from '../domain/warnings.js';
 import { SandboxError } from '../http/errors.js';
 import { bankCodes, bankList } from './banks.js';
@@ -15,7 +16,9 @@ const CHILE_BANK_SHOPPER: ShopperRules = {
 export const channel5 = {
   id: 5,
   method: 'Bank transfer',
-  path: 'SecurePayment',
+  path: CHANNEL_PATHS[5],
+  notification: { family: 'bank_transfer', rejectionNotice: false },
+  details: channelDetails('bank'),
   currencies: CHANNEL_CURRENCIES[5],
   supportsDirect: false,
   shopper: CHILE_BANK_SHOPPER,
@@ -42,7 +45,9 @@ function institution(input: MethodInput): MethodResult {
 export const channel11 = {
   id: 11,
   method: 'Bank transfer',
-  path: 'SecurePayment',
+  path: CHANNEL_PATHS[11],
+  notification: { family: 'bank_transfer', rejectionNotice: false },
+  details: channelDetails('institution'),
   currencies: CHANNEL_CURRENCIES[11],
   supportsDirect: false,
   shopper: CHILE_BANK_SHOPPER,
@@ -82,7 +87,9 @@ async function prepareWallet(p: PrepareInput): Promise<Prepared> {
 export const channel22 = {
   id: 22,
   method: 'Wallet',
-  path: 'SecurePayment',
+  path: CHANNEL_PATHS[22],
+  notification: { family: 'wallet', rejectionNotice: false },
+  details: channelDetails('qr_value'),
   currencies: CHANNEL_CURRENCIES[22],
   supportsDirect: true,
   shopper: {

@@ -1,4 +1,5 @@
-import { CHANNEL_CURRENCIES } from '../contract/common.js';
+import { CHANNEL_CURRENCIES, CHANNEL_PATHS } from '../contract/common.js';
+import { channelDetails } from './details.js';
 import { len, optionalFilter } from './common.js';
 import { plainExpiry } from './expiry.js';
 import type { ChannelRules } from './types.js';
@@ -9,7 +10,9 @@ export const CH33_METHODS = ['29', '48'] as const;
 export const channel33 = {
   id: 33,
   method: 'Bank transfer, multi-method checkout',
-  path: 'SecurePayment.php',
+  path: CHANNEL_PATHS[33],
+  notification: { family: 'bank_transfer', rejectionNotice: false },
+  details: channelDetails(),
   currencies: CHANNEL_CURRENCIES[33],
   minAmount: 1000,
   supportsDirect: false,

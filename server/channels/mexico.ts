@@ -1,4 +1,5 @@
-import { CHANNEL_CURRENCIES } from '../contract/common.js';
+import { CHANNEL_CURRENCIES, CHANNEL_PATHS } from '../contract/common.js';
+import { channelDetails } from './details.js';
 import { documented, len, noMethod, voucherReferenceOf } from './common.js';
 import { minimumExpiry, suggestedExpiry } from './expiry.js';
 import { checkRfc } from './shopper-documents.js';
@@ -8,7 +9,9 @@ import type { ChannelRules, PrepareInput, Prepared } from './types.js';
 export const channel38 = {
   id: 38,
   method: 'Cash',
-  path: 'SecurePayment.php',
+  path: CHANNEL_PATHS[38],
+  notification: { family: 'cash', rejectionNotice: false },
+  details: channelDetails('voucher_reference'),
   currencies: CHANNEL_CURRENCIES[38],
   minAmount: 20,
   supportsDirect: false,
@@ -35,7 +38,10 @@ export const channel38 = {
 export const channel41 = {
   id: 41,
   method: 'Bank transfer by interbank transfer to a fixed account number (CLABE)',
-  path: 'SecurePayment.php',
+  path: CHANNEL_PATHS[41],
+  notification: { family: 'bank_transfer', rejectionNotice: false, fallbackBank: 'SPEI' },
+  spei: { clabe: true, rfcFromDocument: true },
+  details: channelDetails('clabe'),
   currencies: CHANNEL_CURRENCIES[41],
   supportsDirect: false,
   shopper: {

@@ -1,4 +1,5 @@
-import { CHANNEL_CURRENCIES } from '../contract/common.js';
+import { CHANNEL_CURRENCIES, CHANNEL_PATHS } from '../contract/common.js';
+import { channelDetails } from './details.js';
 import { fieldWarning } from '../domain/warnings.js';
 import { SandboxError } from '../http/errors.js';
 import { documented, len, noMethod, numericReference, oneOf, qrBase64, sampleQrPayload, singleFilter } from './common.js';
@@ -8,7 +9,9 @@ import type { ChannelRules, MethodInput, MethodResult, PrepareInput, Prepared } 
 export const channel30 = {
   id: 30,
   method: 'Bank transfer',
-  path: 'SecurePayment',
+  path: CHANNEL_PATHS[30],
+  notification: { family: 'bank_transfer', rejectionNotice: false },
+  details: channelDetails(),
   currencies: CHANNEL_CURRENCIES[30],
   minAmount: 1000,
   supportsDirect: false,
@@ -53,7 +56,9 @@ async function prepare35(p: PrepareInput): Promise<Prepared> {
 export const channel35 = {
   id: 35,
   method: 'Bank transfer, bank app or website',
-  path: 'SecurePayment',
+  path: CHANNEL_PATHS[35],
+  notification: { family: 'bank_transfer', rejectionNotice: false, fallbackBank: 'Banca Sandbox Perú' },
+  details: channelDetails('consumer_code', 'deeplink_url', 'bank_channel'),
   currencies: CHANNEL_CURRENCIES[35],
   supportsDirect: true,
   shopper: {
@@ -87,7 +92,9 @@ function qrMethod(input: MethodInput): MethodResult {
 export const channel40 = {
   id: 40,
   method: 'Bank transfer by QR',
-  path: 'SecurePayment.php',
+  path: CHANNEL_PATHS[40],
+  notification: { family: 'bank_transfer', rejectionNotice: false, fallbackBank: 'Banco QR Sandbox' },
+  details: channelDetails('qr_value'),
   currencies: CHANNEL_CURRENCIES[40],
   supportsDirect: false,
   shopper: {

@@ -1,4 +1,4 @@
-import type { ChannelId } from '../contract/common.js';
+import { isChannelId, type ChannelId } from '../contract/common.js';
 import { channel16 } from './ch16.js';
 import { channel17 } from './ch17.js';
 import { channel36 } from './ch36.js';
@@ -25,3 +25,6 @@ export const CHANNEL_RULES = {
 } satisfies Record<ChannelId, ChannelRules>;
 
 export const channelRules = (id: ChannelId): ChannelRules => CHANNEL_RULES[id];
+
+/** The entry of a stored operation's channel; undefined for a number outside the 12 (old or hand-made rows). */
+export const rulesOf = (channel: number): ChannelRules | undefined => (isChannelId(channel) ? CHANNEL_RULES[channel] : undefined);

@@ -1,8 +1,28 @@
-import type { ChannelId } from '../contract/common.js';
+import type { z } from 'zod';
+import type { ChannelId, CreationPath } from '../contract/common.js';
 import type { MerchantRecord } from '../store/merchants.js';
+import type { OperationDetails } from './details.js';
 
-/** Which creation path serves a channel (spec "Create payment operation"). */
-export type CreationPath = 'SecurePayment' | 'SecurePayment.php';
+export type { CreationPath };
+
+/** The notification extras family of a payment (docs/notifications.md "Channel extras"). */
+export type PaymentFamily = 'bank_transfer' | 'card' | 'cash' | 'wallet';
+
+/** How a channel's payments are notified (delivery/extras.ts, delivery/outbox.ts). */
+export interface NotificationRules {
+  /** The extras family when neither the shopper's choice nor filter_by says otherwise. */
+  family: PaymentFamily;
+  /** Rejected, cancelled and expired payments are notified to the rejection URL (spec: channel 17 only). */
+  rejectionNotice: boolean;
+  /** bank_name when nothing recorded a bank (else "Banco Sandbox"). */
+  fallbackBank?: string;
+}
+
+/** The SPEI channel's facts: the operation shows the merchant's CLABE and keeps the shopper's RFC for matching. */
+export interface SpeiRules {
+  clabe: true;
+  rfcFromDocument: true;
+}
 
 /** Keys of shopper_information besides the three every channel has (names and e-mail). */
 export type ShopperKey = 'type_doc_identi' | 'Num_doc_identi' | 'country_code' | 'Phone' | 'country' | 'address';
@@ -83,12 +103,13 @@ export interface PrepareInput {
 /** A state change that follows creation at once (channel 36's tokenised card charge). */
 export interface ImmediateOutcome {
   to: 'confirmed' | 'rejected';
+  /** The transition's details (domain/operations.ts TransitionInput; read back as channels/details.ts TransitionDetails). */
   details: Record<string, unknown>;
 }
 
 export interface Prepared {
-  /** Values stored in operation.details (what the checkout pages show). */
-  details: Record<string, unknown>;
+  /** Values stored in operation.details (what the checkout pages show); keys of the channel's `details` schema. */
+  details: OperationDetails;
   /** The direct-integration JSON, built once the operation id is known. */
   direct?: (operationId: number) => Record<string, unknown>;
   /** An answer other than the standard checkout address (stored as details.checkout_url). */
@@ -118,6 +139,12 @@ export interface ChannelRules {
   expiry(input: ExpiryInput): number;
   /** Channels with a cash voucher: its reference length (the page derives the same one creation stores). */
   voucherDigits?: number;
+  /** Notification family, rejection notice, fallback bank name. */
+  notification: NotificationRules;
+  /** Only the SPEI channel (41). */
+  spei?: SpeiRules;
+  /** Its operation.details: the common keys plus what its creation and page store (channels/details.ts). */
+  details: z.ZodType<OperationDetails>;
   /** Checkout values, direct response, special answers. */
   prepare?(input: PrepareInput): Prepared | Promise<Prepared>;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CARD_FAILURE_CODES, TestCards } from '../contract/checkout.js';
+import { brandOf, luhn, maskCard } from '../channels/card.js';
 import { numericReference } from '../channels/common.js';
 import { transition } from '../domain/operations.js';
 import { actionForm } from './layout.js';
@@ -18,27 +19,6 @@ export interface CardInput {
 export type CardCheck =
   | { ok: false; field: 'number' | 'exp' | 'cvv'; message: string }
   | { ok: true; brand: string; masked: string; failure: { code: (typeof CARD_FAILURE_CODES)[number]; message: string } | null };
-
-function luhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
-/** Card scheme by number prefix, for numbers outside the test list. */
-export function brandOf(digits: string): string {
-  if (/^3[47]/.test(digits)) return 'amex';
-  if (/^3(0[0-5]|[68])/.test(digits)) return 'diners';
-  if (/^4/.test(digits)) return 'visa';
-  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(digits)) return 'mastercard';
-  return 'other';
-}
-
-export const maskCard = (digits: string): string => digits.slice(0, 6) + '*'.repeat(digits.length - 10) + digits.slice(-4);
 
 /**
  * The sandbox card rules (spec, channel 36): the number must be well formed; expiry later than the

@@ -4,7 +4,7 @@ import { actionForm } from './layout.js';
 import { html, type Html } from './escape.js';
 import { cancelButton, formOf } from './panel.js';
 import { bankActions, bankPage } from './simulated-bank.js';
-import { formatAmount, pageUrl, saveState, type ActionInput, type ActionOutcome, type PageModule, type PageView } from './view.js';
+import { detailString, formatAmount, pageUrl, saveState, type ActionInput, type ActionOutcome, type PageModule, type PageView } from './view.js';
 
 interface Choice {
   value: string;
@@ -45,7 +45,8 @@ export const channel16: PageModule = {
     const m = v.state.method;
     let body: Html;
     if (m === 'cash') {
-      const ref = numericReference(v.op.token, 10, 'apm');
+      // The reference creation stored (ch16.ts), the one the notification sends; derived for old rows without it.
+      const ref = detailString(v.op, 'payment_reference') ?? numericReference(v.op.token, 12, 'apm');
       body = html`<h1>Paga con tu referencia</h1><p class="lead">Indica esta referencia y el monto en cualquier punto de pago aliado.</p>
 <label>Referencia de pago</label><div class="big-value"><code data-testid="payment-reference">${ref}</code><button type="button" class="copy" data-copy="${ref}">Copiar</button></div>
 <dl class="kv"><dt>Monto</dt><dd>${formatAmount(v.op.amount, v.op.currency)}</dd></dl>

@@ -35,4 +35,30 @@ export const CHANNEL_CURRENCIES: Record<ChannelId, readonly string[]> = {
   41: ['MXN'],
 };
 
+/** Which creation path serves a channel (spec "Create payment operation"). */
+export type CreationPath = 'SecurePayment' | 'SecurePayment.php';
+
+/** The creation path of each channel (contract §3); the console and the scenario runner read it. */
+export const CHANNEL_PATHS: Record<ChannelId, CreationPath> = {
+  5: 'SecurePayment',
+  11: 'SecurePayment',
+  16: 'SecurePayment',
+  17: 'SecurePayment.php',
+  22: 'SecurePayment',
+  30: 'SecurePayment',
+  33: 'SecurePayment.php',
+  35: 'SecurePayment',
+  36: 'SecurePayment.php',
+  38: 'SecurePayment.php',
+  40: 'SecurePayment.php',
+  41: 'SecurePayment.php',
+};
+
+/** The SPEI channel: transfers to the merchant's CLABE, matched by the shopper's RFC (channels/ch41.ts). */
+export const SPEI_CHANNEL = 41 satisfies ChannelId;
+
+/** The full creation address path of a channel; unknown channels get SecurePayment.php (where most channels are). */
+export const creationPathOf = (channel: number): string =>
+  `/payments/check-out/${isChannelId(channel) ? CHANNEL_PATHS[channel] : 'SecurePayment.php'}`;
+
 export const isChannelId = (n: number): n is ChannelId => (CHANNEL_IDS as readonly number[]).includes(n);

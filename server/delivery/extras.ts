@@ -1,41 +1,31 @@
 import { createHash } from 'node:crypto';
 import { bankList } from '../channels/banks.js';
-import { isChannelId, type ChannelId } from '../contract/common.js';
+import { brandOf, maskAccount, maskCard } from '../channels/card.js';
+import { readDetails, readTransitionDetails } from '../channels/details.js';
+import { rulesOf } from '../channels/registry.js';
+import type { PaymentFamily } from '../channels/types.js';
 import type { DeliveryMerchant } from '../store/notifications.js';
 import type { OperationRecord } from '../store/operations.js';
 
 /*
  * Channel extras of a payment notification (contract §4 "plus channel extras"; the spec does not show
  * them, so the sandbox chooses one small set per payment family and documents it in
- * docs/notifications.md). Values come from the transition's details, then operation.details (where
- * the checkout and creation code store what the shopper did), then a deterministic fallback, so a
- * merchant's parser always sees every field of its family.
+ * docs/notifications.md). The family and fallback bank come from the channel's registry entry
+ * (channels/chNN.ts `notification`); values from the transition's details, then the typed
+ * operation.details (channels/details.ts: what creation and the checkout page stored), then a
+ * deterministic fallback, so a merchant's parser always sees every field of its family.
  */
 
-export type PaymentFamily = 'bank_transfer' | 'card' | 'cash' | 'wallet';
-
-/** The family of each channel when the method does not say otherwise (spec's channel table). */
-const CHANNEL_FAMILY: Record<ChannelId, PaymentFamily> = {
-  5: 'bank_transfer',
-  11: 'bank_transfer',
-  16: 'cash',
-  17: 'bank_transfer',
-  22: 'wallet',
-  30: 'bank_transfer',
-  33: 'bank_transfer',
-  35: 'bank_transfer',
-  36: 'card',
-  38: 'cash',
-  40: 'bank_transfer',
-  41: 'bank_transfer',
-};
+export type { PaymentFamily };
 
 /** Methods (stored filter_by, or what the shopper chose on a multi-method checkout) that change the family. */
 const METHOD_FAMILY: Record<string, PaymentFamily> = {
   card: 'card',
   cash: 'cash',
   link: 'cash',
+  bank: 'bank_transfer',
   bank_account: 'bank_transfer',
+  bankredirect: 'bank_transfer',
   pse: 'bank_transfer',
   wallet_push: 'wallet',
   wallet: 'wallet',
@@ -56,25 +46,10 @@ function bankName(value: string): string {
   return value;
 }
 
-/** Names shown when nothing recorded a bank or wallet. */
-const FALLBACK_BANK: Partial<Record<ChannelId, string>> = { 41: 'SPEI', 40: 'Banco QR Sandbox', 35: 'Banca Sandbox Perú' };
 const FALLBACK_WALLET = 'Billetera Sandbox';
 
-type Bag = Record<string, unknown>;
-const isBag = (v: unknown): v is Bag => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** First non-empty string (or number) at any of the dotted paths, searched in each source in turn. */
-function pick(sources: Bag[], paths: string[]): string | undefined {
-  for (const src of sources) {
-    for (const path of paths) {
-      let v: unknown = src;
-      for (const key of path.split('.')) v = isBag(v) ? v[key] : undefined;
-      if (typeof v === 'string' && v.trim()) return v.trim();
-      if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-    }
-  }
-  return undefined;
-}
+/** First non-blank value, trimmed. */
+const first = (...values: (string | null | undefined)[]): string | undefined => values.map((v) => v?.trim()).find((v) => !!v);
 
 /** Stable digits derived from the operation, so every attempt and resend carries the same value. */
 function digits(op: OperationRecord, salt: string, n: number): string {
@@ -84,71 +59,41 @@ function digits(op: OperationRecord, salt: string, n: number): string {
   return out;
 }
 
-/** All but the last four characters masked. */
-export const maskAccount = (s: string) => {
-  const clean = s.replace(/\s+/g, '');
-  return clean.length <= 4 ? clean : '*'.repeat(Math.min(clean.length - 4, 12)) + clean.slice(-4);
-};
-
-/** First six and last four digits of a full card number; an already masked number stays as it is. */
-export const maskCard = (s: string) => {
-  const d = s.replace(/[\s-]/g, '');
-  return /^\d{12,19}$/.test(d) ? `${d.slice(0, 6)}${'*'.repeat(d.length - 10)}${d.slice(-4)}` : d;
-};
-
-/** Card brand from the number's prefix (test cards use the usual ranges). */
-export function cardBrand(number: string): string {
-  const d = number.replace(/\D/g, '');
-  if (/^4/.test(d)) return 'VISA';
-  if (/^(5[1-5]|2[2-7])/.test(d)) return 'MASTERCARD';
-  if (/^3[47]/.test(d)) return 'AMEX';
-  if (/^3(0[0-5]|[68])/.test(d)) return 'DINERS';
-  return 'CARD';
-}
-
-/** The payment family of an operation: what the shopper used, else its stored method, else the channel's. */
-export function paymentFamily(op: OperationRecord, details: Bag = {}): PaymentFamily {
-  const chosen = pick([details, op.details], ['payment_method', 'paid_with', 'method', 'selected_method']) ?? op.method ?? '';
-  const byMethod = METHOD_FAMILY[chosen.toLowerCase()];
-  if (byMethod) return byMethod;
-  return isChannelId(op.channel) ? CHANNEL_FAMILY[op.channel] : 'bank_transfer';
+/** The payment family of an operation: what the shopper chose on the page, else its stored method, else the channel's. */
+export function paymentFamily(op: OperationRecord): PaymentFamily {
+  const chosen = first(readDetails(op.details).checkout?.method, op.method) ?? '';
+  return METHOD_FAMILY[chosen.toLowerCase()] ?? rulesOf(op.channel)?.notification.family ?? 'bank_transfer';
 }
 
 /** The extras of one operation's notification; see docs/notifications.md for the table. */
-export function channelExtras(op: OperationRecord, merchant: Pick<DeliveryMerchant, 'clabe'>, details: Bag = {}): Record<string, string> {
-  const sources = [details, op.details];
-  const family = paymentFamily(op, details);
-  switch (family) {
+export function channelExtras(op: OperationRecord, merchant: Pick<DeliveryMerchant, 'clabe'>, transitionDetails: Record<string, unknown> = {}): Record<string, string> {
+  const t = readTransitionDetails(transitionDetails);
+  const d = readDetails(op.details);
+  const rules = rulesOf(op.channel);
+  switch (paymentFamily(op)) {
     case 'card': {
-      const number =
-        pick(sources, ['masked_number', 'card.masked_number', 'card.masked', 'card.number', 'card_masked', 'masked_card', 'card_number']) ?? '4111111111111111';
+      const number = first(t.masked_number, d.card?.masked_number) ?? '4111111111111111';
       return {
         payment_method: 'card',
         card_number: maskCard(number),
-        card_brand: pick(sources, ['card.brand', 'card_brand', 'brand']) ?? cardBrand(number),
-        authorization_number:
-          pick(sources, ['authorization_number', 'authorization_code', 'card.authorization_code', 'card_charge.authorization_code']) ?? digits(op, 'auth', 6),
+        card_brand: first(t.brand, d.card?.brand) ?? brandOf(number),
+        authorization_number: first(t.authorization_code, d.card?.authorization_code, d.card_charge?.authorization_code) ?? digits(op, 'auth', 6),
       };
     }
     case 'cash':
-      return {
-        payment_method: 'cash',
-        voucher_reference:
-          pick(sources, ['voucher_reference', 'voucher.reference', 'cash.reference', 'reference', 'payment_reference']) ?? `SBX${digits(op, 'voucher', 10)}`,
-      };
-    case 'wallet':
+      return { payment_method: 'cash', voucher_reference: first(d.voucher_reference, d.payment_reference) ?? `SBX${digits(op, 'voucher', 10)}` };
+    case 'wallet': {
+      const shopperPhone = typeof op.shopper.Phone === 'string' ? op.shopper.Phone : undefined;
       return {
         payment_method: 'wallet',
-        wallet_name: pick(sources, ['wallet_name', 'wallet.name', 'wallet']) ?? FALLBACK_WALLET,
-        wallet_account: maskAccount(pick(sources, ['wallet_account', 'wallet.account', 'phone']) ?? pick([op.shopper], ['Phone']) ?? digits(op, 'wallet', 10)),
+        wallet_name: FALLBACK_WALLET,
+        wallet_account: maskAccount(first(d.checkout?.phone, shopperPhone) ?? digits(op, 'wallet', 10)),
       };
+    }
     case 'bank_transfer': {
-      const code = op.user_bank_code;
-      const recorded = pick(sources, ['bank_name', 'bank.name', 'institution', 'sender_bank', 'bank_channel', 'bank']) ?? (code ? code : undefined);
-      const bank = recorded ? bankName(recorded) : ((isChannelId(op.channel) ? FALLBACK_BANK[op.channel] : undefined) ?? 'Banco Sandbox');
-      const account =
-        pick(sources, ['bank_account', 'bank.account', 'account_number', 'account', 'sender_account']) ??
-        (op.channel === 41 ? merchant.clabe : digits(op, 'account', 12));
+      const recorded = first(t.bank, d.checkout?.bank, d.bank, d.institution, d.bank_channel, op.user_bank_code);
+      const bank = recorded ? bankName(recorded) : (rules?.notification.fallbackBank ?? 'Banco Sandbox');
+      const account = first(t.account, d.checkout?.account) ?? (rules?.spei?.clabe ? merchant.clabe : digits(op, 'account', 12));
       return { payment_method: 'bank_transfer', bank_name: bank, bank_account: maskAccount(account) };
     }
   }

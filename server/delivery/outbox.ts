@@ -7,6 +7,8 @@ import { dispatcherOf } from './dispatcher.js';
 import { formEncode, rejectionFields, successFields } from './payload.js';
 import { RETRY_TIMER } from './record.js';
 import { notificationViews } from './views.js';
+// Kept apart from the payload import above so parallel edits of the import block merge cleanly; fold in later.
+import { rejectionNotified } from './payload.js';
 
 /** A delivery to write into the outbox (inside the caller's transaction). */
 export interface NewNotification {
@@ -28,8 +30,6 @@ export interface TestRowFields {
   header_id: string | null;
 }
 
-/** Spec: rejection notifications exist on channel 17 only (and only with a rejection URL). */
-const REJECTION_NOTIFIED_CHANNELS: readonly number[] = [17];
 const FAILED_STATES = ['rejected', 'cancelled', 'expired'] as const;
 type FailedState = (typeof FAILED_STATES)[number];
 const isFailedState = (s: string): s is FailedState => (FAILED_STATES as readonly string[]).includes(s);
@@ -54,7 +54,7 @@ export function enqueueForTransition(ctx: SandboxContext, op: OperationRecord, d
     enqueueNotification(ctx, { ...form, kind: 'success', url: merchant.success_url, body: formEncode(successFields(op, merchant, at, details)) });
     return;
   }
-  if (isFailedState(op.status) && REJECTION_NOTIFIED_CHANNELS.includes(op.channel) && merchant.rejection_url) {
+  if (isFailedState(op.status) && rejectionNotified(op.channel) && merchant.rejection_url) {
     const body = formEncode(rejectionFields(op, merchant, at, op.status, details));
     enqueueNotification(ctx, { ...form, kind: 'rejection', url: merchant.rejection_url, body });
   }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DeliveryMerchant } from '../store/notifications.js';
 import type { OperationRecord } from '../store/operations.js';
+import { rulesOf } from '../channels/registry.js';
 import { channelExtras } from './extras.js';
 
 /** Form fields of a payment notification, in the order they are sent. */
@@ -66,6 +67,9 @@ export function sign(f: Fields, merchant: Pick<DeliveryMerchant, 'notification_s
 export function successFields(op: OperationRecord, merchant: DeliveryMerchant, at: number, details: Record<string, unknown> = {}): Fields {
   return sign({ ...baseFields(op, merchant, at), ...channelExtras(op, merchant, details) }, merchant);
 }
+
+/** Spec: failed payments are notified (to the rejection URL) only where the channel's entry says so: channel 17. */
+export const rejectionNotified = (channel: number): boolean => rulesOf(channel)?.notification.rejectionNotice ?? false;
 
 /** The rejection notification: the same fields plus `rejection_code` and `rejection_message`. */
 export function rejectionFields(

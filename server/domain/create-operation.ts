@@ -120,7 +120,7 @@ export async function createOperation(ctx: SandboxContext, req: CreationRequest)
       shopper,
       doc_number: shopper.Num_doc_identi ?? null,
       email,
-      rfc: channel === 41 ? (shopper.Num_doc_identi ?? null) : null,
+      rfc: rules.spei?.rfcFromDocument ? (shopper.Num_doc_identi ?? null) : null,
       request: { ...f },
       details,
       created_at: createdAt,

@@ -1,4 +1,5 @@
 import type { OperationStatus } from '../contract/common.js';
+import { rulesOf } from '../channels/registry.js';
 import type { Actor, Operation, OperationSummary, RejectBody } from '../contract/operations.js';
 import type { SandboxContext } from '../context.js';
 import { enqueueForTransition, notificationsOf } from '../delivery/outbox.js';
@@ -44,7 +45,7 @@ export function operationView(ctx: SandboxContext, op: OperationRecord): Operati
     url_error: op.url_error,
     shopper: op.shopper,
     rfc: op.rfc,
-    clabe: op.channel === 41 ? merchant.clabe : null,
+    clabe: rulesOf(op.channel)?.spei?.clabe ? merchant.clabe : null,
     request: op.request,
     details: op.details,
     warnings: Array.isArray(op.details.warnings) ? op.details.warnings.map(String) : [],

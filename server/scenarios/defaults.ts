@@ -1,8 +1,8 @@
+import { creationPathOf } from '../contract/common.js';
 import { clabeCheckDigit } from '../domain/clabe.js';
 
-/** Plain path channels (contract §3); the others use SecurePayment.php. */
-const PLAIN_PATH_CHANNELS = [5, 11, 16, 22, 30, 35];
-export const creationPath = (channel: number) => `/payments/check-out/SecurePayment${PLAIN_PATH_CHANNELS.includes(channel) ? '' : '.php'}`;
+/** The channel's creation path (contract/common.ts CHANNEL_PATHS). */
+export const creationPath = (channel: number) => creationPathOf(channel);
 
 /** A valid shopper for each channel (spec's shopper table); scenarios override single keys. */
 const SHOPPERS: Record<number, Record<string, string>> = {

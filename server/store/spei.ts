@@ -31,7 +31,9 @@ export function speiRepo(db: Db) {
   const byId = db.prepare<[number], TransferRecord>('SELECT * FROM spei_transfers WHERE id = ?');
   const page = db.prepare<[number, number], TransferRecord>('SELECT * FROM spei_transfers WHERE id < ? ORDER BY id DESC LIMIT ?');
   // Rule 2 and 5: pending channel-41 operation of this merchant, RFC and exact amount, oldest first.
-  // Served by the partial index operations_spei_match.
+  // Served by the partial index operations_spei_match. `channel = 41` stays a literal (SPEI_CHANNEL in
+  // contract/common.ts): SQLite uses a partial index only when the query repeats its WHERE term as written
+  // (migrations/001-initial.ts), so a bound parameter would scan.
   const candidate = db.prepare<[number, string, number], { id: number; expires_at: number }>(
     `SELECT id, expires_at FROM operations
       WHERE merchant_id = ? AND rfc = ? AND amount_cents = ? AND channel = 41 AND status = 'pending'

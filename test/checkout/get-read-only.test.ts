@@ -95,7 +95,7 @@ describe('checkout GETs never write', () => {
     // The page still tells the shopper the payment expired.
     const closed = await page(list[0]!.address);
     expect(closed.html).toContain('data-status="expired"');
-    const poll = await (await fetch(`${sb.url}/check-out/status?tokenID=${list[0]!.token}`)).json();
+    const poll = (await (await fetch(`${sb.url}/check-out/status?tokenID=${list[0]!.token}`)).json()) as { status: string };
     expect(poll.status).toBe('expired');
   });
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { retryGapMs } from '../../server/delivery/record.js';
-import { cardBrand, maskAccount, maskCard } from '../../server/delivery/extras.js';
+import { brandOf, maskAccount, maskCard } from '../../server/channels/card.js';
 import { brokenSignature, notificationSignature, twoDecimals, wireTime } from '../../server/delivery/payload.js';
 
 const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
@@ -35,7 +35,7 @@ describe('notification payload rules', () => {
     expect(maskAccount('012345678901234567')).toBe('************4567');
     expect(maskCard('4111 1111 1111 1111')).toBe('411111******1111');
     expect(maskCard('411111******1111')).toBe('411111******1111');
-    expect([cardBrand('4111'), cardBrand('5500'), cardBrand('3782'), cardBrand('9999')]).toEqual(['VISA', 'MASTERCARD', 'AMEX', 'CARD']);
+    expect([brandOf('4111'), brandOf('5500'), brandOf('3782'), brandOf('9999')]).toEqual(['visa', 'mastercard', 'amex', 'other']);
   });
 
   it('retries after 1, 5, 15, 60 minutes and stops at the fifth attempt', () => {

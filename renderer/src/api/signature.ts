@@ -3,6 +3,8 @@
  * inspector can show the exact string that was hashed.
  */
 
+import { creationPathOf } from '@contract/common.js';
+
 /** Contract §3: creation signature field order; the merchant's secret key follows. */
 export const CREATION_ORDER = ['public_key', 'time', 'amount', 'currency', 'trans_id', 'time_expired', 'url_ok', 'url_error', 'channel'] as const;
 /** Contract §4: notification signature field order (standard layout). */
@@ -10,10 +12,8 @@ export const NOTIFICATION_ORDER = ['time', 'channel', 'amount', 'currency', 'tra
 /** Legacy layout: public_key first, which some published integrations verify. */
 export const NOTIFICATION_ORDER_LEGACY = ['public_key', ...NOTIFICATION_ORDER] as const;
 
-/** Channels answered on SecurePayment; the others on SecurePayment.php (contract §3). */
-const PLAIN_PATH_CHANNELS = [5, 11, 16, 22, 30, 35];
-export const creationPath = (channel: number | string) =>
-  `/payments/check-out/SecurePayment${PLAIN_PATH_CHANNELS.includes(Number(channel)) ? '' : '.php'}`;
+/** The channel's creation path (contract §3, CHANNEL_PATHS). */
+export const creationPath = (channel: number | string) => creationPathOf(Number(channel));
 
 export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
