@@ -1,6 +1,6 @@
 import { CHANNEL_CURRENCIES, CHANNEL_PATHS } from '../contract/common.js';
 import { channelDetails } from './details.js';
-import { fieldWarning } from '../domain/warnings.js';
+import { fieldWarning } from './warnings.js';
 import { SandboxError } from '../http/errors.js';
 import { documented, len, numericReference, singleFilter, twoDecimals } from './common.js';
 import { suggestedExpiry } from './expiry.js';

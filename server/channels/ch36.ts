@@ -1,5 +1,5 @@
 import { CARD_FAILURES } from '../contract/checkout.js';
-import { fieldWarning } from '../domain/warnings.js';
+import { fieldWarning } from './warnings.js';
 import { CHANNEL_CURRENCIES, CHANNEL_PATHS } from '../contract/common.js';
 import { channelDetails } from './details.js';
 import { SandboxError } from '../http/errors.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { fieldWarning } from '../domain/warnings.js';
+import { fieldWarning } from './warnings.js';
 import QRCode from 'qrcode';
 import { SandboxError } from '../http/errors.js';
 import type { MethodInput, MethodResult, ShopperFieldRule } from './types.js';

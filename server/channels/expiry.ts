@@ -1,5 +1,5 @@
 import { SandboxError } from '../http/errors.js';
-import { fieldWarning } from '../domain/warnings.js';
+import { fieldWarning } from './warnings.js';
 import type { ExpiryInput } from './types.js';
 
 /** Ten years: a longer time_expired is certainly a mistake (and would overflow dates). */

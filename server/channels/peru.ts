@@ -1,6 +1,6 @@
 import { CHANNEL_CURRENCIES, CHANNEL_PATHS } from '../contract/common.js';
 import { channelDetails } from './details.js';
-import { fieldWarning } from '../domain/warnings.js';
+import { fieldWarning } from './warnings.js';
 import { SandboxError } from '../http/errors.js';
 import { documented, len, noMethod, numericReference, oneOf, qrBase64, sampleQrPayload, singleFilter } from './common.js';
 import { minimumExpiry, plainExpiry, suggestedExpiry } from './expiry.js';

@@ -1,5 +1,5 @@
 import { SandboxError } from '../http/errors.js';
-import { fieldWarning } from '../domain/warnings.js';
+import { fieldWarning } from './warnings.js';
 
 interface DocumentFormat {
   document: string;

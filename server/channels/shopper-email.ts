@@ -1,5 +1,5 @@
 import { Resolver } from 'node:dns/promises';
-import { fieldWarning } from '../domain/warnings.js';
+import { fieldWarning } from './warnings.js';
 import type { SandboxSettings } from '../contract/settings.js';
 
 /** Reserved names that never resolve (RFC 2606 / 6761), per contract §9. */

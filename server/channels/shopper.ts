@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../contract/errors.js';
-import { fieldWarning } from '../domain/warnings.js';
+import { fieldWarning } from './warnings.js';
 import { SandboxError } from '../http/errors.js';
 import type { ShopperFieldRule, ShopperKey, ShopperRules } from './types.js';
 

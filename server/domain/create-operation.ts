@@ -3,14 +3,14 @@ import { domainResolves, emailDomain } from '../channels/shopper-email.js';
 import { parseShopper, shopperCode, validateShopper } from '../channels/shopper.js';
 import type { CreationPath, Prepared } from '../channels/types.js';
 import type { SandboxContext } from '../context.js';
-import type { BodyEncoding } from '../http/form-body.js';
+import type { BodyEncoding } from '../contract/body-encoding.js';
 import { SandboxError } from '../http/errors.js';
 import type { OperationRecord } from '../store/operations.js';
 import {
   checkBlacklist, checkCurrency, checkLengths, checkRequired, checkReturnUrl, readAmount, readChannel, readDirect, readTime,
 } from './creation-checks.js';
 import { checkShopperNotBracketed, transportWarnings } from './creation-fields.js';
-import { fieldWarning } from './warnings.js';
+import { fieldWarning } from '../channels/warnings.js';
 import { checkoutUrl, EXPIRE_TIMER, transition } from './operations.js';
 import { checkoutToken } from './random-hex.js';
 import { getSettings } from './settings.js';

@@ -1,7 +1,7 @@
 import { CHANNEL_CURRENCIES, CHANNEL_IDS, isChannelId, type ChannelId } from '../contract/common.js';
 import { SandboxError } from '../http/errors.js';
 import type { MerchantRecord } from '../store/merchants.js';
-import { fieldWarning } from './warnings.js';
+import { fieldWarning } from '../channels/warnings.js';
 
 /** Top-level fields every creation request carries (shopper_information has its own code). */
 const REQUIRED = ['public_key', 'time', 'channel', 'amount', 'currency', 'trans_id', 'time_expired', 'url_ok', 'url_error', 'signature'] as const;

@@ -1,8 +1,8 @@
 import type { ChannelRules, CreationPath } from '../channels/types.js';
 import { CreationFieldsSchema } from '../contract/payments.js';
-import type { BodyEncoding } from '../http/form-body.js';
+import type { BodyEncoding } from '../contract/body-encoding.js';
 import { SandboxError } from '../http/errors.js';
-import { fieldWarning } from './warnings.js';
+import { fieldWarning } from '../channels/warnings.js';
 
 /** The fields of the spec's creation request (the documented schema is the one list). */
 export const CREATION_FIELD_NAMES: ReadonlySet<string> = new Set(Object.keys(CreationFieldsSchema.shape));

@@ -2,8 +2,9 @@ import busboy from 'busboy';
 import type { Request } from 'express';
 import { SandboxError } from './errors.js';
 import { readJsonMembers } from './json-fields.js';
+import type { BodyEncoding } from '../contract/body-encoding.js';
 
-export type BodyEncoding = 'form' | 'multipart' | 'json';
+export type { BodyEncoding };
 
 /** A merchant API body as flat string fields, exactly as sent. */
 export interface FormBody {
