@@ -40,6 +40,7 @@ function prepare16(p: PrepareInput): Prepared {
   };
 }
 
+/** Channel 16. Checkout page: server/checkout/ch16-page.ts; notification extras: delivery/extras.ts reads `notification` and `details`. */
 export const channel16 = {
   id: 16,
   method: 'Alternative payment methods',

@@ -107,6 +107,7 @@ async function prepare(p: PrepareInput): Promise<Prepared> {
   }
 }
 
+/** Channel 17. Checkout page: server/checkout/ch17-page.ts; notification extras: delivery/extras.ts reads `notification` and `details`. */
 export const channel17 = {
   id: 17,
   method: 'Bank transfer, wallet push, instant-payment QR or key',

@@ -46,7 +46,7 @@ export const CardChargeSchema = z
   .object({ gateway_source_id: text, status: text, code: text, message: text, authorization_code: text })
   .loose();
 
-/** Channel 36's card form result (checkout/channel36-card.ts). */
+/** Channel 36's card form result (checkout/ch36-card-form.ts). */
 export const CardDetailsSchema = z
   .object({ masked_number: text, brand: text, holder: text, status: text, code: text, authorization_code: text })
   .loose();

@@ -2,10 +2,15 @@ import { isChannelId, type ChannelId } from '../contract/common.js';
 import { channel16 } from './ch16.js';
 import { channel17 } from './ch17.js';
 import { channel36 } from './ch36.js';
-import { channel11, channel22, channel5 } from './chile.js';
-import { channel33 } from './colombia.js';
-import { channel38, channel41 } from './mexico.js';
-import { channel30, channel35, channel40 } from './peru.js';
+import { channel5 } from './ch5.js';
+import { channel11 } from './ch11.js';
+import { channel22 } from './ch22.js';
+import { channel30 } from './ch30.js';
+import { channel33 } from './ch33.js';
+import { channel35 } from './ch35.js';
+import { channel38 } from './ch38.js';
+import { channel40 } from './ch40.js';
+import { channel41 } from './ch41.js';
 import type { ChannelRules } from './types.js';
 
 /** The 12 channels of the spec's channel table, listed explicitly. */

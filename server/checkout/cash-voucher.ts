@@ -1,19 +1,17 @@
 import { voucherReferenceOf } from '../channels/common.js';
-import { channelRules } from '../channels/registry.js';
-import { isChannelId } from '../contract/common.js';
+import { rulesOf } from '../channels/registry.js';
 import type { SandboxContext } from '../context.js';
 import type { OperationRecord } from '../store/operations.js';
 import { barcodeSvg } from './barcode.js';
 import { html, type Html } from './escape.js';
-import { cancelButton } from './panel.js';
-import { detailString, formatAmount, saveDetails, type PageModule, type PageView } from './view.js';
+import { detailString, formatAmount, saveDetails, type PageView } from './view.js';
 
 /**
  * The voucher reference, without writing: the one stored (by creation or the shopper's choice of
  * cash), else the channel's own derivation, so a GET shows what a later store would keep.
  */
 export function voucherReference(op: OperationRecord): string {
-  const digits = (isChannelId(op.channel) ? channelRules(op.channel).voucherDigits : undefined) ?? 12;
+  const digits = rulesOf(op.channel)?.voucherDigits ?? 12;
   return detailString(op, 'voucher_reference') ?? voucherReferenceOf(op.token, digits);
 }
 
@@ -35,10 +33,3 @@ ${barcodeSvg(reference)}
 </div>
 <div class="actions"><a class="btn" href="/check-out/voucher.pdf?tokenID=${encodeURIComponent(v.op.token)}" data-testid="voucher-pdf" download>Descargar cupón (PDF)</a></div>`;
 }
-
-/** Channel 38: cash at a store in Mexico. */
-export const channel38: PageModule = {
-  title: () => 'Pago en efectivo',
-  render: (v) => html`${voucherSection(v, voucherReference(v.op), 'cualquier tienda de conveniencia o sucursal participante')}<div class="actions">${cancelButton(v)}</div>`,
-  hasVoucher: () => true,
-};

@@ -1,14 +1,17 @@
 import { isChannelId, type ChannelId } from '../contract/common.js';
-import { channel5, channel11 } from './bank-transfer-chile.js';
-import { channel38 } from './cash-voucher.js';
-import { channel17 } from './channel17.js';
-import { channel36 } from './channel36.js';
-import { channel16, channel22, channel30, channel33 } from './others.js';
-import { channel35, channel40 } from './qr-pages.js';
-import { channel41 } from './spei41.js';
+import { channel5, channel11 } from './ch5-ch11-page.js';
+import { channel16 } from './ch16-page.js';
+import { channel17 } from './ch17-page.js';
+import { channel22 } from './ch22-page.js';
+import { channel30 } from './ch30-page.js';
+import { channel33 } from './ch33-page.js';
+import { channel35, channel40 } from './ch35-ch40-page.js';
+import { channel36 } from './ch36-page.js';
+import { channel38 } from './ch38-page.js';
+import { channel41 } from './ch41-page.js';
 import type { PageModule } from './view.js';
 
-/** The checkout page of each of the 12 channels. */
+/** The checkout page of each of the 12 channels (checkout/chNN-page.ts; the rules are channels/chNN.ts). */
 export const checkoutPages = {
   5: channel5,
   11: channel11,

@@ -45,6 +45,8 @@ export interface PageModule {
   panelExtras?(v: PageView): Html;
   /** Extra forms of the sandbox panel, with their own actions (e.g. channel 41's SPEI transfer). */
   panelForms?(v: PageView): Html;
+  /** Served at /check-out/bank-selection/ too (channel 36's online bank, filter_by=bank_account). */
+  bankSelectionPage?: boolean;
   /** True when the operation has a cash voucher to download as PDF. */
   hasVoucher?(op: OperationRecord): boolean;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { brandOf, luhn, maskAccount, maskCard } from '../../server/channels/card.js';
-import { checkCard } from '../../server/checkout/channel36-card.js';
+import { checkCard } from '../../server/checkout/ch36-card-form.js';
 
 const cards = JSON.parse(readFileSync(new URL('../../resources/test-values/cards.json', import.meta.url), 'utf8')) as {
   cards: { number: string; brand: string }[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCard } from '../../server/checkout/channel36-card.js';
+import { checkCard } from '../../server/checkout/ch36-card-form.js';
 import { testCards } from '../../server/checkout/test-values.js';
 
 // 15 June 2030 on the sandbox clock.

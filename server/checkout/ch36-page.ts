@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bankList } from '../channels/banks.js';
 import { actionForm } from './layout.js';
 import { storeVoucherReference, voucherReference, voucherSection } from './cash-voucher.js';
-import { cardForm, payWithCard } from './channel36-card.js';
+import { cardForm, payWithCard } from './ch36-card-form.js';
 import { html, type Html } from './escape.js';
 import { cancelButton, cardCodeSelect, formOf } from './panel.js';
 import { bankActions, bankPage, chooseBank } from './simulated-bank.js';
@@ -89,5 +89,6 @@ export const channel36: PageModule = {
     ...bankActions((a) => allowed(a, 'bank') && !!a.state.bank),
   },
   panelExtras: () => cardCodeSelect(),
+  bankSelectionPage: true,
   hasVoucher: (op) => detailString(op, 'voucher_reference') !== null || op.method === 'cash',
 };

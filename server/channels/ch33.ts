@@ -7,6 +7,7 @@ import type { ChannelRules } from './types.js';
 /** Channel 33's checkout methods, identified by number (two wallet methods are "coming soon"). */
 export const CH33_METHODS = ['29', '48'] as const;
 
+/** Channel 33. Checkout page: server/checkout/ch33-page.ts; notification extras: delivery/extras.ts reads `notification` and `details`. */
 export const channel33 = {
   id: 33,
   method: 'Bank transfer, multi-method checkout',

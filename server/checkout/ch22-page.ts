@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { actionForm } from './layout.js';
+import { html } from './escape.js';
+import { cancelButton, formOf } from './panel.js';
+import { bankActions, bankPage } from './simulated-bank.js';
+import { saveState, type PageModule } from './view.js';
+
+/** Channel 22: wallet. The shopper signs in with the phone number, then approves in the wallet. */
+export const channel22: PageModule = {
+  title: () => 'Paga con tu billetera',
+  render(v) {
+    const body = v.state.phone
+      ? bankPage(v, 'Billetera móvil', `Solicitud enviada al celular ${v.state.phone}.`)
+      : html`<h1>Paga con tu billetera</h1><p class="lead">Ingresa el celular asociado a tu billetera; te enviaremos la solicitud de pago.</p>
+${actionForm(v, 'wallet_login', html`<div class="stack"><div><label for="phone">Celular</label><input type="tel" id="phone" name="phone" required maxlength="15" placeholder="9 1234 5678" value="${v.form.phone ?? ''}" data-testid="wallet-phone"></div><button class="btn block" type="submit" data-testid="wallet-continue">Continuar</button></div>`)}`;
+    return html`${body}<div class="actions">${cancelButton(v)}</div>`;
+  },
+  actions: {
+    wallet_login: (a) => {
+      const { phone } = formOf(z.object({ phone: z.string().trim().max(20) }), a.form);
+      if (!/^\+?\d[\d\s]{7,14}$/.test(phone)) return { ok: false, message: 'Escribe un número de celular válido (8 a 15 dígitos).' };
+      saveState(a.ctx, a.op, { phone: phone.replace(/\s/g, '') });
+      return { ok: true };
+    },
+    ...bankActions((a) => !!a.state.phone),
+  },
+};

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { actionForm } from './layout.js';
+import { html, type Html } from './escape.js';
+import { formOf } from './panel.js';
+import { saveState, type ActionInput, type ActionOutcome, type PageView } from './view.js';
+
+export interface Choice {
+  value: string;
+  name: string;
+  text: string;
+  ico: string;
+  soon?: boolean;
+}
+
+/** A list of payment options; each posts `choose_method` with its value. */
+export function choices(v: PageView, heading: string, lead: string, list: Choice[]): Html {
+  return html`<h1>${heading}</h1><p class="lead">${lead}</p><ul class="options" data-testid="method-list">${list.map((c) =>
+    c.soon
+      ? html`<li><div class="option soon"><span class="ico">${c.ico}</span><span class="txt"><b>${c.name}</b><small>${c.text}</small></span></div></li>`
+      : html`<li>${actionForm(v, 'choose_method', html`<input type="hidden" name="method" value="${c.value}"><button class="option" type="submit" data-testid="method-${c.value}"><span class="ico">${c.ico}</span><span class="txt"><b>${c.name}</b><small>${c.text}</small></span></button>`)}</li>`,
+  )}</ul>`;
+}
+
+/** `choose_method` limited to the available values of a list. */
+export const chooseFrom = (list: Choice[]) => (a: ActionInput): ActionOutcome => {
+  const { method } = formOf(z.object({ method: z.string().max(32) }), a.form);
+  if (!list.some((c) => c.value === method && !c.soon)) return { ok: false, message: 'Elige un medio de pago disponible.' };
+  saveState(a.ctx, a.op, { method });
+  return { ok: true };
+};
+export const changeMethod = (a: ActionInput): ActionOutcome => (saveState(a.ctx, a.op, { method: null }), { ok: true });
+export const changeButton = (v: PageView) => actionForm(v, 'change_method', html`<button class="btn ghost" type="submit" data-testid="change-method">Cambiar medio de pago</button>`);
