@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CARD_FAILURE_CODES, TestCards } from '../contract/checkout.js';
 import { brandOf, luhn, maskCard } from '../channels/card.js';
+import type { OperationDetails } from '../channels/details.js';
 import { numericReference } from '../channels/common.js';
 import { transition } from '../domain/operations.js';
 import { actionForm } from './layout.js';
@@ -63,7 +64,7 @@ export function payWithCard(a: ActionInput): ActionOutcome {
   const f = formOf(CardFormSchema, a.form);
   const check = checkCard(f, a.ctx.clock.now());
   if (!check.ok) return { ok: false, message: check.message };
-  const card = { masked_number: check.masked, brand: check.brand, holder: f.holder };
+  const card: NonNullable<OperationDetails['card']> = { masked_number: check.masked, brand: check.brand, holder: f.holder };
   a.ctx.store.tx(() => {
     const fresh = a.ctx.store.operations.get(a.op.id)!;
     if (check.failure) {

@@ -1,3 +1,4 @@
+import { readTransitionDetails } from '../channels/details.js';
 import type { SandboxContext } from '../context.js';
 import type { OperationRecord } from '../store/operations.js';
 import { html } from './escape.js';
@@ -74,8 +75,9 @@ export function renderClosed(v: PageView, done: boolean): string {
   if (done) {
     // The shopper sees why a payment failed (a card code, a bank refusal) before going back.
     const last = v.ctx.store.operations.events(v.op.id).filter((e) => e.to_status === v.op.status).at(-1);
-    const code = last?.details.rejection_code;
-    const reason = typeof code === 'string' ? html`<p class="hint" data-testid="rejection-code" data-code="${code}">Código ${code}: ${String(last?.details.rejection_message ?? '')}</p>` : '';
+    const recorded = readTransitionDetails(last?.details);
+    const code = recorded.rejection_code;
+    const reason = code !== undefined ? html`<p class="hint" data-testid="rejection-code" data-code="${code}">Código ${code}: ${recorded.rejection_message ?? ''}</p>` : '';
     return layout({
       title: `${t.heading} · ${v.merchant.name}`,
       main: resultBlock({

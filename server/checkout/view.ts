@@ -1,3 +1,4 @@
+import { readDetails } from '../channels/details.js';
 import type { SandboxContext } from '../context.js';
 import type { MerchantRecord } from '../store/merchants.js';
 import type { OperationRecord } from '../store/operations.js';
@@ -54,9 +55,8 @@ export interface PageModule {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function stateOf(op: OperationRecord): Record<string, string> {
-  const raw = op.details.checkout;
-  if (!isRecord(raw)) return {};
-  return Object.fromEntries(Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  const state = readDetails(op.details).checkout ?? {};
+  return Object.fromEntries(Object.entries(state).filter((e): e is [string, string] => typeof e[1] === 'string'));
 }
 
 /** Merges top-level keys into `details` (re-read inside the transaction so other writers are kept). */

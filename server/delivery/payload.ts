@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DeliveryMerchant } from '../store/notifications.js';
 import type { OperationRecord } from '../store/operations.js';
+import { readTransitionDetails } from '../channels/details.js';
 import { rulesOf } from '../channels/registry.js';
 import { channelExtras } from './extras.js';
 
@@ -81,8 +82,9 @@ export function rejectionFields(
 ): Fields {
   const d = REJECTION_DEFAULTS[outcome];
   const f = baseFields(op, merchant, at);
-  f.rejection_code = text(details.rejection_code) ?? d.code;
-  f.rejection_message = text(details.rejection_message) ?? d.message;
+  const t = readTransitionDetails(details);
+  f.rejection_code = text(t.rejection_code) ?? d.code;
+  f.rejection_message = text(t.rejection_message) ?? d.message;
   return sign({ ...f, ...channelExtras(op, merchant, details) }, merchant);
 }
 

@@ -4,6 +4,7 @@ import type { SandboxContext } from '../context.js';
 import { SandboxError } from '../http/errors.js';
 import type { MerchantRecord } from '../store/merchants.js';
 import type { OperationRecord } from '../store/operations.js';
+import { readDetails } from '../channels/details.js';
 import { requireFields } from './creation-checks.js';
 import { transition } from './operations.js';
 import { notifySignature, querySignature, signatureMatches } from './signature.js';
@@ -27,9 +28,8 @@ function signedMerchant(ctx: SandboxContext, publicKey: string, signature: strin
 
 /** A reference the provider would give the shopper (voucher, consumer code…), when the channel has one. */
 const paymentReference = (op: OperationRecord): string | null => {
-  const d = op.details;
-  const v = d.consumer_code ?? d.voucher_reference ?? d.payment_reference ?? null;
-  return typeof v === 'string' ? v : null;
+  const d = readDetails(op.details);
+  return d.consumer_code ?? d.voucher_reference ?? d.payment_reference ?? null;
 };
 
 export function queryRow(op: OperationRecord): OperationQueryRow {

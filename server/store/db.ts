@@ -20,8 +20,9 @@ export function openDb(data: string): Db {
   db.pragma('busy_timeout = 5000');
   // Fewer, larger checkpoints keep the write path cheap.
   db.pragma('wal_autocheckpoint = 4000');
-  // Savepoints (one per grouped creation) keep page images in a sub-journal; in a temp file that
-  // cost a third of the creation write, in memory it is a memcpy.
+  // Savepoints keep page images in a sub-journal; in a temp file that cost a third of a creation's
+  // write, in memory it is a memcpy. Grouped creations run without one and only a replayed group
+  // (after a member failed) uses one per member (store/group-commit.ts).
   db.pragma('temp_store = MEMORY');
   migrate(db);
   return db;
