@@ -1,4 +1,5 @@
 import type { RouteSpec } from './route.js';
+import { accessRoutes } from './access.js';
 import { bundleRoutes } from './bundle.js';
 import { checkoutRoutes } from './checkout.js';
 import { clockRoutes } from './clock.js';
@@ -33,6 +34,7 @@ export const allRouteGroups: Record<string, Record<string, RouteSpec>> = {
   bundle: bundleRoutes,
   scenarios: scenarioRoutes,
   checkout: checkoutRoutes,
+  access: accessRoutes,
 };
 
 export const allRoutes = (): RouteSpec[] => Object.values(allRouteGroups).flatMap((g) => Object.values(g));

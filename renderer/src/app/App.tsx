@@ -8,6 +8,7 @@ import { href, navigate, PAGES, useRoute } from './router';
 import { useSandboxNow } from './sandbox-clock';
 import { useShortcuts } from './shortcuts';
 import { useTheme } from './theme';
+import { TokenPrompt } from './TokenPrompt';
 import { OverviewPage } from '../features/overview/OverviewPage';
 import { OperationsPage } from '../features/operations/OperationsPage';
 import { OperationDetail } from '../features/operations/OperationDetail';
@@ -164,6 +165,7 @@ export function App() {
         </main>
       </div>
       {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
+      <TokenPrompt />
       <Toasts />
     </div>
   );
