@@ -12,12 +12,13 @@ export interface Spawned {
 }
 
 /** Runs the real CLI (`server/cli.ts` with the tsx loader) and waits for its ready line. */
-export function spawnCli(args: string[], opts: { waitReady?: boolean; timeoutMs?: number } = {}): Promise<Spawned> {
+export function spawnCli(args: string[], opts: { waitReady?: boolean; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<Spawned> {
   // `node --import tsx` (not the tsx CLI, which runs the server in a child process): the pid we hold is
   // the server itself, so SIGKILL really kills it.
   const proc = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'cli.ts'), ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: opts.env ?? process.env,
   });
   let out = '';
   let err = '';
