@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_COOKIE } from '../../server/http/control-access.js';
 import { paymentFields } from '../helpers/payments.js';
-import { startSandbox } from '../helpers/sandbox.js';
+import { jsonOf, startSandbox } from '../helpers/sandbox.js';
 import type { Running } from './support.js';
 
 // Contract §8, "Shared team sandbox". No traffic leaves loopback: a client on another machine is
@@ -133,7 +133,7 @@ describe('the console: only at / and its assets', () => {
   it.each(['/no/such/route', '/helth', '/assets/missing.js', '/operations', '/index.htm'])('answers %s with 404 NOT_FOUND in the error shape', async (path) => {
     const r = await fetch(closed.url + path);
     expect(r.status).toBe(404);
-    expect((await r.json()).error.code).toBe('NOT_FOUND');
+    expect((await jsonOf(r)).error.code).toBe('NOT_FOUND');
   });
 
   it('answers / with 404 NOT_FOUND when no console is built', async () => {
@@ -141,7 +141,7 @@ describe('the console: only at / and its assets', () => {
     try {
       const r = await fetch(none.url + '/');
       expect(r.status).toBe(404);
-      expect((await r.json()).error.code).toBe('NOT_FOUND');
+      expect((await jsonOf(r)).error.code).toBe('NOT_FOUND');
     } finally {
       await none.stop();
     }
