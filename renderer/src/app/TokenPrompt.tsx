@@ -17,6 +17,7 @@ export function TokenPrompt() {
   return (
     <Modal title={t('access.title')} onClose={() => useAccess.setState({ needToken: false })}>
       <form
+        className="form"
         data-testid="token-prompt"
         onSubmit={(e) => {
           e.preventDefault();
@@ -29,13 +30,15 @@ export function TokenPrompt() {
           <input type="password" autoFocus autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} data-testid="token-input" />
         </label>
         {refused && (
-          <p className="error" role="alert" data-testid="token-refused">
+          <div className="error-box" role="alert" data-testid="token-refused">
             {t('access.refused')}
-          </p>
+          </div>
         )}
-        <button className="btn" type="submit" disabled={busy || token.trim() === ''} data-testid="token-submit">
-          {t('access.connect')}
-        </button>
+        <div className="row-end">
+          <button className="btn btn-primary" type="submit" disabled={busy || token.trim() === ''} data-testid="token-submit">
+            {t('access.connect')}
+          </button>
+        </div>
       </form>
     </Modal>
   );
