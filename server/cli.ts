@@ -56,6 +56,17 @@ async function main(): Promise<number> {
   }
   if (!isLoopback(host) && host !== 'localhost') process.stderr.write(texts.exposure(host, controlToken !== undefined) + '\n');
 
+  // Signal handlers go in before the ready line: a supervisor that sends SIGTERM as soon as it reads
+  // that line must still get a clean stop (exit 0), not Node's default death by signal.
+  let stopRequested = false;
+  let onStopRequest: (() => void) | null = null;
+  const requestStop = () => {
+    stopRequested = true;
+    onStopRequest?.();
+  };
+  process.on('SIGINT', requestStop);
+  process.on('SIGTERM', requestStop);
+
   let sandbox;
   try {
     sandbox = createSandbox({ port, host, data: args.data, seed: args.seed, controlToken: controlToken ?? null });
@@ -73,7 +84,7 @@ async function main(): Promise<number> {
   }
   await new Promise<void>((resolve) => {
     let stopping = false;
-    const stop = () => {
+    onStopRequest = () => {
       if (stopping) return;
       stopping = true;
       process.stderr.write(texts.stopping + '\n');
@@ -82,8 +93,8 @@ async function main(): Promise<number> {
         .catch((err: Error) => process.stderr.write(`error while stopping: ${err.message}\n`))
         .finally(resolve);
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    // A signal that came while starting.
+    if (stopRequested) onStopRequest();
   });
   process.stderr.write(texts.stopped + '\n');
   return 0;
