@@ -6,7 +6,7 @@
 // Run: npx tsx bench/package-install.ts     (takes ~2–3 minutes: two native compiles)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root, round2 } from './lib.js';
 
@@ -17,10 +17,10 @@ const env = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false
 /** Disk use of a folder in MB, as `du` counts it (blocks, not apparent sizes). */
 const diskMB = (dir: string): number => Number(execFileSync('du', ['-sk', dir], { encoding: 'utf8' }).split('\t')[0]) / 1024;
 
-function timedInstall(dir: string, spec: string): { seconds: number; mb: number } {
+function timedInstall(dir: string, spec: string, extra: string[] = []): { seconds: number; mb: number } {
   mkdirSync(dir);
   const t0 = performance.now();
-  execFileSync(npm, ['install', '--omit=dev', '--prefer-offline', spec], { cwd: dir, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(npm, ['install', '--omit=dev', '--prefer-offline', ...extra, spec], { cwd: dir, env, stdio: ['ignore', 'ignore', 'inherit'] });
   return { seconds: round2((performance.now() - t0) / 1000), mb: round2(diskMB(dir)) };
 }
 
@@ -39,6 +39,11 @@ try {
   const baseline = timedInstall(join(work, 'baseline'), `better-sqlite3@${sqliteVersion}`);
   const pkg = timedInstall(join(work, 'package'), tarball);
   const extra = { mb: round2(pkg.mb - baseline.mb), seconds: round2(pkg.seconds - baseline.seconds) };
+  // The same two installs without install scripts: what the package adds apart from the native
+  // compile both share (downloads, extraction, linking). Robust where a busy machine makes the
+  // compile's own time vary by minutes.
+  const baselineNoCompile = timedInstall(join(work, 'baseline-no-compile'), `better-sqlite3@${sqliteVersion}`, ['--ignore-scripts']);
+  const pkgNoCompile = timedInstall(join(work, 'package-no-compile'), tarball, ['--ignore-scripts']);
   const result = {
     at: new Date().toISOString(),
     node: process.version,
@@ -46,6 +51,12 @@ try {
     baseline: { spec: `better-sqlite3@${sqliteVersion}`, ...baseline },
     package: pkg,
     extra,
+    withoutCompile: {
+      baseline: baselineNoCompile,
+      package: pkgNoCompile,
+      extra: { mb: round2(pkgNoCompile.mb - baselineNoCompile.mb), seconds: round2(pkgNoCompile.seconds - baselineNoCompile.seconds) },
+    },
+    loadAverage: loadavg().map(round2),
     budget: BUDGET,
     withinBudget: extra.mb <= BUDGET.extraMB && extra.seconds <= BUDGET.extraSeconds,
   };
