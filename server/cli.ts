@@ -5,7 +5,8 @@ import { isLoopback } from './http/control-guard.js';
 import { createSandbox, PortInUseError } from './sandbox.js';
 import { texts } from './texts.js';
 
-const usage = `usage: npm run serve -- [--port N] [--host H] [--data DIR|:memory:] [--seed FILE]
+const usage = `usage: npm run serve -- [--port N] [--host H] [--data DIR|:memory:] [--seed FILE] [--control-token T]
+       (installed package: npx pasarela-sandbox serve [same flags])
   --port N      port to listen on (default 4010; 0 picks a free port)
   --host H      address to bind (default 127.0.0.1; other hosts print who can reach what)
   --data DIR    data directory (default ./.sandbox-data); :memory: keeps nothing on disk

@@ -115,6 +115,10 @@ describe('the npm package', () => {
     const installed = readdirSync(join(app, 'node_modules'));
     for (const tool of ['vite', 'tsx', 'esbuild', 'typescript', 'electron', 'electron-builder', 'express', 'zod', 'pdfkit']) expect(installed).not.toContain(tool);
 
+    const help = execFileSync('npx', ['--no', 'pasarela-sandbox', 'serve', '--help'], { cwd: app, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    expect(help).toContain('--control-token T');
+    expect(() => execFileSync('npx', ['--no', 'pasarela-sandbox', 'server'], { cwd: app, env, stdio: 'pipe' })).toThrow(/unknown command: server/);
+
     const s = await start('npx', ['--no', 'pasarela-sandbox', 'serve', '--port', '0', '--data', ':memory:'], app);
     expect(s.stdout()).toMatch(/^sandbox listening on http:\/\/127\.0\.0\.1:\d+\n/);
     const health = await fetch(s.url + '/health');
