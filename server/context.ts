@@ -12,8 +12,8 @@ export interface SandboxConfig {
   port: number;
   /** Largest accepted request body. */
   bodyLimitBytes: number;
-  /** Let the control API answer non-loopback clients (off by default). */
-  allowRemoteControl: boolean;
+  /** Shared team sandbox: other machines may use the console and control API with this token (null: loopback only). */
+  controlToken: string | null;
   /** Extra browser origins allowed on the control API (e.g. the Vite dev server). */
   extraOrigins: string[];
   /** Directory of the built console, served at `/`; null serves none. */

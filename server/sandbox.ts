@@ -38,7 +38,7 @@ const defaults = (): SandboxConfig => ({
   host: '127.0.0.1',
   port: 4010,
   bodyLimitBytes: 1024 * 1024,
-  allowRemoteControl: false,
+  controlToken: null,
   extraOrigins: [],
   consoleDir: defaultConsoleDir(),
   requestLogMaxRows: 20000,
