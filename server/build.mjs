@@ -1,6 +1,6 @@
 // Builds what the sandbox runs from: the server bundle(s) with esbuild and the console with Vite.
 // Used by `npm run serve` (server/serve.mjs, only when something is stale) and by `npm pack`
-// (pack/prepack.mjs). Plain JS: it runs before anything is compiled. Needs the dev dependencies.
+// (server/pack/prepack.mjs). Plain JS: it runs before anything is compiled. Needs the dev dependencies.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -71,13 +71,14 @@ export async function buildServeBundle(root, outfile) {
 /**
  * Entry points of the npm package (`npm pack`), built into dist/pkg/<name>.mjs. Everything but
  * better-sqlite3 (native) is inside, so the package's only runtime dependency is better-sqlite3.
- * `export` names the package.json `exports` key it is published under (pack/manifest.mjs reads it).
- *
- * The test kit goes here once server/testkit/index.ts lands, as one more line:
- *   { name: 'testkit', entry: 'server/testkit/index.ts', export: './testkit' },
- * (and, for TypeScript users, its .d.ts beside it).
+ * `export` names the package.json `exports` key it is published under (server/pack/manifest.mjs reads it).
+ * The test kit spawns cli.mjs with parent-watch.mjs preloaded, so both are entries of their own.
  */
-export const PACKAGE_ENTRIES = [{ name: 'cli', entry: 'server/cli.ts' }];
+export const PACKAGE_ENTRIES = [
+  { name: 'cli', entry: 'server/cli.ts' },
+  { name: 'testkit', entry: 'server/testkit/index.ts', export: './testkit' },
+  { name: 'parent-watch', entry: 'server/testkit/parent-watch.ts' },
+];
 
 /**
  * Builds PACKAGE_ENTRIES into dist/pkg with code splitting: pdfkit and its fonts land in a chunk

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,10 +97,13 @@ describe('the npm package', () => {
     expect(manifest).not.toHaveProperty('optionalDependencies');
     expect(manifest).not.toHaveProperty('devDependencies');
     expect(manifest).not.toHaveProperty('scripts');
-    expect(manifest.bin).toEqual({ 'pasarela-sandbox': 'bin/pasarela-sandbox.mjs' });
+    expect(manifest.bin).toEqual({ 'pasarela-sandbox': 'server/pack/bin.mjs' });
     const listing = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n');
-    expect(listing).toEqual(expect.arrayContaining(['package/dist/pkg/cli.mjs', 'package/dist/renderer/index.html', 'package/bin/pasarela-sandbox.mjs']));
-    expect(listing.filter((f) => /^package\/(server|renderer|test|electron)\//.test(f))).toEqual([]);
+    expect(listing).toEqual(
+      expect.arrayContaining(['package/dist/pkg/cli.mjs', 'package/dist/pkg/testkit.mjs', 'package/dist/pkg/parent-watch.mjs', 'package/dist/renderer/index.html', 'package/server/pack/bin.mjs']),
+    );
+    // No sources: the one file under server/ is the command's launcher.
+    expect(listing.filter((f) => /^package\/(server|renderer|test|electron)\//.test(f))).toEqual(['package/server/pack/bin.mjs']);
   }, 180_000);
 
   it('installs with --omit=dev into an empty folder with only runtime dependencies, and serves like npm run serve', async () => {
@@ -133,4 +136,32 @@ describe('the npm package', () => {
     expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
     await stop(s);
   }, compile ? 600_000 : 180_000);
+
+  it('ships the testkit: pasarela-sandbox/testkit starts a sandbox in-process and as a child, from the installed package', () => {
+    expect(existsSync(join(app, 'node_modules', 'pasarela-sandbox', 'dist', 'pkg', 'testkit.mjs'))).toBe(true);
+    const script = join(app, 'kit.mjs');
+    writeFileSync(
+      script,
+      [
+        "import { startSandbox } from 'pasarela-sandbox/testkit';",
+        'for (const spawn of [false, true]) {',
+        '  const sb = await startSandbox({ spawn });',
+        "  const created = await sb.merchant.createPayment({ channel: '17' });",
+        '  const op = (await sb.control.listOperations()).items[0];',
+        '  const confirmed = await sb.control.confirmOperation({ id: op.id });',
+        '  console.log(JSON.stringify({ spawn, pid: sb.pid ?? null, checkout: created.checkout_url, status: confirmed.status }));',
+        '  await sb.stop();',
+        '}',
+      ].join('\n'),
+    );
+    const out = execFileSync(process.execPath, [script], { cwd: app, env, encoding: 'utf8', timeout: 120_000 });
+    const lines = out.trim().split('\n').map((l) => JSON.parse(l) as { spawn: boolean; pid: number | null; checkout: string; status: string });
+    expect(lines.map((l) => [l.spawn, l.status])).toEqual([
+      [false, 'confirmed'],
+      [true, 'confirmed'],
+    ]);
+    expect(lines[0]!.checkout).toContain('/check-out/?channel=17');
+    // The child the spawned sandbox ran is gone after stop().
+    expect(() => process.kill(lines[1]!.pid!, 0)).toThrow();
+  }, 180_000);
 });

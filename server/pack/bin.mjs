@@ -18,6 +18,6 @@ if (command !== 'serve') {
 // The CLI reads its flags from argv after the script path, as `npm run serve` passes them.
 process.argv = [process.argv[0], process.argv[1], ...flags];
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const launcher = join(root, 'server', 'serve.mjs');
 await import(pathToFileURL(existsSync(launcher) ? launcher : join(root, 'dist', 'pkg', 'cli.mjs')).href);

@@ -1,14 +1,14 @@
 // `npm pack` (prepack): builds the console and the package bundles, then puts the lean manifest
-// (pack/manifest.mjs) in place of package.json for the tarball; pack/postpack.mjs puts the
+// (server/pack/manifest.mjs) in place of package.json for the tarball; server/pack/postpack.mjs puts the
 // repository's own back. The original waits in dist/package.json.repo, so a pack that died half way
 // is repaired by the next pack (or by hand: mv dist/package.json.repo package.json).
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildConsole, buildPackageBundles, consoleState } from '../server/build.mjs';
+import { buildConsole, buildPackageBundles, consoleState } from '../build.mjs';
 import { leanManifest } from './manifest.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const manifest = join(root, 'package.json');
 const backup = join(root, 'dist', 'package.json.repo');
 

@@ -2,7 +2,7 @@
 // repository needs. Installed with `npm install --omit=dev`, the package must bring only what the
 // prebuilt bundle cannot contain: better-sqlite3 (native). Express, zod, pdfkit and the rest are
 // inside dist/pkg, and Electron (an optional dependency here) must not be fetched at all.
-import { PACKAGE_ENTRIES } from '../server/build.mjs';
+import { PACKAGE_ENTRIES } from '../build.mjs';
 
 /** Runtime dependencies the bundles leave outside (see `external` in server/build.mjs). */
 export const RUNTIME_DEPENDENCIES = ['better-sqlite3'];
@@ -26,7 +26,7 @@ export function leanManifest(pkg) {
   checkExports(pkg);
   const dependencies = {};
   for (const name of RUNTIME_DEPENDENCIES) {
-    if (!pkg.dependencies?.[name]) throw new Error(`${name} is no longer a dependency: update RUNTIME_DEPENDENCIES in pack/manifest.mjs`);
+    if (!pkg.dependencies?.[name]) throw new Error(`${name} is no longer a dependency: update RUNTIME_DEPENDENCIES in server/pack/manifest.mjs`);
     dependencies[name] = pkg.dependencies[name];
   }
   const keep = ['name', 'version', 'description', 'license', 'repository', 'keywords', 'type', 'engines', 'bin', 'exports', 'files'];
