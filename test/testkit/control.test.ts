@@ -154,6 +154,8 @@ describe('the rest of the control API', () => {
   });
 
   it('reset', async () => {
+    // Loopback needs no console session; without a control token the sandbox is not shared.
+    expect(await control.openConsoleSession()).toEqual({ ok: true, shared: false });
     await control.resetSandbox();
     expect((await control.listOperations()).items).toEqual([]);
   });
