@@ -1,4 +1,4 @@
-import { SandboxError } from '../http/errors.js';
+import { SandboxError } from '../contract/errors.js';
 import type { Store } from '../store/index.js';
 import type { TimerRecord } from '../store/timers.js';
 import type { SandboxClock } from './clock.js';

@@ -1,6 +1,6 @@
 import type { Notification, ResendBody, TestLabel } from '../contract/notifications.js';
 import type { SandboxContext } from '../context.js';
-import { SandboxError } from '../http/errors.js';
+import { SandboxError } from '../contract/errors.js';
 import type { NotificationRecord } from '../store/notifications.js';
 import { deliveryUrl, dispatcherOf } from './dispatcher.js';
 import { enqueueNotification, type NewNotification } from './outbox.js';

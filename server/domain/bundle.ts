@@ -1,7 +1,7 @@
 import { BUNDLE_FORMAT, BUNDLE_VERSION, type Bundle, type ImportReport } from '../contract/bundle.js';
 import { SandboxSettingsSchema } from '../contract/settings.js';
 import type { SandboxContext } from '../context.js';
-import { SandboxError } from '../http/errors.js';
+import { SandboxError } from '../contract/errors.js';
 import type { BundleTable } from '../store/bundle.js';
 import { importRows } from './bundle-import.js';
 import { decode } from './bundle-rows.js';

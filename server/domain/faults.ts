@@ -9,7 +9,7 @@ import {
   type FaultTarget,
 } from '../contract/faults.js';
 import type { SandboxContext } from '../context.js';
-import { SandboxError } from '../http/errors.js';
+import { SandboxError } from '../contract/errors.js';
 
 /** Settings key of the rule list (one JSON value: the counters change in the same row, atomically). */
 const KEY = 'faults';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { StepRun } from '../contract/scenarios.js';
-import { SandboxError } from '../http/errors.js';
+import { SandboxError } from '../contract/errors.js';
 import { openRun, type RunOptions, type ScenarioRun } from './runner.js';
 import type { Scenario } from './schema.js';
 
