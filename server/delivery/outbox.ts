@@ -3,7 +3,6 @@ import type { Notification } from '../contract/notifications.js';
 import type { SandboxContext } from '../context.js';
 import type { OperationRecord } from '../store/operations.js';
 import { notificationFault } from '../domain/faults.js';
-import { dispatcherOf } from './dispatcher.js';
 import { formEncode, rejectionFields, successFields } from './payload.js';
 import { RETRY_TIMER } from './record.js';
 import { notificationViews } from './views.js';
@@ -88,7 +87,7 @@ export function enqueueNotification(ctx: SandboxContext, n: NewNotification, tes
     // Test rows are sent by the resend call itself, which waits for the answer.
     if (test) return { id, public_id };
     if (dueAt > now) ctx.scheduler.schedule(RETRY_TIMER, id, dueAt);
-    else dispatcherOf(ctx)?.kickAfterCommit(id, { operation_id: n.operation_id ?? null, payout_id: n.payout_id ?? null });
+    else ctx.delivery.kickAfterCommit(id, { operation_id: n.operation_id ?? null, payout_id: n.payout_id ?? null });
     return { id, public_id };
   };
   const first = insert(test?.header_id ?? null);

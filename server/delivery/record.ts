@@ -52,7 +52,7 @@ export const changeOf = (n: Pick<NotificationRecord, 'id' | 'operation_id' | 'pa
  * - test delivery: one shot, its first answer decides delivered or failed.
  * Answers the status change, if any.
  */
-export function recordAttempt(ctx: SandboxContext, o: AttemptOutcome): StatusChange | null {
+export function recordAttempt(ctx: Omit<SandboxContext, 'delivery'>, o: AttemptOutcome): StatusChange | null {
   const { store } = ctx;
   const n = store.notifications.get(o.notification_id);
   if (!n) return null; // wiped by a reset while the attempt was in flight
