@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Notification } from '../contract/notifications.js';
 import type { SandboxContext } from '../context.js';
 import type { OperationRecord } from '../store/operations.js';
-import { notificationFault } from '../domain/faults.js';
+import { notificationFault } from './notification-faults.js';
 import { formEncode, rejectionFields, successFields } from './payload.js';
 import { RETRY_TIMER } from './record.js';
 import { notificationViews } from './views.js';

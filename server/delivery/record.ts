@@ -1,6 +1,6 @@
 import type { SandboxSettings } from '../contract/settings.js';
 import type { SandboxContext } from '../context.js';
-import { getSettings } from '../domain/settings.js';
+import { readSandboxSettings } from '../store/settings.js';
 import type { AttemptSource, NotificationRecord, NotificationStatus } from '../store/notifications.js';
 import type { SendResult } from './send.js';
 
@@ -79,7 +79,7 @@ export function recordAttempt(ctx: Omit<SandboxContext, 'delivery'>, o: AttemptO
       count++;
       if (r.delivered) status = 'delivered';
       else {
-        const gap = retryGapMs(getSettings(store), count);
+        const gap = retryGapMs(readSandboxSettings(store.settings), count);
         if (gap === null) status = 'failed';
         else {
           next = now + gap;
