@@ -63,7 +63,7 @@ function checkReferences(b: Bundle): string[] {
   const operations = ids('operations', b.operations);
   const payrolls = ids('payrolls', b.payrolls);
   const payouts = ids('payouts', b.payouts);
-  const notifications = ids('notifications', b.notifications);
+  ids('notifications', b.notifications);
   ids('events', b.operations.flatMap((o) => o.events));
   ids('attempts', b.notifications.flatMap((n) => n.attempts));
   const keys = new Set<string>();

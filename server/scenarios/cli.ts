@@ -70,7 +70,7 @@ async function main(): Promise<number> {
       try {
         raw = JSON.parse(readFileSync(file, 'utf8'));
       } catch (err) {
-        throw new Error(`${file}: not readable JSON: ${(err as Error).message}`);
+        throw new Error(`${file}: not readable JSON: ${(err as Error).message}`, { cause: err });
       }
       const r = parseScenario(raw);
       if (!r.ok) throw new Error(`${file}: ${r.error}`);

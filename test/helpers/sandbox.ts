@@ -51,5 +51,4 @@ export async function api<T = any>(base: string, method: string, path: string, b
 }
 
 /** Parsed JSON body, loosely typed for assertions. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const jsonOf = async (res: Response): Promise<any> => res.json();
