@@ -3,7 +3,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   // The testkit examples import the package name merchants use; here it is the source.
-  resolve: { alias: { 'pasarela-sandbox/testkit': fileURLToPath(new URL('./server/testkit/index.ts', import.meta.url)) } },
+  resolve: {
+    alias: {
+      'pasarela-sandbox/testkit': fileURLToPath(new URL('./server/testkit/index.ts', import.meta.url)),
+      '@contract': fileURLToPath(new URL('./server/contract', import.meta.url)),
+    },
+  },
   test: {
     include: ['test/**/*.test.ts'],
     environment: 'node',

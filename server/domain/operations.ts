@@ -3,7 +3,7 @@ import { rulesOf } from '../channels/registry.js';
 import type { Actor, Operation, OperationSummary, RejectBody } from '../contract/operations.js';
 import type { SandboxContext } from '../context.js';
 import { enqueueForTransition, notificationsOf } from '../delivery/outbox.js';
-import { SandboxError } from '../http/errors.js';
+import { SandboxError } from '../contract/errors.js';
 import type { OperationRecord } from '../store/operations.js';
 
 export const EXPIRE_TIMER = 'operation.expire';

@@ -1,7 +1,7 @@
 import { OperationStatusSchema } from '../contract/common.js';
 import type { SandboxContext } from '../context.js';
 import type { RequestLogRecord } from '../store/request-log.js';
-import type { ScenarioInput } from './schema.js';
+import type { ScenarioInput } from '../contract/scenario-schema.js';
 
 type StepIn = ScenarioInput['steps'][number];
 

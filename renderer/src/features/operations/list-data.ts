@@ -74,8 +74,7 @@ export function useOperationList(filters: OperationFilters) {
       }
       if (created && !headTimer) headTimer = setTimeout(() => void refreshHead(), 300);
     });
-    // The key captures the filters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key captures the filters
   }, [key]);
 
   return { ...res, loadMore };
