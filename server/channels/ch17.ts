@@ -1,7 +1,7 @@
 import { CHANNEL_CURRENCIES, CHANNEL_PATHS } from '../contract/common.js';
 import { channelDetails } from './details.js';
 import { fieldWarning } from './warnings.js';
-import { SandboxError } from '../http/errors.js';
+import { SandboxError } from '../contract/errors.js';
 import { bankCodes } from './banks.js';
 import { cachedQrDataUri, len, oneOf, sampleQrPayload, singleFilter, twoDecimals } from './common.js';
 import { clampMinutes, readMinutes } from './expiry.js';

@@ -1,6 +1,6 @@
 import { CHANNEL_CURRENCIES, CHANNEL_PATHS } from '../contract/common.js';
 import { channelDetails } from './details.js';
-import { SandboxError } from '../http/errors.js';
+import { SandboxError } from '../contract/errors.js';
 import { len, noMethod } from './common.js';
 import { plainExpiry } from './expiry.js';
 import type { ChannelRules } from './types.js';

@@ -2,7 +2,7 @@ import { CARD_FAILURES } from '../contract/checkout.js';
 import { fieldWarning } from './warnings.js';
 import { CHANNEL_CURRENCIES, CHANNEL_PATHS } from '../contract/common.js';
 import { channelDetails } from './details.js';
-import { SandboxError } from '../http/errors.js';
+import { SandboxError } from '../contract/errors.js';
 import { len, numericReference, oneOf, singleFilter, voucherReferenceOf } from './common.js';
 import { suggestedExpiry } from './expiry.js';
 import { checkColombianDocument } from './shopper-documents.js';

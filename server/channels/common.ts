@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { fieldWarning } from './warnings.js';
 import QRCode from 'qrcode';
-import { SandboxError } from '../http/errors.js';
+import { SandboxError } from '../contract/errors.js';
 import type { MethodInput, MethodResult, ShopperFieldRule } from './types.js';
 
 /** Shorthands for the spec's shopper table. */

@@ -1,4 +1,4 @@
-import { SandboxError } from '../http/errors.js';
+import { SandboxError } from '../contract/errors.js';
 import { fieldWarning } from './warnings.js';
 import type { ExpiryInput } from './types.js';
 

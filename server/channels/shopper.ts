@@ -1,6 +1,6 @@
 import type { ErrorCode } from '../contract/errors.js';
 import { fieldWarning } from './warnings.js';
-import { SandboxError } from '../http/errors.js';
+import { SandboxError } from '../contract/errors.js';
 import type { ShopperFieldRule, ShopperKey, ShopperRules } from './types.js';
 
 /** Keys every channel lists, String(255) everywhere. */

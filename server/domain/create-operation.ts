@@ -4,7 +4,7 @@ import { parseShopper, shopperCode, validateShopper } from '../channels/shopper.
 import type { CreationPath, Prepared } from '../channels/types.js';
 import type { SandboxContext } from '../context.js';
 import type { BodyEncoding } from '../contract/body-encoding.js';
-import { SandboxError } from '../http/errors.js';
+import { SandboxError } from '../contract/errors.js';
 import type { OperationRecord } from '../store/operations.js';
 import {
   checkBlacklist, checkCurrency, checkLengths, checkRequired, checkReturnUrl, readAmount, readChannel, readDirect, readTime,

@@ -1,7 +1,7 @@
 import type { ChannelRules, CreationPath } from '../channels/types.js';
 import { CreationFieldsSchema } from '../contract/payments.js';
 import type { BodyEncoding } from '../contract/body-encoding.js';
-import { SandboxError } from '../http/errors.js';
+import { SandboxError } from '../contract/errors.js';
 import { fieldWarning } from '../channels/warnings.js';
 
 /** The fields of the spec's creation request (the documented schema is the one list). */
