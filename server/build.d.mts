@@ -6,6 +6,10 @@ export interface PackageEntry {
 }
 export const PACKAGE_ENTRIES: PackageEntry[];
 export function buildServeBundle(root: string, outfile: string): Promise<void>;
+/** One line saying why a bundle did not build: esbuild's first error as file:line: text, else the message. */
+export function buildFailureLine(err: unknown): string;
+/** Maps stack frames inside `bundle` to the .ts files and lines of its linked source map (read on first use). */
+export function mapBundleStacks(bundle: string): void;
 export function buildPackageBundles(root: string): Promise<string>;
 export function newestMtime(dir: string, re?: RegExp): number;
 export function serveBundleIsFresh(root: string, bundle: string): boolean;

@@ -2,21 +2,24 @@
 // Launcher of `npm run serve`. Runs the CLI as one bundled file (dist/node/server/cli.bundle.mjs):
 // loading ~200 separate modules was most of a cold start (measured: 430–460 ms to load the tsc
 // output vs ~270 ms for the bundle; tsx's on-the-fly transform ~800 ms). The bundle is rebuilt with
-// esbuild when any source it is made from is newer (a fast mtime walk, no file read); when esbuild is
-// missing or the build fails, tsx runs server/cli.ts so errors show as usual.
+// esbuild when any source it is made from is newer (a fast mtime walk, no file read), with a linked
+// source map; when esbuild is missing or the build fails, serve says why on stderr and tsx runs
+// server/cli.ts so errors show as usual.
 // The console (dist/renderer) is built the same way: when it is missing or older than its sources
 // (a fresh clone, a pull), before the server starts, saying so on stderr.
 // Prints nothing on stdout itself: the contract's ready line must stay the first line there.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildConsole, buildServeBundle, consoleState, serveBundleIsFresh } from './build.mjs';
+import { buildConsole, buildFailureLine, buildServeBundle, consoleState, mapBundleStacks, serveBundleIsFresh } from './build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bundle = join(root, 'dist', 'node', 'server', 'cli.bundle.mjs');
 const require = createRequire(import.meta.url);
 
 async function runBundle() {
+  // Stack traces through the bundle's linked map name server/**/*.ts files and lines (read lazily).
+  mapBundleStacks(bundle);
   // Same process: argv keeps the user's flags after the script path, as parseArgs expects.
   process.argv = [process.argv[0], bundle, ...process.argv.slice(2)];
   await import(pathToFileURL(bundle).href);
@@ -55,8 +58,10 @@ else {
   try {
     if (!serveBundleIsFresh(root, bundle)) await buildServeBundle(root, bundle);
     ready = true;
-  } catch {
-    // no esbuild, or a source that does not compile: tsx shows the error
+  } catch (err) {
+    // No esbuild, or a source that does not compile: say so (stderr; stdout keeps only the ready
+    // line), then tsx runs the sources and shows the error in full.
+    process.stderr.write(`serve: the server bundle did not build (${buildFailureLine(err)}); running with tsx\n`);
   }
   if (ready) await runBundle();
   else await runTsx();

@@ -1,6 +1,10 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SourceMap } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { buildFailureLine, buildServeBundle } from '../../server/build.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -35,4 +39,59 @@ describe('npm run serve launcher', () => {
     s.proc.kill('SIGTERM');
     expect(await s.exited).toBe(0);
   }, 30_000);
+});
+
+describe('the server bundle is visible machinery', () => {
+  it('has a linked source map naming the server .ts files, without their text', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'serve-map-'));
+    try {
+      const out = join(dir, 'cli.bundle.mjs');
+      await buildServeBundle(root, out);
+      const js = readFileSync(out, 'utf8');
+      expect(js.trimEnd().endsWith('//# sourceMappingURL=cli.bundle.mjs.map')).toBe(true);
+      const map = JSON.parse(readFileSync(`${out}.map`, 'utf8'));
+      const sources: string[] = map.sources;
+      expect(sources.some((s) => s.endsWith('server/cli.ts'))).toBe(true);
+      expect(sources.some((s) => s.endsWith('server/channels/ch38.ts'))).toBe(true);
+      expect(map.sourcesContent).toBeUndefined();
+      // A position inside the bundle maps back to a line of a .ts file under server/.
+      const lines = js.split('\n');
+      const at = lines.findIndex((l) => l.includes('voucherReferenceOf'));
+      expect(at).toBeGreaterThanOrEqual(0);
+      const entry = new SourceMap(map).findEntry(at, lines[at]!.indexOf('voucherReferenceOf'));
+      expect('originalSource' in entry && entry.originalSource).toMatch(/server\/.+\.ts$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('prints stack traces through the bundle with the .ts file and line (the map read only when a stack is printed)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'serve-stack-'));
+    try {
+      writeFileSync(join(dir, 'boom.ts'), 'const pad: number = 1;\nexport function boom(): never {\n  throw new Error(`boom ${pad}`);\n}\n');
+      const esbuild = await import('esbuild');
+      const out = join(dir, 'bundle.mjs');
+      await esbuild.build({ entryPoints: [join(dir, 'boom.ts')], bundle: true, format: 'esm', platform: 'node', outfile: out, minifyWhitespace: true, sourcemap: 'linked', sourcesContent: false });
+      const script = `const { mapBundleStacks } = await import(${JSON.stringify(join(root, 'server', 'build.mjs'))});
+mapBundleStacks(${JSON.stringify(out)});
+const { boom } = await import(${JSON.stringify(out)});
+try { boom(); } catch (e) { console.log(e.stack); }`;
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+      let text = '';
+      child.stdout!.on('data', (c) => (text += String(c)));
+      child.stderr!.on('data', (c) => (text += String(c)));
+      await new Promise((r) => child.on('exit', r));
+      expect(text).toContain('Error: boom 1');
+      expect(text).toMatch(/at boom \(boom\.ts:3:\d+\)/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('says why a build failed in one line: the first error with file and line', () => {
+    const esbuildError = { message: 'Build failed with 2 errors', errors: [{ text: 'Expected ";" but found "x"', location: { file: 'server/channels/ch38.ts', line: 12 } }, { text: 'other' }] };
+    expect(buildFailureLine(esbuildError)).toBe('server/channels/ch38.ts:12: Expected ";" but found "x"');
+    expect(buildFailureLine({ errors: [{ text: 'no location' }] })).toBe('no location');
+    expect(buildFailureLine(new Error("Cannot find module 'esbuild'\nRequire stack: …"))).toBe("Cannot find module 'esbuild'");
+  });
 });
