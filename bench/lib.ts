@@ -87,5 +87,7 @@ export const stopProcess = (p: ChildProcess) =>
     p.kill('SIGTERM');
   });
 
+/** The p-th percentile of an ascending array (nearest rank). */
+export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 export const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)]!;
 export const round2 = (x: number) => Math.round(x * 100) / 100;

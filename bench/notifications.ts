@@ -27,7 +27,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transition } from '../server/domain/operations.js';
 import { createSandbox } from '../server/sandbox.js';
-import { bodies, CREATION_PATH } from './lib.js';
+import { bodies, CREATION_PATH, pct } from './lib.js';
 
 const N = Number(process.env.BENCH_N ?? 10_000);
 const WARMUP = 300;
@@ -100,7 +100,6 @@ function runReceiver(): void {
   process.on('disconnect', () => process.exit(0));
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 const round = (x: number) => Math.round(x * 100) / 100;
 
 async function main(): Promise<void> {

@@ -30,6 +30,10 @@ interface Results {
   spei: { pending_operations: number; per_transfer_ms: { p50: number; p99: number } };
   startup: { cold_start_ms: { median: number; min: number }; cold_start_via_tsx_ms: { median: number }; cold_start_with_rebuild_ms: number; rss_after_load_mib: number; load: { seconds: number } };
   console: { skipped?: string; operations: number; first_page_ms: { median: number }; scroll: { dropped_frames: number } };
+  advance: {
+    pending_operations: number; notifications: number; payouts: number; days: number; advance_wall_ms: number; notifications_failed_after: number;
+    summary: { attempts: { succeeded: number; failed: number }; steps: number }; health_ms: { p50: number; p99: number; max: number }; event_loop_max_ms: number;
+  };
 }
 type Name = keyof Results;
 interface Bench<N extends Name = Name> {
@@ -130,6 +134,20 @@ const benches: Bench[] = [
       r.skipped
         ? [info('6 console', `skipped: ${r.skipped}`)]
         : [le(`6 console first page with ${r.operations} ops (ms)`, r.first_page_ms.median, 1000), le('6 console dropped frames while scrolling', r.scroll.dropped_frames, 0)],
+  }),
+  bench({
+    name: 'advance',
+    script: 'advance.ts',
+    args: [],
+    env: { BENCH_SCALE: quick ? '0.2' : '1' },
+    rows: (r) => [
+      le(`7 advance ${r.days} d: ${r.pending_operations} pending ops, ${r.notifications} failing notifications, ${r.payouts} payouts (ms)`, r.advance_wall_ms, 10_000),
+      le('7 /health during the advance, max (ms)', r.health_ms.max, 50),
+      info('7 /health during the advance p50 / p99 (ms)', `${r.health_ms.p50} / ${r.health_ms.p99}`),
+      le('7 notifications not failed after 5 attempts', r.notifications - r.notifications_failed_after, 0),
+      info('7 advance steps / attempts failed / succeeded', `${r.summary.steps} / ${r.summary.attempts.failed} / ${r.summary.attempts.succeeded}`),
+      info('7 longest event-loop stall during the advance (ms)', r.event_loop_max_ms),
+    ],
   }),
 ];
 

@@ -86,6 +86,7 @@ export function createSandbox(options: SandboxOptions = {}) {
   }
 
   function reset(): void {
+    scheduler.interrupt();
     store.requests.flush();
     store.wipe();
     clock.reload();

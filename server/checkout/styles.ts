@@ -42,6 +42,8 @@ h2{font-size:16px;margin:20px 0 10px}
 label{display:block;font-weight:600;font-size:14px;margin-bottom:6px}
 input[type=text],input[type=password],input[type=email],input[type=tel],select{width:100%;font:inherit;padding:11px 12px;border:1px solid #c9d1dd;border-radius:10px;background:#fff;color:var(--ink)}
 input:focus,select:focus{outline:2px solid #9cc0ff;border-color:var(--brand)}
+:focus-visible{outline:3px solid var(--brand);outline-offset:2px}
+input:focus-visible,select:focus-visible{outline:2px solid var(--brand);outline-offset:0}
 .row{display:grid;grid-template-columns:1fr 1fr;gap:12px}
 .hint{color:var(--muted);font-size:13px;margin:6px 0 0}
 .alert{border-radius:10px;padding:12px 14px;margin:0 0 18px;font-size:14px}
@@ -54,7 +56,8 @@ input:focus,select:focus{outline:2px solid #9cc0ff;border-color:var(--brand)}
 .option .txt{flex:1;min-width:0}
 .option .txt b{display:block}
 .option .txt small{color:var(--muted)}
-.option.soon{opacity:.55;cursor:default}
+.option.soon{cursor:default;border-style:dashed;background:#f7f8fa;color:var(--muted)}
+.option.soon:hover{border-color:var(--line);background:#f7f8fa}
 .option.featured{border-color:var(--brand);box-shadow:0 0 0 3px #e3ecff}
 .tabs{display:flex;gap:6px;border-bottom:1px solid var(--line);margin:0 0 20px;overflow-x:auto}
 .tab{padding:10px 14px;text-decoration:none;color:var(--muted);font-weight:600;border-bottom:2px solid transparent;white-space:nowrap}

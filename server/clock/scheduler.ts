@@ -1,5 +1,8 @@
+import { SandboxError } from '../http/errors.js';
 import type { Store } from '../store/index.js';
+import type { TimerRecord } from '../store/timers.js';
 import type { SandboxClock } from './clock.js';
+import { walkTo, type DueWork, type WalkTally } from './walk.js';
 
 /** Handles one fired timer. Runs inside the transaction that deletes the timer row. */
 export type TimerHandler = (refId: number, dueAt: number) => void;
@@ -19,17 +22,29 @@ export function createScheduler(store: Store, clock: SandboxClock, log: (msg: st
   let wakeAt = Number.POSITIVE_INFINITY;
   let armQueued = false;
   let running = false;
+  const dueWork: DueWork[] = [];
+  /** The advance in progress (one at a time), with its running totals. */
+  let walking: WalkTally | null = null;
+  /** Bumped by reset and stop: a walk that sees it change ends where it stands. */
+  let epoch = 0;
 
-  function fire(t: { id: number; kind: string; ref_id: number; due_at: number }): void {
+  /** Fires one timer; false when it was already fired or cancelled. */
+  function fire(t: TimerRecord, also?: () => void): boolean {
     const handler = handlers.get(t.kind);
     try {
-      store.tx(() => {
-        if (!store.timers.remove(t.id)) return; // already fired or cancelled
+      return store.tx(() => {
+        also?.();
+        if (!store.timers.remove(t.id)) return false;
         handler?.(t.ref_id, t.due_at);
+        return true;
       });
     } catch (err) {
       log(`timer ${t.kind}#${t.ref_id} failed: ${(err as Error).message}`);
-      store.timers.remove(t.id); // never retry a failing handler forever
+      store.tx(() => {
+        also?.(); // rolled back with the handler's writes
+        store.timers.remove(t.id); // never retry a failing handler forever
+      });
+      return true;
     }
   }
 
@@ -58,10 +73,27 @@ export function createScheduler(store: Store, clock: SandboxClock, log: (msg: st
     sleeper = null;
     wakeAt = Number.POSITIVE_INFINITY;
     try {
-      runDue();
+      // An advance fires its own timers, each at its due time.
+      if (!walking) runDue();
     } finally {
       arm();
     }
+  }
+
+  async function walk(target: number): Promise<WalkTally & { completed: boolean }> {
+    const tally: WalkTally = { timers: {}, succeeded: 0, failed: 0, steps: 0, at: clock.now() };
+    walking = tally;
+    const started = epoch;
+    const stopped = () => epoch !== started;
+    try {
+      await walkTo({ store, clock, fire, dueWork, stopped }, target, tally);
+    } finally {
+      // After a reset a new advance may already hold the clock: leave it alone.
+      if (!stopped()) clock.release();
+      if (walking === tally) walking = null;
+      arm();
+    }
+    return { ...tally, completed: !stopped() };
   }
 
   return {
@@ -84,23 +116,22 @@ export function createScheduler(store: Store, clock: SandboxClock, log: (msg: st
       store.timers.cancel(kind, refId);
     },
     runDue,
-    /** Moves sandbox time forward to `target`, firing each due timer at its own due time. */
-    advanceTo(target: number): number {
-      let fired = 0;
-      try {
-        for (;;) {
-          const next = store.timers.nextDueAt();
-          if (next === null || next > target) break;
-          clock.hold(next);
-          fired += runDue();
-        }
-      } finally {
-        clock.release();
-      }
-      clock.setNow(target);
-      fired += runDue();
-      arm();
-      return fired;
+    /** Registers work an advance awaits at each instant (the delivery worker's due attempts). */
+    onDueWork(work: DueWork): void {
+      dueWork.push(work);
+    },
+    /** Totals of the running advance, or null. */
+    walking: (): Readonly<WalkTally> | null => walking,
+    /**
+     * Moves sandbox time forward to `target`, each timer firing at its own due time and the work it
+     * causes finished before the clock moves on (server/clock/walk.ts). One advance at a time:
+     * another while it runs is refused with 409 CLOCK_BUSY. Answers the totals; `completed` is
+     * false when a reset or shutdown cut the walk short.
+     */
+    advanceTo(target: number): Promise<WalkTally & { completed: boolean }> {
+      // Thrown before any await: the caller learns at once and the running advance is untouched.
+      if (walking) throw new SandboxError('CLOCK_BUSY', 'the sandbox clock is already advancing; wait for that advance to answer, then try again');
+      return walk(target);
     },
     start(): void {
       running = true;
@@ -108,8 +139,15 @@ export function createScheduler(store: Store, clock: SandboxClock, log: (msg: st
     },
     stop(): void {
       running = false;
+      epoch++;
       if (sleeper) clearTimeout(sleeper);
       sleeper = null;
+    },
+    /** Ends a running advance where it stands (the database was wiped). */
+    interrupt(): void {
+      epoch++;
+      walking = null;
+      clock.release();
     },
     /** Re-arms after an external change (pause/resume, reset). */
     rearm: arm,

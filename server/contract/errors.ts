@@ -63,10 +63,14 @@ export const errorCatalogue = {
   CREATION_ERROR: 400,
   // payouts and control API
   UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  TOKEN_EXPIRED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   INVALID_TRANSITION: 409,
+  /** A clock advance is already running (one at a time). */
+  CLOCK_BUSY: 409,
   VALIDATION_ERROR: 400,
   INTERNAL_ERROR: 500,
 } as const satisfies Record<string, number>;

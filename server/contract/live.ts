@@ -29,7 +29,7 @@ export const liveRoutes = {
     description:
       'Each `data:` line is one JSON batch `{events:[{type,data}], dropped}`. Event types are those of the ' +
       'typed event map: operation.created, operation.changed, notification.changed, spei.transfer, ' +
-      'payout.changed, merchant.changed, clock.changed, request.logged, sandbox.reset. A comment line ' +
+      'payout.changed, merchant.changed, clock.changed, clock.advance, request.logged, sandbox.reset. A comment line ' +
       '`: ping` is sent every 15 s so proxies and clients can tell a live connection from a dead one.',
   }),
 };

@@ -31,6 +31,8 @@ export const MerchantSettingsSchema = z
     channels: MerchantChannelsSchema,
     blacklisted_documents: z.array(z.string().min(1).max(255)).max(10000),
     allow_http_localhost: z.boolean().describe('accept http://localhost and http://127.0.0.1 as url_ok/url_error'),
+    payout_username: z.string().min(1).max(255).nullable().describe('payout login username (POST /api/login); null: no login'),
+    payout_password: z.string().min(1).max(255).nullable().describe('payout login password'),
   })
   .partial()
   .strict();
@@ -42,6 +44,8 @@ export const MerchantSchema = z.object({
   public_key: z.string(),
   secret_key: z.string(),
   payout_token: z.string(),
+  payout_username: z.string().nullable(),
+  payout_password: z.string().nullable(),
   clabe: z.string(),
   success_url: z.string().nullable(),
   rejection_url: z.string().nullable(),
@@ -95,7 +99,7 @@ export const merchantRoutes = {
     tags: ['merchants'],
     body: MerchantSettingsSchema,
     response: MerchantSchema,
-    errors: ['VALIDATION_ERROR', 'NOT_FOUND'],
+    errors: ['VALIDATION_ERROR', 'NOT_FOUND', 'CONFLICT'],
   }),
   resetSandbox: defineRoute({
     method: 'POST',

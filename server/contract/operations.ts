@@ -84,8 +84,8 @@ export const RejectBodySchema = z
   .strict();
 export type RejectBody = z.infer<typeof RejectBodySchema>;
 
-const idPath = (verb: string) => `/sandbox/v1/operations/:id/${verb}`;
-const transition = (verb: string, summary: string) =>
+const idPath = <V extends string>(verb: V) => `/sandbox/v1/operations/:id/${verb}` as const;
+const transition = <V extends string>(verb: V, summary: string) =>
   defineRoute({
     method: 'POST',
     path: idPath(verb),

@@ -20,6 +20,8 @@ export interface PayoutCode {
   /** account_types: regular expression the account_id must match. */
   account_id_pattern?: string;
   account_id_format?: string;
+  /** account_types: other words integrations send for it (Spanish names), matched case-insensitively. */
+  aliases?: string[];
   /** Extra checksum: `mod11` (Chilean RUT/RUN check digit) or `clabe` (Mexican CLABE check digit). */
   check?: string;
 }
@@ -47,6 +49,11 @@ function nonEmpty<T>(xs: T[], what: string): [T, ...T[]] {
 
 export const PAYOUT_COUNTRY_CODES = nonEmpty(PAYOUT_COUNTRIES.map((c) => c.country), 'country');
 export const PAYOUT_ACCOUNT_TYPES = nonEmpty(unique(PAYOUT_COUNTRIES.flatMap((c) => c.account_types.map((a) => a.code))), 'account type');
+/** Every account_type word accepted without a warning: the codes and their Spanish aliases. */
+export const PAYOUT_ACCOUNT_TYPE_WORDS = nonEmpty(
+  unique(PAYOUT_COUNTRIES.flatMap((c) => c.account_types.flatMap((a) => [a.code, ...(a.aliases ?? [])]))),
+  'account type',
+);
 export const PAYOUT_VAT_ID_TYPES = nonEmpty(unique(PAYOUT_COUNTRIES.flatMap((c) => c.vat_id_types.map((a) => a.code))), 'vat id type');
 export const PAYOUT_BANK_CODES = nonEmpty(unique(PAYOUT_COUNTRIES.flatMap((c) => c.banks.map((b) => b.code))).sort((a, b) => a - b), 'bank');
 
@@ -54,7 +61,7 @@ export const PAYOUT_BANK_CODES = nonEmpty(unique(PAYOUT_COUNTRIES.flatMap((c) =>
 export function describePayoutLists(): string {
   return PAYOUT_COUNTRIES.map(
     (c) =>
-      `${c.country} (${c.name}): account_type ${c.account_types.map((a) => a.code).join(', ')}; ` +
+      `${c.country} (${c.name}): account_type ${c.account_types.map((a) => [a.code, ...(a.aliases ?? [])].join('/')).join(', ')}; ` +
       `vat_id_type ${c.vat_id_types.map((v) => v.code).join(', ')}; bank ${c.banks.map((b) => b.code).join(', ')}`,
   ).join('\n');
 }

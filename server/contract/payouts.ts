@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   describePayoutLists,
-  PAYOUT_ACCOUNT_TYPES,
+  PAYOUT_ACCOUNT_TYPE_WORDS,
   PAYOUT_BANK_CODES,
   PAYOUT_COUNTRY_CODES,
   PAYOUT_VAT_ID_TYPES,
@@ -14,52 +14,42 @@ export const MAX_PAYOUT_BATCH = 500;
 /** Largest payout amount (keeps amounts exact as JSON numbers). */
 export const MAX_PAYOUT_AMOUNT = 1e12;
 
-const text = (max: number) =>
-  z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }).max(max, { error: `must be at most ${max} characters` });
-
-const isHttpUrl = (s: string): boolean => {
-  try {
-    const u = new URL(s);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
-  } catch {
-    return false;
-  }
-};
+const text = (what: string) => z.union([z.string(), z.number()]).describe(`${what}. A string; a number is accepted with a warning and stored as the string it prints as`);
+const str = (what: string) => z.string().describe(what);
 
 /**
- * Field rules of one payout item (spec "Payout item" table). Each field is validated on its own so a
- * bad item reports every problem at once; the country-dependent rules live in domain/payout-rules.ts.
+ * The payout item as documented in the OpenAPI document (spec "Payout item" table, contract §5). The
+ * sandbox reads it liberally (domain/payout-rules.ts): values outside these lists are accepted with a
+ * warning, except the refusals listed in the route description. The keys are also the known fields:
+ * any other key is ignored with a warning.
  */
 export const payoutItemFields = {
-  order_id: text(255).describe('Payment order identification'),
-  credit_note: text(255).describe("The customer's internal code; unique per merchant (also within the batch)"),
-  account_id: text(64).describe('Beneficiary account id'),
-  account_type: z.enum(PAYOUT_ACCOUNT_TYPES, { error: `must be one of ${PAYOUT_ACCOUNT_TYPES.join(', ')}` }).describe('Account type; per country, see the description'),
-  vat_id: text(32).describe('Beneficiary tax id, in the format of vat_id_type'),
-  vat_id_type: z.enum(PAYOUT_VAT_ID_TYPES, { error: `must be one of ${PAYOUT_VAT_ID_TYPES.join(', ')}` }).describe('Type of the tax id; per country'),
-  name: text(255).describe('Beneficiary name'),
+  order_id: text('Payment order identification'),
+  credit_note: text("The customer's internal code; unique per merchant (also within the batch)"),
+  account_id: text('Beneficiary account id'),
+  account_type: z
+    .union([z.enum(PAYOUT_ACCOUNT_TYPE_WORDS), z.string()])
+    .describe(`Account type, English or Spanish (${PAYOUT_ACCOUNT_TYPE_WORDS.join(', ')}; case-insensitive); another word is accepted with a warning`),
+  vat_id: text('Beneficiary tax id, in the format of vat_id_type (a mismatch is a warning)'),
+  vat_id_type: z
+    .union([z.enum(PAYOUT_VAT_ID_TYPES), z.string()])
+    .describe(`Type of the tax id, per country (${PAYOUT_VAT_ID_TYPES.join(', ')}); another value is accepted with a warning`),
+  name: text('Beneficiary name'),
   amount: z
-    .number({ error: 'must be a JSON number' })
-    .positive({ error: 'must be greater than 0' })
-    .max(MAX_PAYOUT_AMOUNT, { error: `must be at most ${MAX_PAYOUT_AMOUNT}` })
-    .refine((n) => /^\d+(\.\d{1,2})?$/.test(String(n)), { error: 'must have at most 2 decimals' })
-    .describe('Payout amount, decimal (at most 2 decimals). Sandbox rule: even integer part approved, odd rejected'),
-  subject: text(255).describe('Subject text'),
-  bank_detail: text(255).describe('Bank detail text'),
-  channel: text(2048)
-    .refine(isHttpUrl, { error: 'must be an http(s) URL' })
-    .describe('Address (http or https URL) that receives the reference and OTP code of an approved payout'),
-  user_email: text(255)
-    .regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, { error: 'must be an e-mail address' })
-    .describe('Beneficiary e-mail'),
-  phone_number: text(32).describe('Beneficiary phone'),
+    .union([z.number(), z.string()])
+    .describe(`Payout amount, > 0 and at most ${MAX_PAYOUT_AMOUNT}; a numeric string is accepted with a warning. Sandbox rule: even integer part approved, odd rejected`),
+  subject: text('Subject text'),
+  bank_detail: text('Bank detail text'),
+  channel: str('Address (http or https URL) that receives the reference and OTP code of an approved payout; another value (e.g. "transferencia") is accepted with a warning and gets no payload'),
+  user_email: text('Beneficiary e-mail (not an address: a warning)'),
+  phone_number: text('Beneficiary phone'),
   bank: z
-    .literal(PAYOUT_BANK_CODES, { error: 'must be a bank code of the sandbox lists (an integer)' })
-    .describe('Bank code (JSON integer); per country, see the description'),
-  transfer_status: z.number({ error: 'must be an integer' }).int({ error: 'must be an integer' }).describe('Transfer status flag; stored and echoed, no effect in the sandbox'),
+    .union([z.literal(PAYOUT_BANK_CODES), z.string().regex(/^\d+$/)])
+    .describe('Bank code of the sandbox lists: an integer, or a numeric string (with a warning). An unknown code rejects the batch'),
+  transfer_status: z.number().describe('Set by the sandbox; a value sent on creation is ignored with a warning'),
   country: z
-    .enum(PAYOUT_COUNTRY_CODES, { error: `must be one of ${PAYOUT_COUNTRY_CODES.join(', ')}` })
-    .describe('Sandbox extension: country of the account (ISO alpha-3). Optional; inferred from `bank` when the code is listed for one country only'),
+    .enum(PAYOUT_COUNTRY_CODES)
+    .describe('Sandbox extension: country of the account (ISO alpha-3). Optional; inferred from `bank` (and `vat_id_type` where a bank code is listed twice)'),
 };
 export type PayoutItemField = keyof typeof payoutItemFields;
 
@@ -77,9 +67,9 @@ export const REQUIRED_PAYOUT_FIELDS = [
   'bank',
 ] as const satisfies readonly PayoutItemField[];
 
-/** One payout item as documented (unknown extra fields are ignored). */
 const f = payoutItemFields;
 const optional = <T extends z.ZodType>(s: T) => s.nullable().optional();
+/** One payout item as documented (for the OpenAPI document; the sandbox reads bodies with payout-rules). */
 export const PayoutItemSchema = z.object({
   order_id: f.order_id,
   credit_note: f.credit_note,
@@ -106,17 +96,22 @@ export const PAYOUT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const PayoutStatusSchema = z.enum(PAYOUT_STATUSES);
 export type PayoutStatus = z.infer<typeof PayoutStatusSchema>;
 
-/** Who decided a payout: the even/odd rule (clock or process-all), the console, or a script. */
+/** `transfer_status` (contract §5): its words, and the status each implies. */
+export const TRANSFER_STATUSES = {
+  1: { description: 'in process', status: 'pending' },
+  2: { description: 'approved', status: 'approved' },
+  3: { description: 'rejected', status: 'rejected' },
+  4: { description: 'rejected by the bank', status: 'rejected' },
+  5: { description: 'approved by the bank (paid)', status: 'approved' },
+} as const satisfies Record<number, { description: string; status: PayoutStatus }>;
+export type TransferStatus = keyof typeof TRANSFER_STATUSES;
+export const isTransferStatus = (n: number): n is TransferStatus => n in TRANSFER_STATUSES;
+/** The values the operator may force. */
+export const FORCEABLE_TRANSFER_STATUSES = [2, 3, 4, 5] as const;
+
+/** Who moved a payout last: the even/odd rule or the bank step (clock or process-all), the console, or a script. */
 export const PAYOUT_DECIDERS = ['rule', 'operator', 'control_api'] as const;
 export type PayoutDecider = (typeof PAYOUT_DECIDERS)[number];
-
-export const PayoutBatchResponseSchema = z.object({
-  payroll: z.number().int(),
-  transactions: z.array(
-    z.object({ id: z.number().int(), credit_note: z.string(), order_id: z.string(), status: z.literal('pending') }),
-  ),
-});
-export type PayoutBatchResponse = z.infer<typeof PayoutBatchResponseSchema>;
 
 /** A per-item problem list of a rejected batch: `error.details`. */
 export const PayoutProblemsSchema = z.array(z.object({ index: z.number().int(), problems: z.array(z.string()) }));
@@ -132,6 +127,9 @@ export const PayoutSchema = z.object({
   country: z.string(),
   channel: z.string(),
   status: PayoutStatusSchema,
+  transfer_status: z.number().int().min(1).max(5),
+  transfer_status_description: z.string(),
+  warnings: z.array(z.string()),
   decided_by: z.enum(PAYOUT_DECIDERS).nullable(),
   reference: z.string().nullable(),
   otp_code: z.string().nullable(),
@@ -139,6 +137,7 @@ export const PayoutSchema = z.object({
   created_at: z.string(),
   process_at: z.string().describe('when the payroll is processed by the clock'),
   processed_at: z.string().nullable(),
+  updated_at: z.string(),
   notifications: z.array(NotificationSchema).describe('channel callback and merchant notification, with every attempt'),
 });
 export type Payout = z.infer<typeof PayoutSchema>;
@@ -176,6 +175,14 @@ export const ProcessPayoutsBodySchema = z
   .object({ payroll: z.number().int().positive().optional().describe('only this payroll; every pending item when absent') })
   .strict();
 
+export const ForceTransferStatusBodySchema = z
+  .object({
+    transfer_status: z
+      .union([z.literal(2), z.literal(3), z.literal(4), z.literal(5)], { error: `transfer_status must be one of ${FORCEABLE_TRANSFER_STATUSES.join(', ')}` })
+      .describe('2 approved, 3 rejected, 4 rejected by the bank, 5 approved by the bank (paid)'),
+  })
+  .strict();
+
 export const ProcessPayoutsResponseSchema = z.object({
   processed: z.number().int(),
   approved: z.number().int(),
@@ -193,21 +200,6 @@ const decide = (verb: 'approve' | 'reject') =>
   });
 
 export const payoutRoutes = {
-  createPayouts: defineRoute({
-    method: 'POST',
-    path: '/api/transactions/',
-    summary: 'Create a batch (payroll) of cash-out payouts',
-    tags: ['merchant API'],
-    body: PayoutBatchSchema,
-    response: PayoutBatchResponseSchema,
-    status: 201,
-    errors: ['UNAUTHORIZED', 'MERCHANT_DISABLED', 'MISSING_CONTENT_TYPE', 'UNSUPPORTED_CONTENT_TYPE', 'EMPTY_JSON_BODY', 'INVALID_JSON', 'INVALID_JSON_STRUCTURE', 'VALIDATION_ERROR'],
-    description:
-      'Header `Authorization: <scheme> <payout_token>` (scheme word: sandbox setting `payout_auth_scheme`, default Bearer). ' +
-      `Body: a JSON array of 1 to ${MAX_PAYOUT_BATCH} payout items. One bad item rejects the whole batch with 400 VALIDATION_ERROR ` +
-      'and `error.details: [{index, problems: [...]}]`; nothing is stored. Allowed values per country:\n' +
-      describePayoutLists(),
-  }),
   listPayouts: defineRoute({
     method: 'GET',
     path: '/sandbox/v1/payouts',
@@ -233,6 +225,16 @@ export const payoutRoutes = {
     query: PayrollListQuerySchema,
     response: z.object({ items: z.array(PayrollSchema), next_cursor: z.string().nullable() }),
     errors: ['VALIDATION_ERROR'],
+  }),
+  forceTransferStatus: defineRoute({
+    method: 'POST',
+    path: '/sandbox/v1/payouts/:id/status',
+    summary: 'Force a payout\'s transfer_status (2–5), with the same channel payload and payout-URL notification as processing',
+    tags: ['payouts'],
+    body: ForceTransferStatusBodySchema,
+    response: PayoutSchema,
+    errors: ['VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TRANSITION'],
+    description: 'From any transfer_status to a different one. Entering 2 starts the bank step (5 after payout_processing_delay_minutes of sandbox time); entering 2 or 5 from a non-approved value assigns reference and OTP and sends the channel payload (http(s) channels only).',
   }),
   approvePayout: decide('approve'),
   rejectPayout: decide('reject'),

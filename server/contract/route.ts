@@ -8,10 +8,12 @@ export interface RouteSpec<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
+  P extends string = string,
+  M extends string | undefined = string | undefined,
 > {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  /** Express-style path, e.g. `/sandbox/v1/operations/:id`. */
-  path: string;
+  /** Express-style path, e.g. `/sandbox/v1/operations/:id`; kept literal so typed clients can read its `:params`. */
+  path: P;
   summary: string;
   tags: string[];
   query?: Q;
@@ -24,11 +26,41 @@ export interface RouteSpec<
   /** Body media types when not JSON (the merchant API takes forms). */
   bodyContentTypes?: string[];
   /** Success media type when not JSON (e.g. text/plain checkout address). */
-  responseContentType?: string;
+  responseContentType?: M;
   /** Free-form extra description (magic values, enums…). */
   description?: string;
 }
 
-export const defineRoute = <Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
-  spec: RouteSpec<Q, B, R>,
-): RouteSpec<Q, B, R> => spec;
+export const defineRoute = <
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  R extends z.ZodType,
+  const P extends string,
+  const M extends string | undefined = undefined,
+>(
+  spec: RouteSpec<Q, B, R, P, M>,
+): RouteSpec<Q, B, R, P, M> => spec;
+
+/** The `:name` segments of an Express-style path, as a union of names (`never` when it has none). */
+export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** Fills the `:name` segments of a path (URI-encoded) and appends the defined query values. */
+export function buildPath(path: string, params: Record<string, string | number> = {}, query?: object): string {
+  const filled = path.replace(/:(\w+)/g, (_m, name: string) => {
+    const v = params[name];
+    if (v === undefined) throw new Error(`missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(v));
+  });
+  if (!query) return filled;
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null || v === '') continue;
+    qs.set(k, String(v));
+  }
+  const s = qs.toString();
+  return s ? `${filled}?${s}` : filled;
+}

@@ -2,6 +2,7 @@ import type { SandboxContext } from '../context.js';
 import type { DeliveryMerchant, NotificationRecord } from '../store/notifications.js';
 import { changeOf, recordAttempt, RETRY_TIMER, type AttemptOutcome, type StatusChange } from './record.js';
 import { createDeliveryAgent, sendOnce, STOPPED } from './send.js';
+import type { DueTally } from '../clock/walk.js';
 
 /** Internal knobs (tests and the benchmark); defaults follow contract §4. */
 export interface DeliveryOptions {
@@ -23,6 +24,8 @@ const URL_SETTING: Partial<Record<string, keyof Pick<DeliveryMerchant, 'success_
 const FORM = 'application/x-www-form-urlencoded';
 /** Longest wait before finished attempts are written. */
 const FLUSH_MS = 5;
+/** Most attempts written in one transaction (~0.2 ms each under load: keeps the server answering). */
+const FLUSH_MAX = 32;
 
 /**
  * Where to send now: the merchant's current address for the kind (fixing a URL fixes pending retries
@@ -70,6 +73,21 @@ export function createDispatcher(ctx: SandboxContext, opts: DeliveryOptions = {}
   let sweeper: NodeJS.Timeout | null = null;
   let kicks: { id: number; change: StatusChange | null }[] = [];
   let closed = false;
+  /** Who waits for an id's next scheduled attempt to be written (a clock advance). */
+  const settling = new Map<number, (() => void)[]>();
+  /** Scheduled (automatic) attempts written since start, by outcome. */
+  const written: DueTally = { succeeded: 0, failed: 0 };
+
+  function settled(id: number): void {
+    const waiters = settling.get(id);
+    if (!waiters) return;
+    settling.delete(id);
+    for (const w of waiters) w();
+  }
+
+  function settleAll(): void {
+    for (const id of [...settling.keys()]) settled(id);
+  }
 
   function headersOf(n: NotificationRecord): Record<string, string> {
     return {
@@ -112,6 +130,7 @@ export function createDispatcher(ctx: SandboxContext, opts: DeliveryOptions = {}
           try {
             const c = recordAttempt(ctx, o);
             if (c) changes.push(c);
+            if (o.source === 'automatic') written[o.result.delivered ? 'succeeded' : 'failed']++;
           } catch (err) {
             ctx.config.log(`notification ${o.notification_id}: attempt not recorded: ${(err as Error).message}`);
           }
@@ -123,6 +142,7 @@ export function createDispatcher(ctx: SandboxContext, opts: DeliveryOptions = {}
     }
     for (const o of batch) {
       busy.delete(o.notification_id);
+      settled(o.notification_id);
       if (again.delete(o.notification_id)) enqueue(o.notification_id);
     }
     emit(changes);
@@ -130,7 +150,7 @@ export function createDispatcher(ctx: SandboxContext, opts: DeliveryOptions = {}
 
   function launch(id: number): void {
     const n = store.notifications.get(id);
-    if (!n || n.status !== 'pending' || n.next_attempt_at === null || n.next_attempt_at > clock.now()) return;
+    if (!n || n.status !== 'pending' || n.next_attempt_at === null || n.next_attempt_at > clock.now()) return settled(id);
     const gen = generation;
     busy.add(id);
     active++;
@@ -139,16 +159,18 @@ export function createDispatcher(ctx: SandboxContext, opts: DeliveryOptions = {}
         if (gen !== generation) return;
         if (!o) {
           busy.delete(id);
+          settled(id);
           return;
         }
         outcomes.push(o);
-        if (outcomes.length >= 256) flush();
+        if (outcomes.length >= FLUSH_MAX) flush();
         // A few ms of batching turns many small commits into one; the slot is already free.
         else flushTimer ??= setTimeout(flush, FLUSH_MS);
       })
       .catch((err: Error) => {
         // Never expected (sendOnce does not throw); release the row so the sweep can retry it.
         if (gen === generation) busy.delete(id);
+        settled(id);
         ctx.config.log(`notification ${id}: ${err.message}`);
       })
       .finally(() => {
@@ -216,6 +238,28 @@ export function createDispatcher(ctx: SandboxContext, opts: DeliveryOptions = {}
     },
     enqueue,
     /**
+     * Sends every notification due at sandbox time `at` (the clock holds still there during an
+     * advance), at most `concurrency` at once, and resolves once each attempt is written.
+     * Attempts already in flight are awaited, not repeated.
+     */
+    async settle(at: number): Promise<void> {
+      if (!running || closed) return;
+      const ids = store.notifications.dueIds(at, 1_000_000);
+      if (ids.length === 0) return;
+      const outcomes = ids.map(
+        (id) =>
+          new Promise<void>((resolve) => {
+            const list = settling.get(id);
+            if (list) list.push(resolve);
+            else settling.set(id, [resolve]);
+          }),
+      );
+      for (const id of ids) enqueue(id);
+      await Promise.all(outcomes);
+    },
+    /** Scheduled attempts written so far, by outcome (an advance reports the difference). */
+    tally: (): DueTally => ({ ...written }),
+    /**
      * One attempt now, outside the queue and the concurrency cap (a person is waiting for it).
      * `claim` keeps the worker off the row meanwhile (a fresh test delivery is also due).
      */
@@ -253,6 +297,7 @@ export function createDispatcher(ctx: SandboxContext, opts: DeliveryOptions = {}
       await Promise.allSettled([...sending]);
       flush();
       closed = true;
+      settleAll();
       await agent.destroy().catch(() => {});
     },
     /** The database was wiped: forget every queued id and cut what is in flight. */
@@ -267,12 +312,17 @@ export function createDispatcher(ctx: SandboxContext, opts: DeliveryOptions = {}
       busy.clear();
       again.clear();
       abortAll();
+      settleAll();
     },
-    /** Queue length and attempts in flight (diagnostics, tests). */
-    stats: () => ({ queued: queue.length - head, in_flight: active }),
+    /**
+     * Queue length, attempts in flight and finished attempts not yet written (diagnostics; tests wait
+     * for all three to be 0 to know nothing more is being sent, instead of sleeping).
+     */
+    stats: () => ({ queued: queue.length - head + kicks.length, in_flight: active, unwritten: outcomes.length }),
   };
 
   ctx.scheduler.on(RETRY_TIMER, (id) => dispatcher.kickAfterCommit(id));
+  ctx.scheduler.onDueWork(dispatcher);
   ctx.onStop(() => dispatcher.stop());
   ctx.onReset(() => dispatcher.reset());
   registry.set(ctx, dispatcher);

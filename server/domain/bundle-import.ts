@@ -105,6 +105,7 @@ export function importRows(ctx: SandboxContext, b: Bundle, applySettings: boolea
   }
 
   const payouts = new Map<number, number>();
+  const newPayouts = new Set<number>();
   for (const i of b.payouts) {
     const mid = merchants.get(i.merchant_id)!;
     const existing = repo.payoutByCreditNote(mid, i.credit_note);
@@ -114,7 +115,9 @@ export function importRows(ctx: SandboxContext, b: Bundle, applySettings: boolea
       note(`payout ${i.id}: credit_note ${i.credit_note} is already here (payout ${existing}); skipped`);
       continue;
     }
-    payouts.set(i.id, insert('payouts', { ...encode('payouts', i, ['id']), payroll_id: payrolls.get(i.payroll_id)!, merchant_id: mid }));
+    const id = insert('payouts', { ...encode('payouts', i, ['id']), payroll_id: payrolls.get(i.payroll_id)!, merchant_id: mid });
+    payouts.set(i.id, id);
+    newPayouts.add(id);
     counts.payouts.imported++;
   }
 
@@ -163,7 +166,7 @@ export function importRows(ctx: SandboxContext, b: Bundle, applySettings: boolea
   }
 
   // Timers are re-armed only for rows this import created; rows skipped keep their own timers.
-  const fresh = { operations: [operations, newOperations], notifications: [notifications, newNotifications], payrolls: [payrolls, new Set(payrolls.values())] } as const;
+  const fresh = { operations: [operations, newOperations], notifications: [notifications, newNotifications], payrolls: [payrolls, new Set(payrolls.values())], payouts: [payouts, newPayouts] } as const;
   const expiring = new Set<number>();
   for (const t of b.timers) {
     const table = TIMER_REFS[t.kind];

@@ -11,10 +11,11 @@ const JSON_COLUMNS: Partial<Record<BundleTable, string[]>> = {
 };
 
 /** Which table a timer's ref_id points into, by timer kind; timers of other kinds are not imported. */
-export const TIMER_REFS: Record<string, 'operations' | 'notifications' | 'payrolls'> = {
+export const TIMER_REFS: Record<string, 'operations' | 'notifications' | 'payrolls' | 'payouts'> = {
   [EXPIRE_TIMER]: 'operations',
   'notification.retry': 'notifications',
   'payout.process': 'payrolls',
+  'payout.bank': 'payouts',
 };
 
 export type Row = Record<string, unknown>;

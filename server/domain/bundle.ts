@@ -26,7 +26,7 @@ export function exportBundle(ctx: SandboxContext, opts: { includeSecrets: boolea
     const rows = (t: BundleTable) => b.all(t).map((r) => decode(t, r));
     const events = groupBy(rows('operation_events'), 'operation_id');
     const attempts = groupBy(rows('notification_attempts'), 'notification_id');
-    const merchants = rows('merchants').map((m) => (opts.includeSecrets ? m : { ...m, secret_key: null, payout_token: null }));
+    const merchants = rows('merchants').map((m) => (opts.includeSecrets ? m : { ...m, secret_key: null, payout_token: null, payout_password: null }));
     const bundle = {
       format: BUNDLE_FORMAT,
       version: BUNDLE_VERSION,

@@ -12,6 +12,8 @@ export const DEMO_MERCHANT = {
   public_key: 'pk_sandbox_demo',
   secret_key: 'sk_sandbox_demo',
   payout_token: 'tk_sandbox_demo',
+  payout_username: 'payout_demo',
+  payout_password: 'pw_sandbox_demo',
   max_amount: 100_000_000,
 } as const;
 
@@ -28,6 +30,8 @@ export function merchantView(m: MerchantRecord): Merchant {
     public_key: m.public_key,
     secret_key: m.secret_key,
     payout_token: m.payout_token,
+    payout_username: m.payout_username,
+    payout_password: m.payout_password,
     clabe: m.clabe,
     success_url: m.success_url,
     rejection_url: m.rejection_url,
@@ -48,12 +52,16 @@ export function createMerchant(store: Store, input: CreateMerchant, now: number)
   const payout_token = input.payout_token ?? randomKey('tk');
   if (store.merchants.byPublicKey(public_key)) throw new SandboxError('CONFLICT', `a merchant with public_key ${public_key} exists`);
   if (store.merchants.byPayoutToken(payout_token)) throw new SandboxError('CONFLICT', 'that payout_token is taken by another merchant');
+  const payout_username = input.payout_username === undefined ? randomKey('payout') : input.payout_username;
+  assertUsernameFree(store, payout_username, null);
   return store.merchants.insert(
     {
       name: input.name,
       public_key,
       secret_key: input.secret_key ?? randomKey('sk'),
       payout_token,
+      payout_username,
+      payout_password: input.payout_password === undefined ? randomKey('pw') : input.payout_password,
       enabled: input.enabled ?? true,
       max_amount: input.max_amount ?? DEMO_MERCHANT.max_amount,
       channels: input.channels ?? allChannels(),
@@ -69,10 +77,18 @@ export function createMerchant(store: Store, input: CreateMerchant, now: number)
   );
 }
 
+/** Payout usernames identify the merchant at `POST /api/login`, so two merchants may not share one. */
+function assertUsernameFree(store: Store, username: string | null, merchantId: number | null): void {
+  if (username !== null && store.merchants.byPayoutUsername(username).some((m) => m.id !== merchantId)) {
+    throw new SandboxError('CONFLICT', `payout_username ${username} is taken by another merchant`);
+  }
+}
+
 /** Replaces each named setting whole (contract §9). */
 export function updateMerchant(store: Store, publicKey: string, patch: MerchantSettings): MerchantRecord {
   const m = store.merchants.byPublicKey(publicKey);
   if (!m) throw new SandboxError('NOT_FOUND', `no merchant with public_key ${publicKey}`);
+  if (patch.payout_username !== undefined) assertUsernameFree(store, patch.payout_username, m.id);
   const next: MerchantRecord = { ...m };
   for (const [k, v] of Object.entries(patch)) {
     if (v !== undefined) (next as unknown as Record<string, unknown>)[k] = v;

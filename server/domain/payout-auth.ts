@@ -1,35 +1,83 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SandboxError } from '../http/errors.js';
 import type { Store } from '../store/index.js';
 import type { MerchantRecord } from '../store/merchants.js';
 import { getSettings } from './settings.js';
 
 const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+const sameText = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
+
+/** Login tokens carry this prefix so support staff can tell them from static payout tokens in logs. */
+const LOGIN_TOKEN_PREFIX = 'lt_';
+/** Expired sessions are kept this long so a late caller still hears TOKEN_EXPIRED rather than UNAUTHORIZED. */
+const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
+
+/** The merchant of a payout request, and the scheme word it sent (for the request log). */
+export interface PayoutCaller {
+  merchant: MerchantRecord;
+  scheme: string;
+}
 
 /**
- * The merchant of a payout request, from `Authorization: <scheme> <payout_token>`. The scheme word is
- * the sandbox setting `payout_auth_scheme` (compared case-insensitively, as HTTP auth schemes are).
- * Tokens are compared as SHA-256 digests with timingSafeEqual against every merchant, without an early
- * exit, so response time does not reveal how much of a token was right.
+ * `POST /api/login` (contract §5): the merchant whose payout username and password match gets a
+ * token valid for `payout_token_ttl_minutes` of sandbox time. Passwords are compared as SHA-256
+ * digests with timingSafeEqual; only the token's digest is stored.
  */
-export function authenticatePayoutRequest(store: Store, header: string | undefined): MerchantRecord {
-  const scheme = getSettings(store).payout_auth_scheme;
-  const expected = `"Authorization: ${scheme} <payout token>"`;
+export function payoutLogin(store: Store, now: number, body: unknown): { token: string; merchant: MerchantRecord } {
+  const creds = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const { username, password } = creds;
+  const refuse = () => new SandboxError('INVALID_CREDENTIALS', 'username or password is wrong: send JSON {"username","password"} with the merchant\'s payout login');
+  if (typeof username !== 'string' || typeof password !== 'string' || username === '' || password === '') throw refuse();
+  let found: MerchantRecord | undefined;
+  for (const m of store.merchants.byPayoutUsername(username)) {
+    if (m.payout_password !== null && sameText(password, m.payout_password) && !found) found = m;
+  }
+  if (!found) throw refuse();
+  if (!found.enabled) throw new SandboxError('MERCHANT_DISABLED', `merchant ${found.public_key} is disabled`);
+  const token = LOGIN_TOKEN_PREFIX + randomBytes(24).toString('base64url');
+  const ttl = getSettings(store).payout_token_ttl_minutes * 60_000;
+  const merchant = found;
+  store.tx(() => {
+    store.payoutSessions.pruneExpiredBefore(now - KEEP_EXPIRED_MS);
+    store.payoutSessions.insert(digest(token).toString('hex'), merchant.id, now, now + ttl);
+  });
+  return { token, merchant };
+}
+
+/**
+ * The merchant of a payout request, from `Authorization: <scheme> <token>` (contract §5). Any single
+ * scheme word is accepted unless the setting `payout_auth_scheme` names one (compared
+ * case-insensitively, as HTTP auth schemes are). The token is a merchant's static payout token
+ * (compared as SHA-256 digests with timingSafeEqual against every merchant, without an early exit)
+ * or a login token (looked up by its digest, so the lookup learns nothing about the token's text).
+ */
+export function authenticatePayoutRequest(store: Store, now: number, header: string | undefined): PayoutCaller {
+  const required = getSettings(store).payout_auth_scheme;
+  const expected = `"Authorization: ${required ?? '<scheme>'} <token>" (a token from POST /api/login or the merchant's payout_token)`;
   if (header === undefined || header.trim() === '') {
     throw new SandboxError('UNAUTHORIZED', `missing Authorization header: send ${expected}`);
   }
-  const m = /^\s*(\S+)\s+(\S+)\s*$/.exec(header);
+  const m = /^\s*([A-Za-z][\w.-]*)\s+(\S+)\s*$/.exec(header);
   if (!m) throw new SandboxError('UNAUTHORIZED', `malformed Authorization header: send ${expected}`);
-  const [, word = '', token = ''] = m;
-  if (word.toLowerCase() !== scheme.toLowerCase()) {
-    throw new SandboxError('UNAUTHORIZED', `wrong Authorization scheme "${word}": this sandbox expects ${expected} (setting payout_auth_scheme)`);
+  const [, scheme = '', token = ''] = m;
+  if (required !== null && scheme.toLowerCase() !== required.toLowerCase()) {
+    throw new SandboxError('UNAUTHORIZED', `wrong Authorization scheme "${scheme}": this sandbox requires ${expected} (setting payout_auth_scheme)`);
   }
   const given = digest(token);
   let found: MerchantRecord | undefined;
   for (const merchant of store.merchants.list()) {
     if (timingSafeEqual(given, digest(merchant.payout_token)) && !found) found = merchant;
   }
-  if (!found) throw new SandboxError('UNAUTHORIZED', 'the payout token matches no merchant (see the merchant\'s payout_token)');
+  if (!found) {
+    const session = store.payoutSessions.byDigest(given.toString('hex'));
+    if (session) {
+      if (now >= session.expires_at) {
+        throw new SandboxError('TOKEN_EXPIRED', `the login token expired at ${new Date(session.expires_at).toISOString()} (sandbox time; setting payout_token_ttl_minutes): POST /api/login again`);
+      }
+      found = store.merchants.get(session.merchant_id);
+    }
+  }
+  if (!found) throw new SandboxError('UNAUTHORIZED', "the token matches no merchant: log in with POST /api/login or use the merchant's payout_token");
   if (!found.enabled) throw new SandboxError('MERCHANT_DISABLED', `merchant ${found.public_key} is disabled`);
-  return found;
+  return { merchant: found, scheme };
 }

@@ -1,8 +1,15 @@
 import { PAYOUT_COUNTRIES, type PayoutCode, type PayoutCountryList } from '../contract/payout-lists.js';
-import { payoutItemFields, REQUIRED_PAYOUT_FIELDS, type PayoutItemField, type PayoutProblems } from '../contract/payouts.js';
+import { MAX_PAYOUT_AMOUNT, payoutItemFields, REQUIRED_PAYOUT_FIELDS, type PayoutProblems } from '../contract/payouts.js';
 import { isValidClabe } from './clabe.js';
 
-/** An item that passed every check: the documented fields as sent (nulls dropped) plus its resolved country. */
+/*
+ * Liberal payout validation (contract §5, §9 "Be liberal, then say so"): what production integrations
+ * send is accepted, and anything the spec advises against is accepted with a warning that names the
+ * field, the value sent and what the spec asks for. Only amount ≤ 0 (or no number at all), a missing
+ * required field, an unknown bank code and a repeated credit_note reject the batch.
+ */
+
+/** An accepted item: the documented fields as read (strings where the spec says String), plus its country. */
 export type AcceptedPayoutItem = Record<string, unknown> & {
   order_id: string;
   credit_note: string;
@@ -12,9 +19,17 @@ export type AcceptedPayoutItem = Record<string, unknown> & {
   country: string;
 };
 
+export interface ItemResult {
+  item: AcceptedPayoutItem | null;
+  problems: string[];
+  warnings: string[];
+}
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const required = new Set<string>(REQUIRED_PAYOUT_FIELDS);
-const FIELDS = Object.keys(payoutItemFields) as PayoutItemField[];
+const shown = (v: unknown) => JSON.stringify(v);
+const warn = (field: string, value: unknown, asks: string, effect = '') => `${field}: sent ${shown(value)}; the spec asks for ${asks}${effect}`;
+const KNOWN = new Set<string>(Object.keys(payoutItemFields));
+const TEXT_FIELDS = ['order_id', 'credit_note', 'account_id', 'vat_id', 'name', 'subject', 'bank_detail', 'phone_number', 'user_email'] as const;
 
 /** Check digit of a Chilean RUT/RUN body (modulo 11, weights 2..7 from the right; 10 is K). */
 export function rutCheckDigit(body: string): string {
@@ -28,98 +43,163 @@ export function rutCheckDigit(body: string): string {
   return r === 11 ? '0' : r === 10 ? 'K' : String(r);
 }
 
-const codes = (list: { code: string | number }[]) => list.map((x) => x.code).join(', ');
+export const isHttpUrl = (s: string): boolean => {
+  try {
+    const u = new URL(s);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+};
 
-/** Format problems of `value` against a code's pattern and checksum; empty when it fits. */
-function formatProblems(field: string, value: string, code: PayoutCode, pattern: string | undefined, format: string | undefined): string[] {
-  if (pattern && !new RegExp(pattern).test(value)) return [`${field}: "${value}" does not fit ${code.code} (${format ?? pattern})`];
+const codes = (list: { code: string | number }[]) => list.map((x) => x.code).join(', ');
+const lower = (s: string) => s.trim().toLowerCase();
+
+/** Format warnings of `value` against a code's pattern and checksum; empty when it fits. */
+function formatWarnings(field: string, value: string, code: PayoutCode, pattern: string | undefined, format: string | undefined): string[] {
+  if (pattern && !new RegExp(pattern).test(value)) return [warn(field, value, `the ${code.code} format (${format ?? pattern})`)];
   if (code.check === 'mod11') {
     const [body = '', dv = ''] = value.split('-');
     const expected = rutCheckDigit(body);
-    if (dv.toUpperCase() !== expected) return [`${field}: the ${code.code} check digit of "${value}" is wrong (expected ${expected})`];
+    if (dv.toUpperCase() !== expected) return [warn(field, value, `a ${code.code} with a valid check digit (expected ${expected})`)];
   }
-  if (code.check === 'clabe' && !isValidClabe(value)) return [`${field}: "${value}" is not a CLABE with a valid check digit`];
+  if (code.check === 'clabe' && !isValidClabe(value)) return [warn(field, value, 'an 18-digit CLABE with a valid check digit')];
   return [];
 }
 
-/** Resolves the item's country from `country`, else from `bank` when exactly one country lists it. */
-function resolveCountry(country: unknown, bank: unknown, problems: string[]): PayoutCountryList | undefined {
-  if (typeof country === 'string') {
-    const list = PAYOUT_COUNTRIES.find((c) => c.country === country);
-    if (list && typeof bank === 'number' && !list.banks.some((b) => b.code === bank)) {
-      problems.push(`bank: ${bank} is not a bank code of ${list.name} (${codes(list.banks)})`);
-    }
-    return list;
+/** A String field: strings as sent, numbers read as the strings they print as (with a warning). */
+function readText(field: string, value: unknown, out: Record<string, unknown>, r: ItemResult): void {
+  if (value === undefined || value === null || value === '') {
+    if ((REQUIRED_PAYOUT_FIELDS as readonly string[]).includes(field)) r.problems.push(`${field}: required`);
+    return;
   }
-  if (typeof bank !== 'number') return undefined;
+  if (typeof value === 'string') out[field] = value;
+  else if (typeof value === 'number' && Number.isFinite(value)) {
+    out[field] = String(value);
+    r.warnings.push(warn(field, value, 'a String', `; stored as "${String(value)}"`));
+  } else r.problems.push(`${field}: must be a string or a number (got ${shown(value)})`);
+}
+
+/** `amount`: a JSON number or a numeric string, > 0, at most two decimals that are not zeros. */
+function readAmount(value: unknown, r: ItemResult): number | null {
+  if (value === undefined || value === null || value === '') return (r.problems.push('amount: required'), null);
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return (r.problems.push(`amount: ${shown(value)} is not a number`), null);
+  const [, decimals = ''] = text.split('.');
+  if (decimals.length > 2 && /[1-9]/.test(decimals.slice(2))) return (r.problems.push(`amount: ${shown(value)} has more than 2 decimals`), null);
+  const n = Number(text);
+  if (n <= 0) return (r.problems.push(`amount: must be greater than 0 (got ${shown(value)})`), null);
+  if (n > MAX_PAYOUT_AMOUNT) return (r.problems.push(`amount: must be at most ${MAX_PAYOUT_AMOUNT}`), null);
+  if (typeof value === 'string') r.warnings.push(warn('amount', value, 'a Number', `; read as ${n}`));
+  else if (decimals.length > 2) r.warnings.push(warn('amount', value, 'at most 2 decimals', `; read as ${n}`));
+  return n;
+}
+
+/** `bank`: an integer or a numeric string (the string with a warning); its code is checked by country. */
+function readBank(value: unknown, r: ItemResult): number | null {
+  if (value === undefined || value === null || value === '') return (r.problems.push('bank: required'), null);
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  if (typeof value === 'string' && /^\s*\d{1,9}\s*$/.test(value)) {
+    r.warnings.push(warn('bank', value, 'an Integer', `; read as ${Number(value)}`));
+    return Number(value);
+  }
+  r.problems.push(`bank: ${shown(value)} is not a bank code (an integer of the sandbox lists)`);
+  return null;
+}
+
+const hasVat = (c: PayoutCountryList, t: unknown) => typeof t === 'string' && c.vat_id_types.some((v) => v.code === t.trim().toUpperCase());
+const accountOf = (c: PayoutCountryList, t: unknown) =>
+  typeof t === 'string' ? c.account_types.find((a) => [a.code, ...(a.aliases ?? [])].some((w) => lower(w) === lower(t))) : undefined;
+
+/** The item's country: `country` when valid, else the one country whose list has `bank` (ties broken by the id and account types). */
+function resolveCountry(raw: Record<string, unknown>, bank: number, r: ItemResult): PayoutCountryList | undefined {
+  const country = raw.country;
+  const named = typeof country === 'string' ? PAYOUT_COUNTRIES.find((c) => c.country === country.toUpperCase()) : undefined;
+  if (raw.country !== undefined && raw.country !== null && !named) {
+    r.warnings.push(warn('country', raw.country, `one of ${PAYOUT_COUNTRIES.map((c) => c.country).join(', ')} (sandbox extension)`, '; read from bank instead'));
+  }
+  if (named) {
+    if (!named.banks.some((b) => b.code === bank)) r.problems.push(`bank: ${bank} is not a bank code of ${named.name} (${codes(named.banks)})`);
+    return named;
+  }
   const owners = PAYOUT_COUNTRIES.filter((c) => c.banks.some((b) => b.code === bank));
-  if (owners.length > 1) {
-    problems.push(`country: required because bank ${bank} is listed for ${owners.map((c) => c.country).join(' and ')}`);
+  if (owners.length === 0) {
+    r.problems.push(`bank: ${bank} is not a bank code of the sandbox lists (see GET /sandbox/v1/test-values)`);
     return undefined;
   }
+  if (owners.length === 1) return owners[0];
+  const byIdType = owners.filter((c) => hasVat(c, raw.vat_id_type));
+  if (byIdType.length === 1) return byIdType[0];
+  r.warnings.push(warn('country', raw.country ?? null, `a country when bank ${bank} is listed for ${owners.map((c) => c.country).join(' and ')}`, `; read as ${owners[0]!.country}`));
   return owners[0];
 }
 
-/** Country-dependent rules: account and id types of the country, and the formats they imply. */
-function countryProblems(item: Record<string, unknown>, list: PayoutCountryList, valid: Set<string>): string[] {
-  const problems: string[] = [];
-  if (valid.has('account_type')) {
-    const type = list.account_types.find((a) => a.code === item.account_type);
-    if (!type) problems.push(`account_type: ${String(item.account_type)} is not an account type of ${list.name} (${codes(list.account_types)})`);
-    else if (valid.has('account_id')) problems.push(...formatProblems('account_id', String(item.account_id), type, type.account_id_pattern, type.account_id_format));
+/** Country-dependent checks: account and id types of the country and the formats they imply, as warnings. */
+function countryWarnings(item: Record<string, unknown>, list: PayoutCountryList, r: ItemResult): void {
+  const account = accountOf(list, item.account_type);
+  if (!account && item.account_type !== undefined) {
+    r.warnings.push(warn('account_type', item.account_type, `an account type of ${list.name} (${list.account_types.map((a) => [a.code, ...(a.aliases ?? [])].join('/')).join(', ')})`));
+  } else if (account && typeof item.account_id === 'string') {
+    r.warnings.push(...formatWarnings('account_id', item.account_id, account, account.account_id_pattern, account.account_id_format));
   }
-  if (valid.has('vat_id_type')) {
-    const type = list.vat_id_types.find((v) => v.code === item.vat_id_type);
-    if (!type) problems.push(`vat_id_type: ${String(item.vat_id_type)} is not an id type of ${list.name} (${codes(list.vat_id_types)})`);
-    else if (valid.has('vat_id')) problems.push(...formatProblems('vat_id', String(item.vat_id), type, type.pattern, type.format));
+  const vatType = typeof item.vat_id_type === 'string' ? list.vat_id_types.find((v) => v.code === item.vat_id_type!.toString().trim().toUpperCase()) : undefined;
+  if (!vatType && item.vat_id_type !== undefined) {
+    r.warnings.push(warn('vat_id_type', item.vat_id_type, `an id type of ${list.name} (${codes(list.vat_id_types)})`));
+  } else if (vatType && typeof item.vat_id === 'string') {
+    r.warnings.push(...formatWarnings('vat_id', item.vat_id, vatType, vatType.pattern, vatType.format));
   }
-  return problems;
 }
 
-/**
- * Every problem of one item, in field order, each as `field: what is wrong`. Unknown fields are
- * ignored (the spec's table may not be exhaustive); documented fields are checked for presence, type
- * and the country's lists.
- */
-export function validatePayoutItem(raw: unknown): { item: AcceptedPayoutItem | null; problems: string[] } {
-  if (!isRecord(raw)) return { item: null, problems: [`item: must be a JSON object (got ${Array.isArray(raw) ? 'an array' : raw === null ? 'null' : typeof raw})`] };
-  const problems: string[] = [];
-  const valid = new Set<string>();
+/** Every problem and warning of one item. Problems reject the batch; warnings are stored on the item. */
+export function validatePayoutItem(raw: unknown): ItemResult {
+  const r: ItemResult = { item: null, problems: [], warnings: [] };
+  if (!isRecord(raw)) return { ...r, problems: [`item: must be a JSON object (got ${Array.isArray(raw) ? 'an array' : raw === null ? 'null' : typeof raw})`] };
   const item: Record<string, unknown> = {};
-  for (const field of FIELDS) {
-    const value = raw[field];
-    if (value === undefined || value === null) {
-      if (required.has(field)) problems.push(`${field}: required`);
-      continue;
-    }
-    const r = payoutItemFields[field].safeParse(value);
-    if (r.success) {
-      valid.add(field);
-      item[field] = value;
-    } else {
-      problems.push(`${field}: ${r.error.issues[0]?.message ?? 'invalid'}`);
-    }
+  for (const field of TEXT_FIELDS) readText(field, raw[field], item, r);
+  for (const field of ['account_type', 'vat_id_type'] as const) {
+    const v = raw[field];
+    if (v === undefined || v === null || v === '') r.problems.push(`${field}: required`);
+    else if (typeof v !== 'string') r.problems.push(`${field}: must be a string (got ${shown(v)})`);
+    else item[field] = v;
   }
-  const list = resolveCountry(valid.has('country') ? raw.country : undefined, valid.has('bank') ? raw.bank : undefined, problems);
-  if (list) problems.push(...countryProblems(item, list, valid));
-  if (problems.length > 0 || !list) return { item: null, problems };
-  return { item: { ...item, country: list.country } as AcceptedPayoutItem, problems };
+  const amount = readAmount(raw.amount, r);
+  if (amount !== null) item.amount = amount;
+  readText('channel', raw.channel, item, r);
+  if (typeof item.channel === 'string' && !isHttpUrl(item.channel)) {
+    r.warnings.push(warn('channel', item.channel, 'an http(s) address that receives the reference and OTP', '; no channel payload will be sent for this item'));
+  }
+  if (typeof item.user_email === 'string' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(item.user_email)) r.warnings.push(warn('user_email', item.user_email, 'an e-mail address'));
+  if (raw.transfer_status !== undefined && raw.transfer_status !== null) {
+    r.warnings.push(warn('transfer_status', raw.transfer_status, 'nothing on creation (the sandbox sets it: 1 in process)', '; ignored'));
+  }
+  for (const key of Object.keys(raw)) if (!KNOWN.has(key)) r.warnings.push(`${key}: not a payout item field; ignored`);
+  const bank = readBank(raw.bank, r);
+  const list = bank === null ? undefined : resolveCountry(raw, bank, r);
+  if (bank !== null) item.bank = bank;
+  if (list) countryWarnings(item, list, r);
+  if (r.problems.length > 0 || !list) return r;
+  return { ...r, item: { ...item, country: list.country } as AcceptedPayoutItem };
 }
+
+/** credit_note as stored: strings as sent, numbers as they print. */
+const noteOf = (v: unknown): string | null =>
+  isRecord(v) && (typeof v.credit_note === 'string' || typeof v.credit_note === 'number') && v.credit_note !== '' ? String(v.credit_note) : null;
 
 /**
  * Validates a whole batch: each item, then `credit_note` uniqueness within the batch and against the
- * merchant's earlier payouts (`isTaken`). Returns the accepted items, or the per-item problems.
+ * merchant's earlier payouts (`isTaken`). Returns the accepted items with their warnings, or the
+ * per-item problems.
  */
 export function validatePayoutBatch(
   raw: unknown[],
   isTaken: (creditNote: string) => boolean,
-): { items: AcceptedPayoutItem[]; problems: PayoutProblems } {
-  const items: AcceptedPayoutItem[] = [];
+): { items: { item: AcceptedPayoutItem; warnings: string[] }[]; problems: PayoutProblems } {
+  const items: { item: AcceptedPayoutItem; warnings: string[] }[] = [];
   const problems: PayoutProblems = [];
   const firstIndex = new Map<string, number>();
   raw.forEach((value, index) => {
     const r = validatePayoutItem(value);
-    const note = isRecord(value) && typeof value.credit_note === 'string' && value.credit_note !== '' ? value.credit_note : null;
+    const note = noteOf(value);
     if (note !== null) {
       const first = firstIndex.get(note);
       if (first !== undefined) r.problems.push(`credit_note: "${note}" repeats item ${first} of this batch`);
@@ -129,7 +209,7 @@ export function validatePayoutBatch(
       }
     }
     if (r.problems.length > 0) problems.push({ index, problems: r.problems });
-    else if (r.item) items.push(r.item);
+    else if (r.item) items.push({ item: r.item, warnings: r.warnings });
   });
   return { items, problems };
 }

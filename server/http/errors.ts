@@ -1,5 +1,6 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { errorCatalogue, type ErrorBody, type ErrorCode } from '../contract/errors.js';
+import { DISCARD_CAP, discardRest } from './drain.js';
 
 /** The one error type of the sandbox: a documented code, its HTTP status and a human message. */
 export class SandboxError extends Error {
@@ -23,27 +24,46 @@ export const notFound: RequestHandler = (req, res) => {
   res.status(404).json(errorBody('NOT_FOUND', `no such endpoint: ${req.method} ${req.path}`));
 };
 
-/** Maps every error to the documented shape; unknown errors become 500 INTERNAL_ERROR, logged with a request id. */
+/**
+ * Maps every error to the documented shape; unknown errors become 500 INTERNAL_ERROR, logged with a
+ * request id. A refusal that comes before the body was read (too large, forbidden) is answered
+ * once the client finished sending: the rest is read and discarded up to DISCARD_CAP, past which
+ * the answer goes out with `Connection: close` and the connection is cut.
+ */
 export function errorMiddleware(log: (msg: string) => void): ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
     if (res.headersSent) return next(err);
-    const requestId = String(res.locals.requestId ?? '');
-    if (err instanceof SandboxError) {
-      res.status(err.status).json(errorBody(err.code, err.message, { details: err.details }));
-      return;
-    }
-    // body-parser style errors that carry a status (e.g. entity.too.large)
-    const e = err as { status?: number; type?: string; message?: string };
-    if (e?.type === 'entity.too.large' || e?.status === 413) {
-      res.status(413).json(errorBody('PAYLOAD_TOO_LARGE', 'request body is larger than the sandbox accepts'));
-      return;
-    }
-    // The router cannot decode a malformed percent-escape in a path parameter (`/operations/%E0%A4%A`).
-    if (err instanceof URIError) {
-      res.status(400).json(errorBody('VALIDATION_ERROR', `the path has a malformed percent-escape: ${req.path.slice(0, 200)}`));
-      return;
-    }
-    log(`[${requestId}] ${req.method} ${req.originalUrl} failed: ${(err as Error)?.stack ?? String(err)}`);
-    res.status(500).json(errorBody('INTERNAL_ERROR', 'unexpected sandbox failure; see the server log', { request_id: requestId }));
+    if (req.readableEnded) return answerError(err, req, res, log);
+    void discardRest(req).then(({ ended, bytes }) => {
+      if (res.headersSent || res.writableEnded) return;
+      if (!ended) res.setHeader('Connection', 'close');
+      if (bytes > 0 || !ended) {
+        res.locals.logNote = ended
+          ? `body refused; ${bytes} more bytes read and discarded`
+          : `body refused; connection closed after ${bytes} more bytes (cap ${DISCARD_CAP.bytes} bytes or ${DISCARD_CAP.ms} ms)`;
+      }
+      answerError(err, req, res, log);
+    });
   };
+}
+
+function answerError(err: unknown, req: Request, res: Response, log: (msg: string) => void): void {
+  const requestId = String(res.locals.requestId ?? '');
+  if (err instanceof SandboxError) {
+    res.status(err.status).json(errorBody(err.code, err.message, { details: err.details }));
+    return;
+  }
+  // body-parser style errors that carry a status (e.g. entity.too.large)
+  const e = err as { status?: number; type?: string; message?: string };
+  if (e?.type === 'entity.too.large' || e?.status === 413) {
+    res.status(413).json(errorBody('PAYLOAD_TOO_LARGE', 'request body is larger than the sandbox accepts'));
+    return;
+  }
+  // The router cannot decode a malformed percent-escape in a path parameter (`/operations/%E0%A4%A`).
+  if (err instanceof URIError) {
+    res.status(400).json(errorBody('VALIDATION_ERROR', `the path has a malformed percent-escape: ${req.path.slice(0, 200)}`));
+    return;
+  }
+  log(`[${requestId}] ${req.method} ${req.originalUrl} failed: ${(err as Error)?.stack ?? String(err)}`);
+  res.status(500).json(errorBody('INTERNAL_ERROR', 'unexpected sandbox failure; see the server log', { request_id: requestId }));
 }

@@ -11,6 +11,8 @@ declare module 'express-serve-static-core' {
 /**
  * Reads the whole body into `req.rawBody` with a size limit (413 PAYLOAD_TOO_LARGE).
  * Routes parse it according to their own rules, and the request log keeps an excerpt.
+ * Past the limit nothing more is kept; the error middleware reads and discards the rest before
+ * it answers (see drain.ts), so the client can finish sending and read the 413.
  */
 export function rawBody(limitBytes: number): RequestHandler {
   return (req, _res, next) => {
@@ -18,7 +20,6 @@ export function rawBody(limitBytes: number): RequestHandler {
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > limitBytes) {
       req.rawBody = Buffer.alloc(0);
-      req.resume();
       return next(new SandboxError('PAYLOAD_TOO_LARGE', `request body over ${limitBytes} bytes`));
     }
     const chunks: Buffer[] = [];

@@ -3,13 +3,14 @@ import type { SandboxContext } from '../context.js';
 import { randomHexPool } from '../domain/random-hex.js';
 
 const EXCERPT = 8192;
-const SECRET_FIELDS = /("?(?:signature|secret_key|payout_token|otp_code)"?\s*[=:]\s*"?)([^&"\s,}]+)/gi;
+const SECRET_FIELDS = /("?(?:signature|secret_key|payout_token|payout_password|password|token|otp_code)"?\s*[=:]\s*"?)([^&"\s,}]+)/gi;
 
 /** Keeps the first and last characters of a secret so support staff can still tell values apart. */
 export const maskSecret = (v: string): string => (v.length <= 8 ? '••••' : `${v.slice(0, 4)}••••${v.slice(-2)}`);
 
 export function maskBody(text: string): string {
-  return text.replace(SECRET_FIELDS, (_m, key: string, value: string) => key + maskSecret(value));
+  // A JSON null is no secret, and masking it would break the logged JSON (payout items answer otp_code: null).
+  return text.replace(SECRET_FIELDS, (m, key: string, value: string) => (value === 'null' && !key.endsWith('"') ? m : key + maskSecret(value)));
 }
 
 function maskHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {

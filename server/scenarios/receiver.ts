@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startReceiver as startLoopbackReceiver, type Received as Raw } from '../testkit/receiver.js';
 
 /** One request the merchant side received. */
 export interface Received {
@@ -18,58 +17,27 @@ const KINDS: Record<string, string> = {
   '/payout-channel': 'payout_callback',
 };
 
-function fieldsOf(body: string, type: string): Record<string, string> {
-  if (type.includes('json')) {
-    try {
-      const v: unknown = JSON.parse(body);
-      if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-        return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === 'string' ? x : JSON.stringify(x)]));
-      }
-    } catch {
-      // not JSON after all: no fields
-    }
-    return {};
-  }
-  return Object.fromEntries(new URLSearchParams(body));
+function view(r: Raw): Received {
+  const path = r.path.split('?')[0]!;
+  const headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]));
+  const json = typeof r.json === 'object' && r.json !== null && !Array.isArray(r.json) ? (r.json as Record<string, unknown>) : {};
+  const fromJson = Object.fromEntries(Object.entries(json).map(([k, x]) => [k, typeof x === 'string' ? x : JSON.stringify(x)]));
+  return { kind: KINDS[path] ?? path, headers, body: r.body, fields: { ...fromJson, ...r.fields } };
 }
 
 /**
- * The merchant's side of a scenario run: a local HTTP server on a free port that records every
- * notification and payout callback and answers with a status the scenario can change.
+ * The merchant's side of a scenario run: the testkit's loopback receiver on a free port, recording
+ * every notification and payout callback by kind and answering with a status the scenario can change.
  */
 export async function startReceiver(host = '127.0.0.1') {
-  const received: Received[] = [];
-  let status = 200;
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size <= 1024 * 1024) chunks.push(c);
-    });
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      const path = (req.url ?? '/').split('?')[0]!;
-      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]));
-      received.push({ kind: KINDS[path] ?? path, headers, body, fields: fieldsOf(body, headers['content-type'] ?? '') });
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'scenario receiver failing on purpose');
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  const base = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const rx = await startLoopbackReceiver({ status: 200, body: 'ok' }, 0, host);
   return {
-    received,
-    url: (kind: 'success' | 'rejection' | 'payout-notification' | 'payout-channel') => `${base}/${kind}`,
-    setStatus: (s: number) => void (status = s),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    get received(): Received[] {
+      return rx.received.map(view);
+    },
+    url: (kind: 'success' | 'rejection' | 'payout-notification' | 'payout-channel') => `${rx.url}/${kind}`,
+    setStatus: (s: number) => rx.reply({ status: s, body: s < 300 ? 'ok' : 'scenario receiver failing on purpose' }),
+    close: () => rx.close(),
   };
 }
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;

@@ -173,7 +173,7 @@ export function recordScenario(ctx: SandboxContext, range: RecordRange): Recordi
       });
       steps.push({ action: 'create_payouts', as: alias, items: patched, auth, ...(e.status !== 201 ? { expect: errorOf(e) } : {}) });
       if (payroll !== undefined) batchAlias.set(payroll, alias);
-      const txs = Array.isArray(res.transactions) ? res.transactions : [];
+      const txs = Array.isArray(res.data) ? res.data : [];
       txs.forEach((t, i) => typeof obj(t).id === 'number' && payoutRef.set(obj(t).id as number, `${alias}.${i}`));
     } else if (path === '/sandbox/v1/payouts/process') {
       const payroll = obj(parseJson(e.request_body)).payroll;

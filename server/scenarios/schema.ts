@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ADVANCE_MINUTES } from '../contract/clock.js';
 import { MerchantSettingsSchema } from '../contract/merchants.js';
 
 /*
@@ -87,7 +88,7 @@ const SpeiStep = z
   })
   .strict();
 
-const ClockStep = z.object({ ...base, action: z.literal('advance_clock'), minutes: z.number().positive().max(60 * 24 * 366) }).strict();
+const ClockStep = z.object({ ...base, action: z.literal('advance_clock'), minutes: z.number().positive().max(MAX_ADVANCE_MINUTES) }).strict();
 
 const CreatePayoutsStep = z
   .object({

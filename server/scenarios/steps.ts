@@ -111,7 +111,7 @@ async function createPayouts(st: RunState, s: Of<'create_payouts'>, index: numbe
   const failures = checkCall(a, s.expect, 201);
   if (a.status !== 201) return { message: `payout batch answered ${describeAnswer(a)}`, failures };
   const payroll = Number(field(a.json, 'payroll'));
-  const tx = field(a.json, 'transactions');
+  const tx = field(a.json, 'data');
   const list = (Array.isArray(tx) ? tx : []).map((t) => ({ id: Number(field(t, 'id')), credit_note: String(field(t, 'credit_note')) }));
   const alias = s.as ?? `batch${index + 1}`;
   st.batches.set(alias, { payroll, items: list });

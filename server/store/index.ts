@@ -5,6 +5,7 @@ import { openDb, tx, type Db } from './db.js';
 import { merchantRepo } from './merchants.js';
 import { notificationRepo } from './notifications.js';
 import { operationRepo } from './operations.js';
+import { payoutSessionRepo } from './payout-sessions.js';
 import { payoutRepo } from './payouts.js';
 import { requestLogRepo } from './request-log.js';
 import { settingsRepo } from './settings.js';
@@ -58,6 +59,7 @@ export function createStore(opts: StoreOptions) {
     notifications: notificationRepo(db),
     operations: operationRepo(db),
     payouts: payoutRepo(db),
+    payoutSessions: payoutSessionRepo(db),
     settings,
     spei: speiRepo(db),
     timers: timerRepo(db),

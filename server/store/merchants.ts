@@ -8,6 +8,9 @@ export interface MerchantRecord {
   public_key: string;
   secret_key: string;
   payout_token: string;
+  /** Payout login (`POST /api/login`); null: this merchant has no login. */
+  payout_username: string | null;
+  payout_password: string | null;
   clabe: string;
   enabled: boolean;
   max_amount: number;
@@ -27,6 +30,8 @@ interface MerchantRow {
   public_key: string;
   secret_key: string;
   payout_token: string;
+  payout_username: string | null;
+  payout_password: string | null;
   clabe: string;
   enabled: number;
   max_amount: number;
@@ -62,16 +67,17 @@ export function merchantRepo(db: Db) {
   const byId = db.prepare<[number], MerchantRow>('SELECT * FROM merchants WHERE id = ?');
   const byKey = db.prepare<[string], MerchantRow>('SELECT * FROM merchants WHERE public_key = ?');
   const byToken = db.prepare<[string], MerchantRow>('SELECT * FROM merchants WHERE payout_token = ?');
+  const byUsername = db.prepare<[string], MerchantRow>('SELECT * FROM merchants WHERE payout_username = ? ORDER BY id');
   const byClabe = db.prepare<[string], MerchantRow>('SELECT * FROM merchants WHERE clabe = ?');
   const all = db.prepare<[], MerchantRow>('SELECT * FROM merchants ORDER BY id');
-  const insert = db.prepare(`INSERT INTO merchants (name, public_key, secret_key, payout_token, clabe, enabled,
+  const insert = db.prepare(`INSERT INTO merchants (name, public_key, secret_key, payout_token, payout_username, payout_password, clabe, enabled,
       max_amount, channels, success_url, rejection_url, payout_url, notification_signature_layout,
       blacklisted_documents, allow_http_localhost, created_at)
-    VALUES (@name, @public_key, @secret_key, @payout_token, @clabe, @enabled, @max_amount, @channels,
+    VALUES (@name, @public_key, @secret_key, @payout_token, @payout_username, @payout_password, @clabe, @enabled, @max_amount, @channels,
       @success_url, @rejection_url, @payout_url, @notification_signature_layout, @blacklisted_documents,
       @allow_http_localhost, @created_at)`);
   const update = db.prepare(`UPDATE merchants SET name=@name, public_key=@public_key, secret_key=@secret_key,
-      payout_token=@payout_token, clabe=@clabe, enabled=@enabled, max_amount=@max_amount, channels=@channels,
+      payout_token=@payout_token, payout_username=@payout_username, payout_password=@payout_password, clabe=@clabe, enabled=@enabled, max_amount=@max_amount, channels=@channels,
       success_url=@success_url, rejection_url=@rejection_url, payout_url=@payout_url,
       notification_signature_layout=@notification_signature_layout,
       blacklisted_documents=@blacklisted_documents, allow_http_localhost=@allow_http_localhost
@@ -87,6 +93,8 @@ export function merchantRepo(db: Db) {
     /** Drops cached lookups: after writes this repository did not make (bundle import, wipe, rollback). */
     forgetCached: () => byKeyCache.clear(),
     byPayoutToken: (token: string) => maybe(byToken.get(token)),
+    /** Merchants holding a payout username (a bundle import may bring a second holder). */
+    byPayoutUsername: (username: string) => byUsername.all(username).map(fromRow),
     byClabe: (clabe: string) => maybe(byClabe.get(clabe)),
     list: () => all.all().map(fromRow),
     /** Inserts; `clabe` defaults to one derived from the new id by `clabeFor`. */

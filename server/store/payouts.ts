@@ -14,14 +14,19 @@ export interface PayoutRecord {
   amount: string;
   channel_url: string;
   status: PayoutStatus;
+  /** 1 in process, 2 approved, 3 rejected, 4 rejected by the bank, 5 paid (contract §5). */
+  transfer_status: number;
+  /** What liberal validation accepted against the spec's advice (contract §9). */
+  warnings: string[];
   decided_by: PayoutDecider | null;
   reference: string | null;
   otp_code: string | null;
   created_at: number;
   processed_at: number | null;
+  updated_at: number;
 }
 
-export type NewPayout = Pick<PayoutRecord, 'payroll_id' | 'merchant_id' | 'order_id' | 'credit_note' | 'item' | 'amount' | 'channel_url' | 'created_at'>;
+export type NewPayout = Pick<PayoutRecord, 'payroll_id' | 'merchant_id' | 'order_id' | 'credit_note' | 'item' | 'amount' | 'channel_url' | 'created_at' | 'warnings'>;
 
 export interface PayrollRecord {
   id: number;
@@ -36,11 +41,18 @@ export interface PayrollRecord {
   amount_cents: number;
 }
 
-interface PayoutRow extends Omit<PayoutRecord, 'item'> {
+interface PayoutRow extends Omit<PayoutRecord, 'item' | 'warnings' | 'updated_at'> {
   item: string;
+  warnings: string;
+  updated_at: number | null;
 }
 
-const fromRow = (r: PayoutRow): PayoutRecord => ({ ...r, item: JSON.parse(r.item) as Record<string, unknown> });
+const fromRow = (r: PayoutRow): PayoutRecord => ({
+  ...r,
+  item: JSON.parse(r.item) as Record<string, unknown>,
+  warnings: JSON.parse(r.warnings) as string[],
+  updated_at: r.updated_at ?? r.processed_at ?? r.created_at,
+});
 
 export interface PayoutFilter {
   payroll_id?: number;
@@ -48,13 +60,16 @@ export interface PayoutFilter {
   status?: PayoutStatus;
   /** Only ids below this (the cursor). */
   before_id?: number;
+  credit_note?: string;
+  order_id?: string;
 }
 
-/** A decision written on a pending payout. */
-export interface PayoutDecision {
-  status: Exclude<PayoutStatus, 'pending'>;
+/** A change of transfer_status (and the status it implies) written on a payout. */
+export interface PayoutChange {
+  status: PayoutStatus;
+  transfer_status: number;
   decided_by: PayoutDecider;
-  reference: string;
+  reference: string | null;
   otp_code: string | null;
   at: number;
 }
@@ -70,14 +85,17 @@ const PAYROLL_COLUMNS = `p.id, p.merchant_id, p.created_at, p.process_at,
 export function payoutRepo(db: Db) {
   const insertPayroll = db.prepare('INSERT INTO payrolls (merchant_id, created_at, process_at) VALUES (?, ?, ?)');
   const insertPayout = db.prepare(`INSERT INTO payouts (payroll_id, merchant_id, order_id, credit_note, item, amount,
-      channel_url, created_at)
-    VALUES (@payroll_id, @merchant_id, @order_id, @credit_note, @item, @amount, @channel_url, @created_at)`);
+      channel_url, created_at, updated_at, warnings)
+    VALUES (@payroll_id, @merchant_id, @order_id, @credit_note, @item, @amount, @channel_url, @created_at, @created_at, @warnings)`);
   const byId = db.prepare<[number], PayoutRow>('SELECT * FROM payouts WHERE id = ?');
   const creditNoteTaken = db.prepare<[number, string], { id: number }>('SELECT id FROM payouts WHERE merchant_id = ? AND credit_note = ?');
   const pendingOf = db.prepare<[number], PayoutRow>("SELECT * FROM payouts WHERE payroll_id = ? AND status = 'pending' ORDER BY id");
   const allPending = db.prepare<[], PayoutRow>("SELECT * FROM payouts WHERE status = 'pending' ORDER BY id");
-  const decide = db.prepare(`UPDATE payouts SET status = @status, decided_by = @decided_by, reference = @reference,
-      otp_code = @otp_code, processed_at = @at WHERE id = @id AND status = 'pending'`);
+  // Guarded by the transfer_status read before: a concurrent change makes it a no-op (changes = 0).
+  const change = db.prepare(`UPDATE payouts SET status = @status, transfer_status = @transfer_status,
+      decided_by = @decided_by, reference = @reference, otp_code = @otp_code,
+      processed_at = COALESCE(processed_at, @at), updated_at = @at
+    WHERE id = @id AND transfer_status = @from`);
   const payrollById = db.prepare<[number], PayrollRecord>(
     `SELECT ${PAYROLL_COLUMNS} FROM payrolls p LEFT JOIN payouts o ON o.payroll_id = p.id WHERE p.id = ? GROUP BY p.id`,
   );
@@ -93,7 +111,8 @@ export function payoutRepo(db: Db) {
     /** Inserts a payroll; returns its id. */
     insertPayroll: (merchantId: number, createdAt: number, processAt: number): number =>
       Number(insertPayroll.run(merchantId, createdAt, processAt).lastInsertRowid),
-    insert: (p: NewPayout): number => Number(insertPayout.run({ ...p, item: JSON.stringify(p.item) }).lastInsertRowid),
+    insert: (p: NewPayout): number =>
+      Number(insertPayout.run({ ...p, item: JSON.stringify(p.item), warnings: JSON.stringify(p.warnings) }).lastInsertRowid),
     get: (id: number): PayoutRecord | undefined => {
       const r = byId.get(id);
       return r ? fromRow(r) : undefined;
@@ -101,8 +120,8 @@ export function payoutRepo(db: Db) {
     isCreditNoteTaken: (merchantId: number, creditNote: string): boolean => creditNoteTaken.get(merchantId, creditNote) !== undefined,
     /** Pending items of one payroll, or of every payroll when none is given, oldest first. */
     pending: (payrollId?: number): PayoutRecord[] => (payrollId === undefined ? allPending.all() : pendingOf.all(payrollId)).map(fromRow),
-    /** Writes a decision on a pending item; false when it was no longer pending. */
-    decide: (id: number, d: PayoutDecision): boolean => decide.run({ id, ...d }).changes === 1,
+    /** Moves an item from transfer_status `from`; false when it was no longer there. */
+    change: (id: number, from: number, c: PayoutChange): boolean => change.run({ id, from, ...c }).changes === 1,
     list(f: PayoutFilter, limit: number): PayoutRecord[] {
       const where: string[] = [];
       const params: Record<string, unknown> = { limit };
@@ -110,6 +129,8 @@ export function payoutRepo(db: Db) {
       if (f.payroll_id !== undefined) (where.push('payroll_id = @payroll_id'), (params.payroll_id = f.payroll_id));
       if (f.merchant_id !== undefined) (where.push('merchant_id = @merchant_id'), (params.merchant_id = f.merchant_id));
       if (f.status !== undefined) (where.push('status = @status'), (params.status = f.status));
+      if (f.credit_note !== undefined) (where.push('credit_note = @credit_note'), (params.credit_note = f.credit_note));
+      if (f.order_id !== undefined) (where.push('order_id = @order_id'), (params.order_id = f.order_id));
       const sql = `SELECT * FROM payouts ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY id DESC LIMIT @limit`;
       return (prepared(sql).all(params) as PayoutRow[]).map(fromRow);
     },

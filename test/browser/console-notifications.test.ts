@@ -43,7 +43,7 @@ describe.skipIf(!hasChromium)('console: notifications', () => {
     receiver.reply({ status: 200, body: 'received-by-merchant' });
     await api(f.sb.url, 'POST', `/sandbox/v1/operations/${id}/confirm`);
     const c = await f.open(`operations/${id}`);
-    await c.notificationByStatus('delivered').waitFor({ timeout: 8000 });
+    await c.notificationByStatus('delivered').waitFor({ timeout: 30_000 });
     await c.tid('attempt-toggle').first().click();
     // The opened attempt renders after the click's state update: wait for its content, then read it.
     await c.attempts().first().filter({ hasText: 'received-by-merchant' }).waitFor();

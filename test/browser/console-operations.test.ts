@@ -51,7 +51,7 @@ describe.skipIf(!hasChromium)('console: operations', () => {
   it('shows a payment created through the merchant API in the open list without a reload', async () => {
     const c = await open('operations');
     const { fields } = await createPayment(sb.url, 17);
-    await c.opRowByTransId(fields.trans_id!).waitFor({ timeout: 5000 });
+    await c.opRowByTransId(fields.trans_id!).waitFor({ timeout: 30_000 });
     expect(await c.opRowByTransId(fields.trans_id!).getByTestId('status-badge').getAttribute('data-status')).toBe('pending');
   });
 
@@ -70,7 +70,7 @@ describe.skipIf(!hasChromium)('console: operations', () => {
     const c = await open(`operations/${id}`);
     await c.action('confirm').click();
     await c.detailWithStatus('confirmed').waitFor();
-    await c.notificationByStatus('delivered').waitFor({ timeout: 8000 });
+    await c.notificationByStatus('delivered').waitFor({ timeout: 30_000 });
     await c.attempts().first().waitFor();
     expect(await c.attempts().first().getByTestId('attempt-status').textContent()).toBe('200');
     const timeline = await c.timeline().textContent();

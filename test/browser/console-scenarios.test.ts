@@ -53,11 +53,26 @@ describe.skipIf(!hasChromium)('console: scenarios', () => {
     await m.customText().fill(notes(4));
     await m.customStart().click();
     await m.playerPauseMs().selectOption('1000');
+    // Counts the console's step requests as it makes them (the API client calls the global fetch).
+    await c.page.evaluate(`(() => {
+      window.__steps = 0;
+      const f = window.fetch;
+      window.fetch = (input, init) => (/\\/step$/.test(String(input)) && window.__steps++, f(input, init));
+    })()`);
     await m.playerPlay().click();
     await m.playerLast().waitFor();
     await m.playerPause().click();
-    // Longer than the pause between steps: a player that kept going would have run step 2 by now.
-    await c.page.waitForTimeout(1800);
+    const stepsAtPause = await c.page.evaluate<number>('window.__steps');
+    // Not a fixed sleep: a marker on the page's own timer queue. The player polls every 100 ms until
+    // its pause (1000 ms after step 1, so before now + 1000) is over; a page timer set 150 ms after
+    // that moment is due after the player's next poll, and timers fire in due order however slow the
+    // machine. So once the marker has fired, a player that kept going has already asked for step 2.
+    await c.page.evaluate(`new Promise((done) => {
+      const until = Date.now() + 1000;
+      const tick = () => (Date.now() >= until ? setTimeout(done, 150) : setTimeout(tick, 50));
+      tick();
+    })`);
+    expect(await c.page.evaluate<number>('window.__steps')).toBe(stepsAtPause);
     expect(await m.playerProgress().textContent()).toMatch(/^1 of 4/);
     expect(await m.playerResult().count()).toBe(0);
   });

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BundleSchema } from '../../server/contract/bundle.js';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import { api, deliveriesIdle, startSandbox } from '../helpers/sandbox.js';
 import { createPayment } from '../helpers/payments.js';
 
 type Sb = Awaited<ReturnType<typeof startSandbox>>;
@@ -47,7 +47,7 @@ beforeAll(async () => {
   await createPayment(src.url, 41, { trans_id: 'B-PENDING' });
   const item = { order_id: 'O-1', credit_note: 'CN-B-1', account_id: '012180001234567899', account_type: 'clabe', vat_id: 'GODE561231GR8', vat_id_type: 'RFC', name: 'Ana', amount: 300, channel: `http://127.0.0.1:${port}/payout`, bank: 40012, country: 'MEX' };
   await fetch(src.url + '/api/transactions/', { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer tk_sandbox_demo' }, body: JSON.stringify([item]) });
-  await new Promise((r) => setTimeout(r, 300)); // the success notification's first attempt
+  await deliveriesIdle(src); // the success notification's first attempt (and the payout's) are in the attempt log
 });
 afterAll(async () => {
   await src.stop();

@@ -49,7 +49,7 @@ describe('sandbox clock', () => {
 });
 
 describe('scheduler', () => {
-  it('fires many timers falling due in one advance, in due order, each at its own time', () => {
+  it('fires many timers falling due in one advance, in due order, each at its own time', async () => {
     const { store, clock, scheduler } = setup();
     const fired: { ref: number; at: number; due: number }[] = [];
     scheduler.on('test', (ref, due) => fired.push({ ref, at: clock.now(), due }));
@@ -59,14 +59,15 @@ describe('scheduler', () => {
     store.tx(() => {
       for (const ref of [...refs].sort((a, b) => ((a * 7919) % 500) - ((b * 7919) % 500))) scheduler.schedule('test', ref, t0 + ref * 60_000);
     });
-    const n = scheduler.advanceTo(t0 + 600 * 60_000);
-    expect(n).toBe(500);
+    const n = await scheduler.advanceTo(t0 + 600 * 60_000);
+    expect(n.timers).toEqual({ test: 500 });
+    expect(n.steps).toBe(500);
     expect(fired.map((f) => f.ref)).toEqual(refs);
     for (const f of fired) expect(f.at).toBe(f.due);
     expect(clock.now()).toBe(t0 + 600 * 60_000);
   });
 
-  it('leaves timers that are not yet due', () => {
+  it('leaves timers that are not yet due', async () => {
     const { store, clock, scheduler } = setup();
     const fired: number[] = [];
     scheduler.on('test', (ref) => fired.push(ref));
@@ -75,12 +76,12 @@ describe('scheduler', () => {
       scheduler.schedule('test', 1, t0 + 10 * 60_000);
       scheduler.schedule('test', 2, t0 + 90 * 60_000);
     });
-    scheduler.advanceTo(t0 + 30 * 60_000);
+    await scheduler.advanceTo(t0 + 30 * 60_000);
     expect(fired).toEqual([1]);
     expect(store.timers.nextDueAt()).toBe(t0 + 90 * 60_000);
   });
 
-  it('fires a timer once: a cancelled or already-fired timer does nothing', () => {
+  it('fires a timer once: a cancelled or already-fired timer does nothing', async () => {
     const { store, clock, scheduler } = setup();
     const fired: number[] = [];
     scheduler.on('test', (ref) => fired.push(ref));
@@ -90,12 +91,12 @@ describe('scheduler', () => {
       scheduler.schedule('test', 2, t0 + 60_000);
       scheduler.cancel('test', 2);
     });
-    scheduler.advanceTo(t0 + 120_000);
-    scheduler.advanceTo(t0 + 240_000);
+    await scheduler.advanceTo(t0 + 120_000);
+    await scheduler.advanceTo(t0 + 240_000);
     expect(fired).toEqual([1]);
   });
 
-  it('rolls back a failing handler\'s writes and drops the timer instead of looping', () => {
+  it('rolls back a failing handler\'s writes and drops the timer instead of looping', async () => {
     const { store, clock, scheduler } = setup();
     scheduler.on('boom', () => {
       store.settings.set('half-written', true);
@@ -103,19 +104,19 @@ describe('scheduler', () => {
     });
     const t0 = clock.now();
     store.tx(() => scheduler.schedule('boom', 1, t0 + 1000));
-    scheduler.advanceTo(t0 + 5000);
+    await scheduler.advanceTo(t0 + 5000);
     expect(store.settings.get('half-written', false)).toBe(false);
     expect(store.timers.nextDueAt()).toBeNull();
   });
 
-  it('keeps timers across a restart (persisted)', () => {
+  it('keeps timers across a restart (persisted)', async () => {
     const { store, clock, scheduler } = setup();
     const t0 = clock.now();
     store.tx(() => scheduler.schedule('test', 7, t0 + 60_000));
     const again = createScheduler(store, createSandboxClock(store.settings, () => t0), () => {});
     const fired: number[] = [];
     again.on('test', (ref) => fired.push(ref));
-    again.advanceTo(t0 + 60_000);
+    await again.advanceTo(t0 + 60_000);
     expect(fired).toEqual([7]);
   });
 });

@@ -1,6 +1,6 @@
 import { createPayment } from '../helpers/payments.js';
-import { api, DEMO, startSandbox } from '../helpers/sandbox.js';
-import { startReceiver, type Receiver, type Reply } from '../helpers/receiver.js';
+import { api, deliveriesIdle, DEMO, startSandbox } from '../helpers/sandbox.js';
+import { eventually, startReceiver, type Receiver, type Reply } from '../helpers/receiver.js';
 import type { SandboxOptions } from '../../server/sandbox.js';
 
 export type Sb = Awaited<ReturnType<typeof startSandbox>>;
@@ -40,4 +40,16 @@ export const notification = async (sb: Sb, id: number | string) => (await api(sb
 /** Sandbox time of a control-API ISO timestamp, in the notification's `time` layout. */
 export const wire = (iso: string) => iso.slice(0, 19).replace('T', ' ');
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Confirms a fresh channel-17 payment and waits (generously) until its success notification reached
+ * `rx` and the delivery worker is idle: everything enqueued before it has been sent or never will be.
+ * Tests that prove a notification was NOT sent wait for this marker instead of sleeping. The
+ * merchant's success URL must point at `rx`. Answers the marker's trans_id.
+ */
+export async function markerDelivered(sb: Sb, rx: Receiver): Promise<string> {
+  const op = await pendingOperation(sb, 17);
+  await move(sb, op.id, 'confirm');
+  await eventually(async () => rx.received.some((r) => r.fields.trans_ID === op.trans_id));
+  await deliveriesIdle(sb);
+  return op.trans_id;
+}

@@ -51,7 +51,7 @@ describe('durability across kill -9', () => {
 
     rx.reply({ status: 200, body: 'ok' });
     const second = await cli(dir);
-    const got = await rx.waitFor(2, 10_000);
+    const got = await rx.waitFor(2);
     expect(got[1]!.fields.trans_ID).toBe(op.trans_id);
     expect(got[1]!.headers['x-sandbox-notification-id']).toBe(inFlight!.headers['x-sandbox-notification-id']);
     const n = await eventually(async () => {
@@ -80,7 +80,7 @@ describe('durability across kill -9', () => {
     const rx = await receiver({ status: 200, body: 'ok' }, port);
     const second = await cli(dir);
     await api(second.url, 'POST', '/sandbox/v1/clock/advance', { minutes: 1 });
-    const [got] = await rx.waitFor(1, 10_000);
+    const [got] = await rx.waitFor(1);
     expect(got!.fields.trans_ID).toBe(op.trans_id);
     expect(got!.headers['x-sandbox-notification-id']).toBe(failed.public_id);
     const n = await eventually(async () => {

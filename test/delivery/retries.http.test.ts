@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api } from '../helpers/sandbox.js';
+import { api, deliveriesIdle } from '../helpers/sandbox.js';
 import { eventually } from '../helpers/receiver.js';
-import { move, notificationsOfOp, pendingOperation, sandboxWithReceiver, setMerchant, sleep, type Sb } from './helpers.js';
+import { move, notificationsOfOp, pendingOperation, sandboxWithReceiver, setMerchant, type Sb } from './helpers.js';
 
 let env: Awaited<ReturnType<typeof sandboxWithReceiver>>;
 let sb: Sb;
@@ -19,6 +19,11 @@ beforeEach(async () => {
 });
 
 const advance = (minutes: number) => api(sb.url, 'POST', '/sandbox/v1/clock/advance', { minutes });
+/**
+ * An advance fires due retry timers before it answers, and their wake-ups count as queued until
+ * sent: once the worker is idle, the attempt log holds every attempt the advance caused.
+ */
+const settled = () => deliveriesIdle(sb);
 const attempts = (id: number, n: number) =>
   eventually(async () => {
     const [x] = await notificationsOfOp(sb, id);
@@ -44,7 +49,7 @@ describe('retry schedule on the sandbox clock', () => {
     expect(n.status).toBe('failed');
     expect(n.next_attempt_at).toBeNull();
     await advance(600);
-    await sleep(100);
+    await settled();
     expect((await notificationsOfOp(sb, id))[0].attempts).toHaveLength(5);
   });
 
@@ -52,7 +57,7 @@ describe('retry schedule on the sandbox clock', () => {
     const id = await failingConfirmed();
     await attempts(id, 1);
     await advance(0.5);
-    await sleep(150);
+    await settled();
     expect((await notificationsOfOp(sb, id))[0].attempts).toHaveLength(1);
     await advance(0.5);
     expect((await attempts(id, 2)).attempts).toHaveLength(2);
@@ -86,7 +91,7 @@ describe('retry schedule on the sandbox clock', () => {
       const n = await attempts(id, 1);
       expect(n.status).toBe('failed');
       await advance(120);
-      await sleep(100);
+      await settled();
       expect((await notificationsOfOp(sb, id))[0].attempts).toHaveLength(1);
     } finally {
       await api(sb.url, 'PATCH', '/sandbox/v1/settings', { retries_enabled: true });
@@ -99,7 +104,7 @@ describe('retry schedule on the sandbox clock', () => {
       const id = await failingConfirmed();
       await attempts(id, 1);
       await advance(1);
-      await sleep(100);
+      await settled();
       expect((await notificationsOfOp(sb, id))[0].attempts).toHaveLength(1);
       await advance(1);
       const n = await attempts(id, 2);

@@ -53,10 +53,14 @@ describe.skipIf(!ready)('the console in the desktop window', () => {
     const res = await page.goto(`${sb.url}/`);
     expect(res?.headers()['content-security-policy']).toBe(SANDBOX_CSP);
     await page.locator('#root nav, #root [role="navigation"], #root a').first().waitFor({ timeout: 10_000 });
-    await page.waitForTimeout(300);
+    await page.waitForLoadState('load');
+    // A marker violation of our own: reports are delivered in order, so once it is in, every
+    // violation of the console's loading before it is too (no fixed sleep).
+    await page.evaluate(`(() => { const i = new Image(); i.src = 'http://csp-marker.invalid/x.png'; })()`);
+    await page.waitForFunction(`window.__violations.some((v) => v.includes('csp-marker.invalid'))`, undefined, { timeout: 30_000 });
     // zod 4 probes `new Function('')` once, in a try/catch, to pick its fast path; the CSP blocks and
     // reports it, and zod falls back. The renderer can silence it with z.config({ jitless: true }).
-    expect((await violations()).filter((v) => v !== 'script-src eval')).toEqual([]);
+    expect((await violations()).filter((v) => v !== 'script-src eval' && !v.includes('csp-marker.invalid'))).toEqual([]);
     await page.close();
   });
 
@@ -66,11 +70,11 @@ describe.skipIf(!ready)('the console in the desktop window', () => {
     const ran = await page.evaluate<boolean>(`(async () => {
       const s = document.createElement('script');
       s.textContent = 'window.__inline = 1';
-      document.body.appendChild(s);
-      await new Promise((r) => setTimeout(r, 100));
+      document.body.appendChild(s); // an allowed inline script runs right here, synchronously
       return window.__inline === 1;
     })()`);
     expect(ran).toBe(false);
+    await page.waitForFunction(`window.__violations.some((v) => v.startsWith('script-src'))`, undefined, { timeout: 30_000 });
     expect((await violations()).some((v) => v.startsWith('script-src'))).toBe(true);
     await page.close();
   });

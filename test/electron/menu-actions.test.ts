@@ -43,14 +43,21 @@ function actionsWith(opts: { answer?: number; saveTo?: string; dataDir?: string 
   return { actions, calls, boxes };
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 100));
-/** Waits (bounded) until the dialog chain of an action has got as far as `done` says. */
-async function until(done: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+/** Waits (bounded, generously) until the dialog chain of an action has got as far as `done` says. */
+async function until(done: () => boolean | Promise<boolean>, ms = 30_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await done())) {
     if (Date.now() > end) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+/**
+ * The dialog was shown and answered: the action's `.then` on the answer runs in the microtasks
+ * right after, so one macrotask later the action has decided (no fixed sleep).
+ */
+async function answered(boxes: unknown[]): Promise<void> {
+  await until(() => boxes.length > 0);
+  await new Promise((r) => setImmediate(r));
 }
 const merchantCount = async () => (await api<{ items: unknown[] }>(sb.url, 'GET', '/sandbox/v1/merchants')).body.items.length;
 
@@ -72,7 +79,7 @@ describe('menu actions', () => {
     await api(sb.url, 'POST', '/sandbox/v1/merchants', { name: 'Kept' });
     const { actions, boxes } = actionsWith({ answer: 1 });
     actions.resetData();
-    await settle();
+    await answered(boxes);
     expect(boxes[0]?.buttons).toEqual(['Reset', 'Cancel']);
     expect(boxes[0]?.cancelId).toBe(1);
     expect(await merchantCount()).toBe(2);

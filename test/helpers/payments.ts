@@ -1,4 +1,5 @@
 import { creationFields, creationPath } from '../../server/scenarios/defaults.js';
+import { encodeFields, type Encoding } from '../../server/testkit/merchant.js';
 import { creationSignature, DEMO } from './sandbox.js';
 
 export { creationPath };
@@ -26,23 +27,11 @@ export function paymentFields(
   return f;
 }
 
-export type Encoding = 'form' | 'multipart' | 'json';
+export type { Encoding };
 
 /** Posts creation fields to the channel's path; answers status, raw text and parsed JSON if any. */
 export async function postPayment(base: string, fields: Record<string, string>, encoding: Encoding = 'form', path?: string) {
-  let body: string | FormData;
-  const headers: Record<string, string> = {};
-  if (encoding === 'form') {
-    body = new URLSearchParams(fields).toString();
-    headers['content-type'] = 'application/x-www-form-urlencoded; charset=utf-8';
-  } else if (encoding === 'json') {
-    body = JSON.stringify(fields);
-    headers['content-type'] = 'application/json';
-  } else {
-    const fd = new FormData();
-    for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-    body = fd;
-  }
+  const { body, headers } = encodeFields(fields, encoding);
   return answerOf(await fetch(base + (path ?? creationPath(Number(fields.channel ?? 17))), { method: 'POST', headers, body }));
 }
 

@@ -1,11 +1,28 @@
 import { createHash } from 'node:crypto';
+import { dispatcherOf } from '../../server/delivery/dispatcher.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../server/sandbox.js';
+import { eventually } from './receiver.js';
 
 /** Starts a sandbox on `:memory:` and a free port; stop it in afterAll/afterEach. */
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox & { url: string }> {
   const sb = createSandbox({ data: ':memory:', port: 0, log: () => {}, consoleDir: null, ...opts });
   await sb.start();
   return sb as Sandbox & { url: string };
+}
+
+/**
+ * Resolves once the sandbox's delivery worker has nothing queued, in flight or unwritten: every
+ * notification due so far has been sent and its attempt is in the attempt log. Tests that prove
+ * something was NOT sent wait for this (and, where it helps, a later marker delivery) instead of
+ * sleeping. Generous bound: this must happen.
+ */
+export async function deliveriesIdle(sb: Pick<Sandbox, 'ctx'>, timeoutMs = 30_000): Promise<void> {
+  const d = dispatcherOf(sb.ctx);
+  if (!d) throw new Error('the sandbox has no delivery worker');
+  await eventually(async () => {
+    const s = d.stats();
+    return s.queued === 0 && s.in_flight === 0 && s.unwritten === 0;
+  }, timeoutMs, 10);
 }
 
 export const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');

@@ -36,7 +36,7 @@ async function openStream(headers: Record<string, string> = {}) {
       // aborted by the test
     }
   })();
-  const waitFor = async (pred: () => boolean, ms = 3000) => {
+  const waitFor = async (pred: () => boolean, ms = 30_000) => {
     const until = Date.now() + ms;
     while (!pred()) {
       if (Date.now() > until) throw new Error(`timed out; got ${JSON.stringify(batches)}`);

@@ -13,14 +13,24 @@ describe('payout API authentication', () => {
     const r = await postPayouts(sb.url, [payoutItem()], { authorization: null });
     expect(r.status).toBe(401);
     expect(r.json.error.code).toBe('UNAUTHORIZED');
-    expect(r.json.error.message).toContain('Bearer');
+    expect(r.json.error.message).toContain('/api/login');
     expect(r.headers.get('www-authenticate')).toMatch(/^Bearer /);
   });
 
-  it('answers 401 for a scheme word other than the setting', async () => {
-    const r = await postPayouts(sb.url, [payoutItem()], { authorization: 'Token tk_sandbox_demo' });
-    expect(r.status).toBe(401);
-    expect(r.json.error.message).toContain('scheme');
+  it('accepts any single scheme word by default and records it in the request log', async () => {
+    for (const word of ['Token', 'JWT', 'Basic']) {
+      const r = await postPayouts(sb.url, [payoutItem()], { authorization: `${word} tk_sandbox_demo` });
+      expect(r.status, word).toBe(201);
+    }
+    const log = (await api(sb.url, 'GET', '/sandbox/v1/requests?limit=20')).body;
+    const entry = log.items.find((e: { request_headers: Record<string, string> }) => e.request_headers.authorization?.startsWith('JWT '));
+    expect(entry.note).toContain('payout auth scheme "JWT"');
+    expect(entry.request_headers.authorization).not.toContain('tk_sandbox_demo');
+  });
+
+  it('answers 401 for two words of scheme, or a token with no scheme word', async () => {
+    expect((await postPayouts(sb.url, [payoutItem()], { authorization: 'Bearer Token tk_sandbox_demo' })).status).toBe(401);
+    expect((await postPayouts(sb.url, [payoutItem()], { authorization: 'tk_sandbox_demo' })).status).toBe(401);
   });
 
   it('answers 401 for a token no merchant has', async () => {
@@ -66,7 +76,7 @@ describe('payout API authentication', () => {
     const m = await api(sb.url, 'POST', '/sandbox/v1/merchants', { name: 'Payout Two', payout_token: 'tk_payout_two_123' });
     const r = await postPayouts(sb.url, [payoutItem()], { authorization: 'Bearer tk_payout_two_123' });
     expect(r.status).toBe(201);
-    const p = await api(sb.url, 'GET', `/sandbox/v1/payouts/${r.json.transactions[0].id}`);
+    const p = await api(sb.url, 'GET', `/sandbox/v1/payouts/${r.json.data[0].id}`);
     expect(p.body.mid_id).toBe(m.body.mid_id);
   });
 
@@ -120,8 +130,8 @@ describe('payout API transport', () => {
     expect(r.json.error.message).toContain('[ ]');
   });
 
-  it('answers 405 METHOD_NOT_ALLOWED for GET', async () => {
-    const res = await fetch(`${sb.url}/api/transactions/`, { headers: { authorization: 'Bearer tk_sandbox_demo' } });
+  it('answers 405 METHOD_NOT_ALLOWED for PUT', async () => {
+    const res = await fetch(`${sb.url}/api/transactions/`, { method: 'PUT', headers: { authorization: 'Bearer tk_sandbox_demo' } });
     expect(res.status).toBe(405);
     expect((await jsonOf(res)).error.code).toBe('METHOD_NOT_ALLOWED');
   });
@@ -135,17 +145,34 @@ describe('payout API transport', () => {
     expect(res.status).toBe(201);
   });
 
-  it('answers 201 with the payroll and pending transactions', async () => {
+  it('answers 201 {payroll, data} with one item per entry, in the order sent', async () => {
     const a = payoutItem();
     const b = payoutItem({ amount: 1001 });
     const r = await postPayouts(sb.url, [a, b]);
     expect(r.status).toBe(201);
-    expect(r.json).toEqual({
-      payroll: expect.any(Number),
-      transactions: [
-        { id: expect.any(Number), credit_note: a.credit_note, order_id: a.order_id, status: 'pending' },
-        { id: expect.any(Number), credit_note: b.credit_note, order_id: b.order_id, status: 'pending' },
-      ],
+    expect(r.json.payroll).toEqual(expect.any(Number));
+    expect(r.json.data).toHaveLength(2);
+    const shape = (x: Record<string, unknown>) => ({
+      id: expect.any(Number),
+      payroll: r.json.payroll,
+      order_id: x.order_id,
+      credit_note: x.credit_note,
+      amount: x.amount,
+      account_id: x.account_id,
+      account_type: x.account_type,
+      bank: x.bank,
+      vat_id: x.vat_id,
+      vat_id_type: x.vat_id_type,
+      name: x.name,
+      status: 'pending',
+      transfer_status: 1,
+      transfer_status_description: 'in process',
+      reference: null,
+      otp_code: null,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+      warnings: [],
     });
+    expect(r.json.data).toEqual([shape(a), shape(b)]);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import { eventually } from '../helpers/receiver.js';
+import { api, deliveriesIdle, startSandbox } from '../helpers/sandbox.js';
 import { advance, payoutItem, postPayouts, startReceiver } from './helpers.js';
 
 /*
@@ -28,10 +29,12 @@ async function onePayout(amount: number, base = rx.url, token?: string) {
   const item = payoutItem({ amount, channel });
   const r = await postPayouts(sb.url, [item], token ? { authorization: `Bearer ${token}` } : {});
   expect(r.status).toBe(201);
-  return { id: r.json.transactions[0].id as number, payroll: r.json.payroll as number, item, channelPath: new URL(channel).pathname };
+  return { id: r.json.data[0].id as number, payroll: r.json.payroll as number, item, channelPath: new URL(channel).pathname };
 }
 
 const notificationFor = (id: number) => () => rx.at('/payouts').some((r) => json(r.body).id === id);
+type View = { kind: string; attempts: unknown[]; next_attempt_at: string | null };
+const deliveriesOf = async (id: number) => (await getPayout(id)).notifications as View[];
 
 describe('payout callbacks and notifications', () => {
   it("POSTs the channel payload as JSON to an approved item's channel address", async () => {
@@ -57,16 +60,30 @@ describe('payout callbacks and notifications', () => {
     await api(sb.url, 'POST', `/sandbox/v1/payouts/${p.id}/approve`);
     await rx.until(notificationFor(p.id));
     const body = json(rx.at('/payouts').find((r) => json(r.body).id === p.id)!.body);
-    expect(body).toMatchObject({ ...p.item, country: 'CHL', id: p.id, payroll: p.payroll, status: 'approved' });
-    expect(body).not.toHaveProperty('otp_code');
+    const view = await getPayout(p.id);
+    expect(body).toMatchObject({
+      id: p.id,
+      payroll: p.payroll,
+      order_id: p.item.order_id,
+      credit_note: p.item.credit_note,
+      amount: p.item.amount,
+      bank: p.item.bank,
+      status: 'approved',
+      transfer_status: 2,
+      transfer_status_description: 'approved',
+      reference: view.reference,
+      otp_code: view.otp_code,
+      warnings: [],
+    });
   });
 
   it('notifies the merchant of a rejected item but never calls its channel address', async () => {
     const p = await onePayout(1001);
     await api(sb.url, 'POST', '/sandbox/v1/payouts/process');
     await rx.until(notificationFor(p.id));
-    expect(json(rx.at('/payouts').find((r) => json(r.body).id === p.id)!.body).status).toBe('rejected');
-    await new Promise((r) => setTimeout(r, 300));
+    expect(json(rx.at('/payouts').find((r) => json(r.body).id === p.id)!.body)).toMatchObject({ status: 'rejected', transfer_status: 3 });
+    // Deliveries are written in the transaction of the change: no callback row now means none ever.
+    expect((await getPayout(p.id)).notifications.map((n: { kind: string }) => n.kind)).toEqual(['payout_notification']);
     expect(rx.at(p.channelPath)).toEqual([]);
   });
 
@@ -75,7 +92,8 @@ describe('payout callbacks and notifications', () => {
     const p = await onePayout(1000, rx.url, 'tk_no_payout_url');
     await api(sb.url, 'POST', `/sandbox/v1/payouts/${p.id}/approve`);
     await rx.until(() => rx.at(p.channelPath).length > 0);
-    await new Promise((r) => setTimeout(r, 300));
+    // Deliveries are written in the transaction of the change: no notification row means none ever.
+    expect((await getPayout(p.id)).notifications.map((n: { kind: string }) => n.kind)).toEqual(['payout_callback']);
     expect(rx.at('/payouts').some((r) => json(r.body).id === p.id)).toBe(false);
   });
 
@@ -94,12 +112,11 @@ describe('payout callbacks and notifications', () => {
       const p = await onePayout(1000, flaky.url);
       await api(sb.url, 'POST', `/sandbox/v1/payouts/${p.id}/approve`);
       await flaky.until(() => flaky.at(p.channelPath).length === 1);
-      // The retry is due 1 sandbox minute after the failed attempt; step the clock until it comes.
-      const deadline = Date.now() + 5000;
-      while (flaky.at(p.channelPath).length < 2 && Date.now() < deadline) {
-        await advance(sb.url, 1);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      // The retry is due 1 sandbox minute after the failed attempt is recorded; then one step of the clock sends it.
+      await eventually(async () => (await deliveriesOf(p.id)).some((n) => n.kind === 'payout_callback' && n.attempts.length === 1 && n.next_attempt_at));
+      await advance(sb.url, 1);
+      await flaky.until(() => flaky.at(p.channelPath).length >= 2);
+      await deliveriesIdle(sb);
       const calls = flaky.at(p.channelPath);
       expect(calls).toHaveLength(2);
       expect(calls[1]!.body).toBe(calls[0]!.body);

@@ -21,9 +21,13 @@ describe('payout contract', () => {
     const op = doc.paths['/api/transactions/'].post;
     const item = op.requestBody.content['application/json'].schema.items;
     const all = <T>(f: (c: (typeof PAYOUT_COUNTRIES)[number]) => T[]) => [...new Set(PAYOUT_COUNTRIES.flatMap(f))];
-    expect([...item.properties.account_type.enum].sort()).toEqual(all((c) => c.account_types.map((a) => a.code)).sort());
-    expect([...item.properties.vat_id_type.enum].sort()).toEqual(all((c) => c.vat_id_types.map((a) => a.code)).sort());
-    expect([...item.properties.bank.enum].sort()).toEqual(all((c) => c.banks.map((b) => b.code)).sort());
+    // Each is the list accepted without a warning, next to the liberal reading (any string, a numeric bank string).
+    const listed = (p: { anyOf: { enum?: unknown[] }[] }) => [...(p.anyOf.find((s) => s.enum)?.enum ?? [])].sort();
+    expect(listed(item.properties.account_type)).toEqual(all((c) => c.account_types.flatMap((a) => [a.code, ...(a.aliases ?? [])])).sort());
+    expect(listed(item.properties.vat_id_type)).toEqual(all((c) => c.vat_id_types.map((a) => a.code)).sort());
+    expect(listed(item.properties.bank)).toEqual(all((c) => c.banks.map((b) => b.code)).sort());
+    for (const code of ['CC', 'CE', 'NIT', 'PAS', 'DNI', 'RUC', 'RUT', 'RUN', 'CED', 'CPF', 'RNE', 'RFC', 'CURP']) expect(listed(item.properties.vat_id_type)).toContain(code);
+    expect(listed(item.properties.account_type)).toEqual(expect.arrayContaining(['ahorro', 'corriente']));
     expect([...item.required].sort()).toEqual([...REQUIRED_PAYOUT_FIELDS].sort());
     expect(op.responses['201']).toBeDefined();
     expect(op.description).toContain('CHL (Chile)');
@@ -36,6 +40,10 @@ describe('payout contract', () => {
     expect(doc.paths['/sandbox/v1/payouts/{id}/reject'].post).toBeDefined();
     expect(doc.paths['/sandbox/v1/payouts/process'].post).toBeDefined();
     expect(doc.paths['/sandbox/v1/payrolls'].get).toBeDefined();
+    expect(doc.paths['/sandbox/v1/payouts/{id}/status'].post).toBeDefined();
+    expect(doc.paths['/api/login'].post).toBeDefined();
+    expect(doc.paths['/api/transactions/'].get).toBeDefined();
+    expect(doc.paths['/api/transactions/{id}'].get).toBeDefined();
   });
 
   it('keeps the test-values page in step with resources/payouts', () => {
@@ -44,6 +52,7 @@ describe('payout contract', () => {
       const row = tv.countries.find((x: { country: string }) => x.country === c.country);
       expect(row, c.country).toBeDefined();
       expect(row.account_type.map((a: { code: string }) => a.code)).toEqual(c.account_types.map((a) => a.code));
+      expect(row.account_type.map((a: { aliases?: string[] }) => a.aliases ?? [])).toEqual(c.account_types.map((a) => a.aliases ?? []));
       expect(row.vat_id_type.map((a: { code: string }) => a.code)).toEqual(c.vat_id_types.map((a) => a.code));
       expect(row.bank.map((b: { code: number }) => b.code)).toEqual(c.banks.map((b) => b.code));
     }
@@ -81,6 +90,7 @@ describe('payout rules', () => {
     for (const [country, fields] of Object.entries(samples)) {
       const r = validatePayoutItem(payoutItem(fields));
       expect(r.problems, country).toEqual([]);
+      expect(r.warnings, country).toEqual([]);
       expect(r.item?.country).toBe(country);
     }
   });

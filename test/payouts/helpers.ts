@@ -24,7 +24,6 @@ export function payoutItem(overrides: Record<string, unknown> = {}): Record<stri
     user_email: 'juana@example.com',
     phone_number: '+56912345678',
     bank: 37,
-    transfer_status: 0,
   };
   for (const [k, v] of Object.entries(overrides)) {
     if (v === undefined) delete item[k];
@@ -83,8 +82,8 @@ export async function startReceiver(statuses: number[] = []) {
     received,
     /** Requests whose path is `path`. */
     at: (path: string) => received.filter((r) => r.url === path),
-    /** Resolves once `pred` holds, or rejects after `ms`. */
-    async until(pred: () => boolean, ms = 5000): Promise<void> {
+    /** Resolves once `pred` holds, or rejects after `ms` (generous: this must happen). */
+    async until(pred: () => boolean, ms = 30_000): Promise<void> {
       const deadline = Date.now() + ms;
       while (!pred()) {
         if (Date.now() > deadline) throw new Error(`receiver: condition not met within ${ms} ms (got ${received.length} requests)`);

@@ -15,7 +15,7 @@ const getPayout = async (id: number) => (await api(sb.url, 'GET', `/sandbox/v1/p
 const batch = async (amounts: number[]) => {
   const r = await postPayouts(sb.url, amounts.map((amount) => payoutItem({ amount })));
   expect(r.status).toBe(201);
-  return r.json as { payroll: number; transactions: { id: number }[] };
+  return r.json as { payroll: number; data: { id: number }[] };
 };
 const operator = (id: number, verb: string) =>
   fetch(`${sb.url}/sandbox/v1/payouts/${id}/${verb}`, { method: 'POST', headers: { 'x-sandbox-actor': 'operator' } });
@@ -24,36 +24,35 @@ describe('payout processing on the sandbox clock', () => {
   it('keeps items pending before the processing delay has passed', async () => {
     const b = await batch([1000]);
     await advance(sb.url, 4);
-    expect((await getPayout(b.transactions[0]!.id)).status).toBe('pending');
+    expect((await getPayout(b.data[0]!.id)).status).toBe('pending');
   });
 
   it('approves an even amount and rejects an odd one after the delay', async () => {
     const b = await batch([1000, 1001]);
     await advance(sb.url, 6);
-    const [even, odd] = await Promise.all(b.transactions.map((t) => getPayout(t.id)));
-    expect(even).toMatchObject({ status: 'approved', decided_by: 'rule', reference: expect.stringMatching(/^PO-/), otp_code: expect.stringMatching(/^\d{6}$/) });
-    expect(odd).toMatchObject({ status: 'rejected', decided_by: 'rule', otp_code: null });
-    expect(odd.reference).toEqual(expect.any(String));
+    const [even, odd] = await Promise.all(b.data.map((t) => getPayout(t.id)));
+    expect(even).toMatchObject({ status: 'approved', transfer_status: 2, decided_by: 'rule', reference: expect.stringMatching(/^PO-/), otp_code: expect.stringMatching(/^\d{6}$/) });
+    expect(odd).toMatchObject({ status: 'rejected', transfer_status: 3, transfer_status_description: 'rejected', decided_by: 'rule', otp_code: null, reference: null });
     expect(even.processed_at).not.toBeNull();
   });
 
   it("reads the amount's integer part for even/odd", async () => {
     const b = await batch([10.99, 11.5]);
     await advance(sb.url, 6);
-    expect((await getPayout(b.transactions[0]!.id)).status).toBe('approved');
-    expect((await getPayout(b.transactions[1]!.id)).status).toBe('rejected');
+    expect((await getPayout(b.data[0]!.id)).status).toBe('approved');
+    expect((await getPayout(b.data[1]!.id)).status).toBe('rejected');
   });
 
   it('processes at the configured delay', async () => {
     await api(sb.url, 'PATCH', '/sandbox/v1/settings', { payout_processing_delay_minutes: 60 });
     try {
       const b = await batch([2000]);
-      const p = await getPayout(b.transactions[0]!.id);
+      const p = await getPayout(b.data[0]!.id);
       expect(Date.parse(p.process_at) - Date.parse(p.created_at)).toBe(60 * 60_000);
       await advance(sb.url, 30);
-      expect((await getPayout(b.transactions[0]!.id)).status).toBe('pending');
+      expect((await getPayout(b.data[0]!.id)).status).toBe('pending');
       await advance(sb.url, 31);
-      expect((await getPayout(b.transactions[0]!.id)).status).toBe('approved');
+      expect((await getPayout(b.data[0]!.id)).status).toBe('approved');
     } finally {
       await api(sb.url, 'PATCH', '/sandbox/v1/settings', { payout_processing_delay_minutes: 5 });
     }
@@ -61,30 +60,30 @@ describe('payout processing on the sandbox clock', () => {
 
   it("keeps the operator's approval of an odd amount when the payroll is processed", async () => {
     const b = await batch([1001, 1003]);
-    const res = await operator(b.transactions[0]!.id, 'approve');
+    const res = await operator(b.data[0]!.id, 'approve');
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: 'approved', decided_by: 'operator', otp_code: expect.stringMatching(/^\d{6}$/) });
     await advance(sb.url, 6);
-    expect((await getPayout(b.transactions[0]!.id)).status).toBe('approved');
-    expect((await getPayout(b.transactions[1]!.id)).status).toBe('rejected');
+    expect((await getPayout(b.data[0]!.id)).status).toBe('approved');
+    expect((await getPayout(b.data[1]!.id)).status).toBe('rejected');
   });
 
   it('rejects an even amount by hand, marked as a control-API decision', async () => {
     const b = await batch([1000]);
-    const r = await api(sb.url, 'POST', `/sandbox/v1/payouts/${b.transactions[0]!.id}/reject`);
+    const r = await api(sb.url, 'POST', `/sandbox/v1/payouts/${b.data[0]!.id}/reject`);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ status: 'rejected', decided_by: 'control_api' });
     await advance(sb.url, 6);
-    expect((await getPayout(b.transactions[0]!.id)).status).toBe('rejected');
+    expect((await getPayout(b.data[0]!.id)).status).toBe('rejected');
   });
 
   it('answers 409 INVALID_TRANSITION when deciding a decided payout', async () => {
     const b = await batch([1000]);
-    await api(sb.url, 'POST', `/sandbox/v1/payouts/${b.transactions[0]!.id}/approve`);
-    const r = await api(sb.url, 'POST', `/sandbox/v1/payouts/${b.transactions[0]!.id}/reject`);
+    await api(sb.url, 'POST', `/sandbox/v1/payouts/${b.data[0]!.id}/approve`);
+    const r = await api(sb.url, 'POST', `/sandbox/v1/payouts/${b.data[0]!.id}/reject`);
     expect(r.status).toBe(409);
     expect(r.body.error.code).toBe('INVALID_TRANSITION');
-    expect((await getPayout(b.transactions[0]!.id)).status).toBe('approved');
+    expect((await getPayout(b.data[0]!.id)).status).toBe('approved');
   });
 
   it('answers 404 for an unknown payout', async () => {
@@ -98,8 +97,8 @@ describe('payout processing on the sandbox clock', () => {
     const r = await api(sb.url, 'POST', '/sandbox/v1/payouts/process');
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ processed: 3, approved: 2, rejected: 1 });
-    expect((await getPayout(a.transactions[1]!.id)).status).toBe('rejected');
-    expect((await getPayout(b.transactions[0]!.id)).status).toBe('approved');
+    expect((await getPayout(a.data[1]!.id)).status).toBe('rejected');
+    expect((await getPayout(b.data[0]!.id)).status).toBe('approved');
     const pending = await api(sb.url, 'GET', '/sandbox/v1/payouts?status=pending');
     expect(pending.body.items).toEqual([]);
   });
@@ -109,7 +108,7 @@ describe('payout processing on the sandbox clock', () => {
     const b = await batch([4]);
     const r = await api(sb.url, 'POST', '/sandbox/v1/payouts/process', { payroll: a.payroll });
     expect(r.body).toEqual({ processed: 1, approved: 1, rejected: 0 });
-    expect((await getPayout(b.transactions[0]!.id)).status).toBe('pending');
+    expect((await getPayout(b.data[0]!.id)).status).toBe('pending');
     await api(sb.url, 'POST', '/sandbox/v1/payouts/process');
   });
 
@@ -120,7 +119,7 @@ describe('payout processing on the sandbox clock', () => {
 
   it('lists payrolls with counts by status', async () => {
     const b = await batch([2, 3, 5]);
-    await api(sb.url, 'POST', `/sandbox/v1/payouts/${b.transactions[0]!.id}/approve`);
+    await api(sb.url, 'POST', `/sandbox/v1/payouts/${b.data[0]!.id}/approve`);
     const r = await api(sb.url, 'GET', '/sandbox/v1/payrolls?limit=1');
     expect(r.body.items[0]).toMatchObject({ id: b.payroll, mid_id: 1, total: 3, pending: 2, approved: 1, rejected: 0, amount_total: '10.00' });
     expect(r.body.next_cursor).toBe(String(b.payroll));
@@ -129,9 +128,9 @@ describe('payout processing on the sandbox clock', () => {
   it('filters payouts by payroll and status and pages them newest first', async () => {
     const b = await batch([2, 4, 6]);
     const first = await api(sb.url, 'GET', `/sandbox/v1/payouts?payroll=${b.payroll}&status=pending&limit=2`);
-    expect(first.body.items.map((p: { id: number }) => p.id)).toEqual([b.transactions[2]!.id, b.transactions[1]!.id]);
+    expect(first.body.items.map((p: { id: number }) => p.id)).toEqual([b.data[2]!.id, b.data[1]!.id]);
     const next = await api(sb.url, 'GET', `/sandbox/v1/payouts?payroll=${b.payroll}&status=pending&limit=2&cursor=${first.body.next_cursor}`);
-    expect(next.body.items.map((p: { id: number }) => p.id)).toEqual([b.transactions[0]!.id]);
+    expect(next.body.items.map((p: { id: number }) => p.id)).toEqual([b.data[0]!.id]);
     expect(next.body.next_cursor).toBeNull();
   });
 
@@ -146,10 +145,10 @@ describe('payout processing on the sandbox clock', () => {
     const off = sb.ctx.events.on('payout.changed', (e) => seen.push(e));
     try {
       const b = await batch([8]);
-      await api(sb.url, 'POST', `/sandbox/v1/payouts/${b.transactions[0]!.id}/approve`);
+      await api(sb.url, 'POST', `/sandbox/v1/payouts/${b.data[0]!.id}/approve`);
       expect(seen).toEqual([
-        { id: b.transactions[0]!.id, payroll_id: b.payroll, status: 'pending' },
-        { id: b.transactions[0]!.id, payroll_id: b.payroll, status: 'approved' },
+        { id: b.data[0]!.id, payroll_id: b.payroll, status: 'pending' },
+        { id: b.data[0]!.id, payroll_id: b.payroll, status: 'approved' },
       ]);
     } finally {
       off();
@@ -168,7 +167,7 @@ describe('payout durability', () => {
       const second = await startSandbox({ data: dir });
       try {
         await advance(second.url, 6);
-        const p = await api(second.url, 'GET', `/sandbox/v1/payouts/${r.json.transactions[0].id}`);
+        const p = await api(second.url, 'GET', `/sandbox/v1/payouts/${r.json.data[0].id}`);
         expect(p.body.status).toBe('approved');
       } finally {
         await second.stop();

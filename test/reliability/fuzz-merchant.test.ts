@@ -7,7 +7,7 @@ import { creationSignature, DEMO, startSandbox } from '../helpers/sandbox.js';
 import { anyJson, anyString, caseCounter, CONTENT_TYPES, expectDocumented, fingerprint, nastyString, objectOf, queryOf, rawBody, schemaKeys, send, type FuzzRequest, type Running } from './support.js';
 
 /** Seeds of this file (README "Reliability"). */
-export const SEEDS = { creation: 20_101, query: 20_102, notify: 20_103, payouts: 20_104, page: 20_105, action: 20_106, status: 20_107, jsonForm: 20_108 };
+export const SEEDS = { creation: 20_101, query: 20_102, notify: 20_103, payouts: 20_104, page: 20_105, action: 20_106, status: 20_107, jsonForm: 20_108, login: 20_109, payoutQuery: 20_110 };
 const RUNS = 100;
 
 let sb: Running;
@@ -158,6 +158,36 @@ describe('fuzzed merchant API and checkout requests', () => {
         },
       ),
       { seed: SEEDS.payouts, numRuns: RUNS },
+    );
+  });
+
+  it('payout login answers fuzzed bodies with the error shape', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.record({ username: fc.oneof(anyString, fc.constant('payout_demo')), password: fc.oneof(anyString, fc.constant('pw_sandbox_demo')) }).map((v) => Buffer.from(JSON.stringify(v))),
+          anyJson.map((v) => Buffer.from(JSON.stringify(v) ?? '')),
+          rawBody(['username', 'password']),
+        ),
+        fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', ''),
+        async (body, type) => {
+          await check('POST /api/login', { method: 'POST', path: '/api/login', headers: type ? { 'content-type': type } : {}, body });
+        },
+      ),
+      { seed: SEEDS.login, numRuns: RUNS },
+    );
+  });
+
+  it('payout queries answer fuzzed ids, queries and tokens with the error shape', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(queryOf(['credit_note', 'order_id', 'limit', 'cursor']).map((q) => `/api/transactions/${q}`), anyString.map((id) => `/api/transactions/${encodeURIComponent(id.slice(0, 50))}`)),
+        fc.constantFrom(`Token ${DEMO.payout_token}`, `JWT ${DEMO.payout_token}`, 'Bearer wrong', DEMO.payout_token, ''),
+        async (path, auth) => {
+          await check('GET /api/transactions/', { method: 'GET', path, headers: auth ? { authorization: auth } : {} });
+        },
+      ),
+      { seed: SEEDS.payoutQuery, numRuns: RUNS },
     );
   });
 

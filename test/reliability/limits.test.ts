@@ -125,16 +125,19 @@ describe('slow clients', () => {
   it('a client that never finishes its headers is cut with 408 after the header timeout', async () => {
     const r = await slowClient('GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: ');
     expect(r.reply).toMatch(/^HTTP\/1\.1 408/);
-    expect(r.ms).toBeLessThan(3000);
+    // Cut by the 400 ms header timeout (checked every second), far before Node's own checks would;
+    // the bound is generous for a busy machine.
+    expect(r.ms).toBeLessThan(10_000);
   });
 
   it('a client that trickles its body is cut with 408 after the request timeout, and others are served meanwhile', async () => {
     const slow = slowClient(`POST ${creationPath(17)} HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\n`);
-    const t0 = performance.now();
+    let cut = false;
+    void slow.then(() => (cut = true));
     expect((await fetch(`${sb.url}/health`)).status).toBe(200);
-    expect(performance.now() - t0).toBeLessThan(500);
+    expect(cut, 'the other client was served while the slow one was still connected').toBe(false);
     const r = await slow;
     expect(r.reply).toMatch(/^HTTP\/1\.1 408/);
-    expect(r.ms).toBeLessThan(3500);
+    expect(r.ms).toBeLessThan(10_000);
   });
 });

@@ -69,4 +69,24 @@ describe('migrations', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(1);
     expect(tables(db)).toEqual(['a']);
   });
+
+  it('004 gives the demo merchant its payout login and old payouts the transfer_status their decision implies', () => {
+    const db = new Database(':memory:');
+    const upTo003 = migrations.findIndex((m) => m.name.startsWith('004'));
+    migrate(db, migrations.slice(0, upTo003));
+    db.exec(`INSERT INTO merchants (id, name, public_key, secret_key, payout_token, clabe, max_amount, channels, created_at)
+      VALUES (1, 'Demo', 'pk_sandbox_demo', 'sk', 'tk', '646180000000000012', 1, '{}', 0);
+      INSERT INTO payrolls (id, merchant_id, created_at, process_at) VALUES (1, 1, 0, 0);
+      INSERT INTO payouts (payroll_id, merchant_id, order_id, credit_note, item, amount, channel_url, status, created_at, processed_at) VALUES
+        (1, 1, 'o', 'a', '{}', '2.00', 'https://x.example', 'approved', 0, 5),
+        (1, 1, 'o', 'b', '{}', '3.00', 'https://x.example', 'rejected', 0, 6),
+        (1, 1, 'o', 'c', '{}', '4.00', 'https://x.example', 'pending', 0, NULL);`);
+    migrate(db, migrations);
+    expect(db.prepare('SELECT payout_username, payout_password FROM merchants').get()).toEqual({ payout_username: 'payout_demo', payout_password: 'pw_sandbox_demo' });
+    expect(db.prepare('SELECT credit_note, transfer_status, warnings, updated_at FROM payouts ORDER BY id').all()).toEqual([
+      { credit_note: 'a', transfer_status: 5, warnings: '[]', updated_at: 5 },
+      { credit_note: 'b', transfer_status: 3, warnings: '[]', updated_at: 6 },
+      { credit_note: 'c', transfer_status: 1, warnings: '[]', updated_at: 0 },
+    ]);
+  });
 });

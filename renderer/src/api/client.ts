@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { ErrorBodySchema } from '@contract/errors.js';
-import type { RouteSpec } from '@contract/route.js';
+import { buildPath, type RouteSpec } from '@contract/route.js';
+
+export { buildPath };
 
 /** An API failure in words: the server's `{"error":{"code","message"}}`, or what went wrong on the way. */
 export class ApiError extends Error {
@@ -24,22 +26,6 @@ export interface CallOptions<Q, B> {
 
 /** Every control-API call says it comes from the console so the timeline shows "operator". */
 export const ACTOR_HEADER = { 'X-Sandbox-Actor': 'operator' } as const;
-
-export function buildPath(path: string, params: Record<string, string | number> = {}, query?: object): string {
-  const filled = path.replace(/:(\w+)/g, (_m, name: string) => {
-    const v = params[name];
-    if (v === undefined) throw new Error(`missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(String(v));
-  });
-  if (!query) return filled;
-  const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) {
-    if (v === undefined || v === null || v === '') continue;
-    qs.set(k, String(v));
-  }
-  const s = qs.toString();
-  return s ? `${filled}?${s}` : filled;
-}
 
 /** Drift between the server and the contract fails loudly: thrown in development, logged in builds. */
 function checkDrift<R extends z.ZodType>(spec: RouteSpec<z.ZodType, z.ZodType, R>, json: unknown): z.output<R> {

@@ -8,6 +8,7 @@ import { href, navigate, PAGES, useRoute } from './router';
 import { useSandboxNow } from './sandbox-clock';
 import { useShortcuts } from './shortcuts';
 import { useTheme } from './theme';
+import { useNav } from './nav';
 import { OverviewPage } from '../features/overview/OverviewPage';
 import { OperationsPage } from '../features/operations/OperationsPage';
 import { OperationDetail } from '../features/operations/OperationDetail';
@@ -111,6 +112,7 @@ export function App() {
   const { lang, setLang } = useLang();
   const { theme, toggle } = useTheme();
   const [help, setHelp] = useState(false);
+  const nav = useNav();
 
   const keys: Record<string, () => void> = {
     '?': () => setHelp((h) => !h),
@@ -122,31 +124,66 @@ export function App() {
   useShortcuts(keys);
 
   return (
-    <div className="shell">
-      <nav className="sidebar">
+    <div className={`shell ${nav.expanded ? 'nav-full' : 'nav-rail'}`}>
+      <a
+        className="skip-link"
+        href="#main-content"
+        onClick={(e) => {
+          // The hash belongs to the router: move focus without navigating.
+          e.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+      >
+        {t('app.skip')}
+      </a>
+      <nav className="sidebar" id="sidebar" aria-label={t('app.navigation')}>
         <div className="brand">
-          <span className="brand-mark">P</span>
-          <div>
+          <span className="brand-mark" aria-hidden="true">
+            P
+          </span>
+          <div className="brand-text">
             <div className="brand-name">Pasarela</div>
             <div className="brand-sub">{t('app.sandbox')}</div>
           </div>
+          <button
+            className="btn btn-ghost nav-toggle"
+            onClick={nav.toggle}
+            aria-expanded={nav.expanded}
+            aria-controls="sidebar"
+            aria-label={t(nav.expanded ? 'app.collapseNav' : 'app.expandNav')}
+            title={t(nav.expanded ? 'app.collapseNav' : 'app.expandNav')}
+            data-testid="nav-toggle"
+          >
+            {nav.expanded ? '«' : '»'}
+          </button>
         </div>
         {PAGES.map((p, i) => (
-          <a key={p} href={href(p)} className={`nav-link${route.page === p ? ' active' : ''}`} data-testid={`nav-${p}`} title={`${t(`nav.${p}`)} (${pageKey(i)})`}>
-            <span className="nav-icon">{ICONS[p]}</span>
-            {t(`nav.${p}`)}
+          <a
+            key={p}
+            href={href(p)}
+            className={`nav-link${route.page === p ? ' active' : ''}`}
+            aria-current={route.page === p ? 'page' : undefined}
+            data-testid={`nav-${p}`}
+            title={`${t(`nav.${p}`)} (${pageKey(i)})`}
+          >
+            <span className="nav-icon" aria-hidden="true">
+              {ICONS[p]}
+            </span>
+            <span className="nav-label">{t(`nav.${p}`)}</span>
           </a>
         ))}
         <div className="sidebar-foot">
-          <button className="btn btn-ghost btn-small" onClick={() => setHelp(true)} data-testid="shortcuts-help">
-            ⌨ {t('shortcuts.title')}
+          <button className="btn btn-ghost btn-small" onClick={() => setHelp(true)} data-testid="shortcuts-help" aria-label={t('shortcuts.title')}>
+            <span aria-hidden="true">⌨</span> <span className="nav-label">{t('shortcuts.title')}</span>
           </button>
         </div>
       </nav>
       <div className="main">
         <header className="topbar">
           <span className={`live-dot ${connected ? 'on' : 'off'}`} data-testid="live-status" data-connected={connected} title={connected ? t('live.on') : t('live.off')} />
-          <span className="muted small">{connected ? t('live.on') : t('live.off')}</span>
+          <span className="muted small live-text" role="status">
+            {connected ? t('live.on') : t('live.off')}
+          </span>
           <div className="spacer" />
           <HeaderClock />
           <select value={lang} onChange={(e) => setLang(e.target.value === 'es' ? 'es' : 'en')} data-testid="lang-switch" aria-label={t('app.language')}>
@@ -157,7 +194,7 @@ export function App() {
             {theme === 'dark' ? '☀' : '☾'}
           </button>
         </header>
-        <main className="content">
+        <main className="content" id="main-content" tabIndex={-1}>
           <Suspense fallback={<div className="loading">{t('common.loading')}</div>}>
             <Page />
           </Suspense>

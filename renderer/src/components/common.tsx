@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { describeError } from '../api/client';
 import { useT } from '../app/i18n';
 import { toast, toastError } from './toasts';
@@ -109,14 +109,64 @@ function prettyMaybe(s: string): string {
   return s;
 }
 
-/** A dialog over the page; Escape closes it. */
+const FOCUSABLE = 'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), summary, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Where focus goes when the control that had it is gone or disabled (a dialog's opener after its
+ * action, a Confirm button once the operation is final): the page's heading, so the keyboard user
+ * keeps their place on the page instead of falling back to the top of the document.
+ */
+export function focusFallback(from: Element | null): void {
+  if (from instanceof HTMLElement && from.isConnected && !from.matches(':disabled')) {
+    from.focus();
+    return;
+  }
+  const heading = document.querySelector<HTMLElement>('main h1');
+  if (!heading) return;
+  heading.tabIndex = -1;
+  heading.focus();
+}
+
+/**
+ * A modal dialog: focus moves into it (its autofocus field, else its first control), Tab stays
+ * inside, Escape closes it, and focus returns to the control that opened it.
+ */
 export function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+  const t = useT();
+  const ref = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  // Read while rendering, before the dialog's own autofocus field takes focus.
+  const [opener] = useState(() => document.activeElement);
+  useEffect(() => {
+    const box = ref.current;
+    if (box && !box.contains(document.activeElement)) (box.querySelector<HTMLElement>('[autofocus]') ?? box.querySelector<HTMLElement>(FOCUSABLE) ?? box).focus();
+    return () => focusFallback(opener);
+  }, [opener]);
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      onClose();
+      return;
+    }
+    if (e.key !== 'Tab' || !ref.current) return;
+    const all = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = all[0];
+    const last = all[all.length - 1];
+    if (!first || !last) return;
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
   return (
-    <div className="modal-backdrop" onClick={onClose} onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-      <div className="modal" role="dialog" aria-label={title} onClick={(e) => e.stopPropagation()}>
+    <div className="modal-backdrop" onClick={onClose}>
+      <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={ref} tabIndex={-1} onKeyDown={onKeyDown} onClick={(e) => e.stopPropagation()}>
         <div className="modal-head">
-          <h3>{title}</h3>
-          <button className="btn btn-ghost" onClick={onClose} aria-label="close" data-testid="modal-close">
+          <h3 id={titleId}>{title}</h3>
+          <button className="btn btn-ghost" onClick={onClose} aria-label={t('common.close')} data-testid="modal-close">
             ✕
           </button>
         </div>
@@ -126,10 +176,43 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
   );
 }
 
+/**
+ * Props that make a table row a keyboard control too (Tab to it, Enter or Space to pick it), for
+ * list-and-detail screens whose rows select what the detail shows.
+ */
+export function rowControl(onActivate: () => void, selected: boolean) {
+  return {
+    tabIndex: 0,
+    'aria-current': selected ? ('true' as const) : undefined,
+    onClick: onActivate,
+    onKeyDown: (e: KeyboardEvent<HTMLElement>) => {
+      if (e.key !== 'Enter' && e.key !== ' ') return;
+      e.preventDefault();
+      onActivate();
+    },
+  };
+}
+
+/**
+ * A button disabled while its action runs drops the keyboard focus to the document: give it back once
+ * the button is enabled again (a few frames, React commits asynchronously), or to the page heading if
+ * it stays disabled or is gone. Focus the operator moved elsewhere meanwhile is left alone.
+ */
+function restoreFocus(from: Element | null, frames = 10): void {
+  if (!(from instanceof HTMLElement)) return;
+  requestAnimationFrame(() => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    if (from.isConnected && !from.matches(':disabled')) from.focus();
+    else if (frames > 0) restoreFocus(from, frames - 1);
+    else focusFallback(null);
+  });
+}
+
 /** Runs an action with a busy flag; errors go to a toast in words. Answers the action's result or undefined. */
 export function useAction() {
   const [busy, setBusy] = useState(false);
   const run = async <T,>(fn: () => Promise<T>, okText?: string): Promise<T | undefined> => {
+    const from = document.activeElement;
     setBusy(true);
     try {
       const r = await fn();
@@ -140,6 +223,7 @@ export function useAction() {
       return undefined;
     } finally {
       setBusy(false);
+      restoreFocus(from);
     }
   };
   return { busy, run };

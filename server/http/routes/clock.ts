@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { advanceClock, advanceProgress } from '../../clock/advance.js';
 import { clockRoutes } from '../../contract/clock.js';
 import type { SandboxContext } from '../../context.js';
 import { mountRoute } from '../route.js';
@@ -11,10 +12,9 @@ export function clockRouter(ctx: SandboxContext): Router {
     return view;
   };
   mountRoute(r, clockRoutes.getClock, () => ctx.clock.view());
-  mountRoute(r, clockRoutes.advanceClock, ({ body }) => {
-    ctx.scheduler.advanceTo(ctx.clock.now() + Math.round(body.minutes * 60_000));
-    return changed();
-  });
+  mountRoute(r, clockRoutes.advanceClock, ({ body }) => advanceClock(ctx, body.minutes));
+  mountRoute(r, clockRoutes.advanceProgress, () => advanceProgress(ctx));
+  // Pause and resume change how real time moves the clock; a running advance goes on to its target.
   mountRoute(r, clockRoutes.pauseClock, () => {
     ctx.clock.pause();
     ctx.scheduler.rearm();

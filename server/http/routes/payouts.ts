@@ -1,63 +1,16 @@
 import { Router, type Request } from 'express';
 import { payoutRoutes } from '../../contract/payouts.js';
 import type { SandboxContext } from '../../context.js';
-import { authenticatePayoutRequest } from '../../domain/payout-auth.js';
-import { getSettings } from '../../domain/settings.js';
-import { createPayoutBatch, decidePayout, payoutView, payrollView, processPendingPayouts } from '../../domain/payouts.js';
+import { decidePayout, forceTransferStatus, payoutView, payrollView, processPendingPayouts } from '../../domain/payouts.js';
 import { SandboxError } from '../errors.js';
 import { mountRoute } from '../route.js';
 import { actorOf } from './operations.js';
 
-const idOf = (raw: string | undefined): number => {
+/** A payout id from a path segment; anything else is an unknown payout (404). */
+export const idOf = (raw: string | undefined): number => {
   if (!raw || !/^\d{1,15}$/.test(raw)) throw new SandboxError('NOT_FOUND', `no payout ${raw ?? ''}`);
   return Number(raw);
 };
-
-/** Transport checks of the payout API, in order: content type, empty body, JSON, array. */
-function parseBatch(req: Request): unknown[] {
-  const type = req.headers['content-type'];
-  if (type === undefined || type.trim() === '') {
-    throw new SandboxError('MISSING_CONTENT_TYPE', 'missing Content-Type header: send Content-Type: application/json');
-  }
-  if (!/^application\/json\s*(;|$)/i.test(type)) {
-    throw new SandboxError('UNSUPPORTED_CONTENT_TYPE', `unsupported Content-Type ${type}: the payout API takes application/json`);
-  }
-  const raw = req.rawBody ?? Buffer.alloc(0);
-  if (raw.toString('utf8').trim() === '') throw new SandboxError('EMPTY_JSON_BODY', 'the JSON body is empty: send a JSON array of payout items');
-  let body: unknown;
-  try {
-    body = JSON.parse(raw.toString('utf8'));
-  } catch (err) {
-    throw new SandboxError('INVALID_JSON', `the JSON body cannot be parsed: ${(err as Error).message}`);
-  }
-  if (!Array.isArray(body)) {
-    const hint = typeof body === 'object' && body !== null ? ' (wrap a single item in [ ])' : '';
-    throw new SandboxError('INVALID_JSON_STRUCTURE', `the body must be a JSON array of payout items${hint}`);
-  }
-  return body;
-}
-
-/** Merchant endpoint `POST /api/transactions/` (contract §5). Mounted after the control API. */
-export function payoutApiRouter(ctx: SandboxContext): Router {
-  const r = Router();
-  const path = payoutRoutes.createPayouts.path;
-  r.post(path, (req, res, next) => {
-    try {
-      // Authentication comes first: an anonymous caller learns nothing about the body's problems.
-      const merchant = authenticatePayoutRequest(ctx.store, req.headers.authorization);
-      const result = createPayoutBatch(ctx, merchant, parseBatch(req));
-      res.locals.logNote = `payroll ${result.payroll}: ${result.transactions.length} payouts`;
-      res.status(201).json(result);
-    } catch (err) {
-      if (err instanceof SandboxError && err.code === 'UNAUTHORIZED') {
-        res.setHeader('WWW-Authenticate', `${getSettings(ctx.store).payout_auth_scheme} realm="payouts"`);
-      }
-      next(err);
-    }
-  });
-  r.all(path, (req, _res, next) => next(new SandboxError('METHOD_NOT_ALLOWED', `${req.method} is not allowed here: POST a JSON array of payout items`)));
-  return r;
-}
 
 /** Control API of payouts (contract §8). */
 export function payoutsRouter(ctx: SandboxContext): Router {
@@ -92,7 +45,11 @@ export function payoutsRouter(ctx: SandboxContext): Router {
     if (!p) throw new SandboxError('NOT_FOUND', `no payout ${params.id}`);
     return payoutView(ctx, p);
   });
-  mountRoute(r, payoutRoutes.approvePayout, ({ params, req }) => payoutView(ctx, decidePayout(ctx, idOf(params.id), 'approved', actorOf(req) === 'operator' ? 'operator' : 'control_api')));
-  mountRoute(r, payoutRoutes.rejectPayout, ({ params, req }) => payoutView(ctx, decidePayout(ctx, idOf(params.id), 'rejected', actorOf(req) === 'operator' ? 'operator' : 'control_api')));
+  const by = (req: Request) => (actorOf(req) === 'operator' ? 'operator' : 'control_api');
+  mountRoute(r, payoutRoutes.approvePayout, ({ params, req }) => payoutView(ctx, decidePayout(ctx, idOf(params.id), 'approved', by(req))));
+  mountRoute(r, payoutRoutes.rejectPayout, ({ params, req }) => payoutView(ctx, decidePayout(ctx, idOf(params.id), 'rejected', by(req))));
+  mountRoute(r, payoutRoutes.forceTransferStatus, ({ params, body, req }) =>
+    payoutView(ctx, forceTransferStatus(ctx, idOf(params.id), body.transfer_status, by(req))),
+  );
   return r;
 }

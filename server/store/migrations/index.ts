@@ -1,7 +1,9 @@
 import { initial } from './001-initial.js';
 import { notificationDelivery } from './002-notification-delivery.js';
 import { leanOperationIndexes } from './003-lean-operation-indexes.js';
+import { payoutLoginStatus } from './004-payout-login-status.js';
 import { requestWarnings } from './005-request-warnings.js';
+import { notificationDueIndex } from './006-notification-due-index.js';
 
 /**
  * Forward-only migrations. Version N is the N-th entry; `PRAGMA user_version` records the applied
@@ -11,6 +13,7 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '001-initial', sql: initial },
   { name: '002-notification-delivery', sql: notificationDelivery },
   { name: '003-lean-operation-indexes', sql: leanOperationIndexes },
-  // 004 is the payout migration of a parallel branch; merged, it comes before this entry.
+  { name: '004-payout-login-status', sql: payoutLoginStatus },
   { name: '005-request-warnings', sql: requestWarnings },
+  { name: '006-notification-due-index', sql: notificationDueIndex },
 ];

@@ -27,6 +27,11 @@ export function useConsoleFixture(opts: { sandbox?: Parameters<typeof startSandb
     await state.sb?.stop();
   });
   return {
+    /** The file's browser, for pages outside the console (checkout pages). */
+    get browser(): Browser {
+      if (!state.browser) throw new Error('browser not started');
+      return state.browser;
+    },
     get sb(): Sb {
       if (!state.sb) throw new Error('sandbox not started');
       return state.sb;

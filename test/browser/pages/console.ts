@@ -46,6 +46,13 @@ export function consolePage(page: Page, baseUrl: string) {
     // tools
     clockMinutes: () => tid('clock-minutes'),
     clockAdvance: () => tid('clock-advance'),
+    clockPreset: (minutes: number) => tid(`clock-advance-${minutes}`),
+    clockProgress: () => tid('clock-progress'),
+    clockSummary: () => tid('clock-summary'),
+    clockSummaryKind: (kind: string) => tid(`clock-summary-${kind}`),
+    clockPause: () => tid('clock-pause'),
+    clockResume: () => tid('clock-resume'),
+    clockPanel: () => tid('clock-panel'),
     langSwitch: () => tid('lang-switch'),
     themeToggle: () => tid('theme-toggle'),
     sigInput: () => tid('sig-input'),
@@ -62,12 +69,40 @@ export function consolePage(page: Page, baseUrl: string) {
       await page.evaluate(`navigator.clipboard.writeText('')`);
       await button.click();
       // Polled from here: page.evaluate awaits readText(), waitForFunction would not.
-      for (const until = Date.now() + 5000; Date.now() < until; await page.waitForTimeout(50)) {
+      for (const until = Date.now() + 30_000; Date.now() < until; await page.waitForTimeout(50)) {
         const text = String(await page.evaluate('navigator.clipboard.readText()'));
         if (text) return text;
       }
-      throw new Error('the copy button put nothing on the clipboard within 5 s');
+      throw new Error('the copy button put nothing on the clipboard within 30 s');
     },
   };
 }
 export type ConsolePage = ReturnType<typeof consolePage>;
+
+/** The sizes the layout tests and pictures use: the desktop window's minimum, a laptop, a phone. */
+export const VIEWPORTS = { min: { width: 800, height: 560 }, laptop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+
+/** How the focused element shows its focus: outline or ring, as the browser computes it. */
+export async function focusIndicator(page: Page): Promise<{ tag: string; testid: string | null; visible: boolean; style?: string }> {
+  return (await page.evaluate(`(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return { tag: 'body', testid: null, visible: false };
+    const s = getComputedStyle(el);
+    const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2;
+    return { tag: el.tagName.toLowerCase(), testid: el.getAttribute("data-testid"), visible: outline || s.boxShadow !== "none", style: s.outlineStyle + " " + s.outlineWidth + " " + s.boxShadow };
+  })()`)) as { tag: string; testid: string | null; visible: boolean; style?: string };
+}
+
+/**
+ * Presses Tab (or Shift+Tab) until the focused element matches `selector`, checking that every
+ * control passed on the way shows a focus indicator. Fails after `max` presses.
+ */
+export async function tabTo(page: Page, selector: string, opts: { back?: boolean; max?: number } = {}): Promise<void> {
+  for (let i = 0; i < (opts.max ?? 60); i++) {
+    await page.keyboard.press(opts.back ? 'Shift+Tab' : 'Tab');
+    const f = await focusIndicator(page);
+    if (f.tag !== 'body' && !f.visible) throw new Error(`focus on <${f.tag} data-testid=${f.testid}> shows no indicator (${f.style})`);
+    if (await page.evaluate(`document.activeElement?.matches(${JSON.stringify(selector)}) ?? false`)) return;
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}

@@ -6,7 +6,7 @@ import { Modal } from '../../components/common';
 
 const urlOrNull = (s: string) => (s.trim() ? s.trim() : null);
 
-/** Edits the settings a PATCH replaces whole: URLs (empty unsets), layout, max amount, channels, blacklist. */
+/** Edits the settings a PATCH replaces whole: URLs (empty unsets), payout login, layout, max amount, channels, blacklist. */
 export function MerchantEditor({ m, onSave, onClose }: { m: Merchant; onSave: (b: MerchantSettings) => Promise<unknown>; onClose: () => void }) {
   const t = useT();
   const [success, setSuccess] = useState(m.success_url ?? '');
@@ -17,6 +17,8 @@ export function MerchantEditor({ m, onSave, onClose }: { m: Merchant; onSave: (b
   const [blacklist, setBlacklist] = useState(m.blacklisted_documents.join('\n'));
   const [channels, setChannels] = useState<Record<string, string[]>>(m.channels);
   const [localhost, setLocalhost] = useState(m.allow_http_localhost);
+  const [username, setUsername] = useState(m.payout_username ?? '');
+  const [password, setPassword] = useState(m.payout_password ?? '');
 
   const toggle = (ch: string, cur: string) =>
     setChannels((prev) => {
@@ -38,6 +40,9 @@ export function MerchantEditor({ m, onSave, onClose }: { m: Merchant; onSave: (b
       blacklisted_documents: blacklist.split(/[\n,]/).map((s) => s.trim()).filter(Boolean),
       channels,
       allow_http_localhost: localhost,
+      // Empty unsets: the merchant then has no payout login.
+      payout_username: urlOrNull(username),
+      payout_password: urlOrNull(password),
     };
     const r = await onSave(body);
     if (r) onClose();
@@ -64,6 +69,16 @@ export function MerchantEditor({ m, onSave, onClose }: { m: Merchant; onSave: (b
           payout_url
           <input value={payout} onChange={(e) => setPayout(e.target.value)} placeholder="https://…" data-testid="edit-payout-url" />
         </label>
+        <div className="grid-2">
+          <label>
+            {t('merchants.payoutUsername')}
+            <input value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="off" data-testid="edit-payout-username" />
+          </label>
+          <label>
+            {t('merchants.payoutPassword')}
+            <input value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="off" data-testid="edit-payout-password" />
+          </label>
+        </div>
         <div className="grid-2">
           <label>
             {t('merchants.layout')}

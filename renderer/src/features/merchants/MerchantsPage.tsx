@@ -97,6 +97,8 @@ function MerchantCard({ m }: { m: Merchant }) {
           <Key label="public_key" value={m.public_key} testId="public-key" />
           <Key label="secret_key" value={m.secret_key} testId="secret-key" />
           <Key label={t('merchants.payoutToken')} value={m.payout_token} testId="payout-token" />
+          <Key label={t('merchants.payoutUsername')} value={m.payout_username ?? '—'} testId="payout-username" />
+          <Key label={t('merchants.payoutPassword')} value={m.payout_password ?? '—'} testId="payout-password" />
           <Key label="CLABE" value={m.clabe} testId="clabe" />
         </div>
         <table className="kv">

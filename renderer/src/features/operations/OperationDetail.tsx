@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { merchantRoutes } from '@contract/merchants.js';
 import { operationRoutes, type Operation } from '@contract/operations.js';
 import { call } from '../../api/client';
@@ -8,7 +8,7 @@ import { useT } from '../../app/i18n';
 import { href } from '../../app/router';
 import { useSandboxNow } from '../../app/sandbox-clock';
 import { useShortcuts } from '../../app/shortcuts';
-import { CodeView, CopyButton, ErrorBox, Loading, StatusBadge, useAction } from '../../components/common';
+import { CodeView, CopyButton, ErrorBox, focusFallback, Loading, StatusBadge, useAction } from '../../components/common';
 import { fmtAmount, fmtDuration, fmtTime } from '../../components/format';
 import { NotificationCard, parseNotifications } from '../../components/NotificationView';
 import { RejectDialog } from './RejectDialog';
@@ -84,6 +84,16 @@ export function OperationDetail({ id }: { id: string }) {
     void run(() => call(spec, { params: { id: op.id } }), t(`detail.done.${verb}`)).then((r) => r && done(r));
   };
   const pending = op?.status === 'pending';
+  // A final status disables the action that had focus (or the page just opened): keep the keyboard
+  // user on this page's heading rather than at the top of the document. Focus elsewhere is left alone.
+  const [seenStatus, setSeenStatus] = useState(op?.status);
+  useEffect(() => {
+    setSeenStatus(op?.status);
+    if (!seenStatus || seenStatus === op?.status) return;
+    const a = document.activeElement;
+    if (a === document.body || a === null || (a instanceof HTMLButtonElement && a.disabled)) focusFallback(null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [op?.status]);
   useShortcuts({ c: () => act('confirm'), r: () => pending && setRejecting(true), x: () => act('cancel'), e: () => act('expire') }, Boolean(op));
 
   const curl = async () => {
@@ -106,6 +116,9 @@ export function OperationDetail({ id }: { id: string }) {
           #{op.id} <span className="muted">{op.trans_id}</span>
         </h1>
         <StatusBadge status={op.status} />
+        <span className="sr-only" role="status" data-testid="op-status-live">
+          {t('detail.statusNow', { status: t(`status.${op.status}`) })}
+        </span>
       </div>
       <div className="actions" data-testid="op-actions">
         <button className="btn btn-ok" disabled={!pending || busy} onClick={() => act('confirm')} data-testid="action-confirm" title="c">

@@ -122,7 +122,7 @@ export function OperationsPage() {
     <div className="page page-fill">
       <div className="page-head">
         <h1>{t('nav.operations')}</h1>
-        <span className="muted" data-testid="ops-count">
+        <span className="muted" data-testid="ops-count" role="status">
           {list.data ? t('operations.shown', { n: items.length, more: hasMore ? '+' : '' }) : ''}
         </span>
       </div>
@@ -133,15 +133,15 @@ export function OperationsPage() {
       {items.length > 0 && (
         <div className="vtable" role="table" data-testid="ops-table">
           <div className="vrow vhead" role="row">
-            <span>#</span>
-            <span>{t('field.created')}</span>
-            <span>trans_id</span>
-            <span>{t('field.channel')}</span>
-            <span className="num">{t('field.amount')}</span>
-            <span>{t('field.status')}</span>
-            <span>{t('field.shopper')}</span>
-            <span>{t('field.document')}</span>
-            <span>{t('field.email')}</span>
+            <span role="columnheader" className="c-id">#</span>
+            <span role="columnheader" className="c-created">{t('field.created')}</span>
+            <span role="columnheader" className="c-trans">trans_id</span>
+            <span role="columnheader" className="c-channel">{t('field.channel')}</span>
+            <span role="columnheader" className="num c-amount">{t('field.amount')}</span>
+            <span role="columnheader" className="c-status">{t('field.status')}</span>
+            <span role="columnheader" className="c-shopper">{t('field.shopper')}</span>
+            <span role="columnheader" className="c-doc">{t('field.document')}</span>
+            <span role="columnheader" className="c-email">{t('field.email')}</span>
           </div>
           <div className="vscroll" ref={scrollRef} data-testid="ops-scroll">
             <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
@@ -156,19 +156,19 @@ export function OperationsPage() {
                   );
                 return (
                   <a key={o.id} className="vrow" role="row" style={style} href={href('operations', o.id)} data-testid="op-row" data-id={o.id} data-trans-id={o.trans_id}>
-                    <span>{o.id}</span>
-                    <span>{fmtTime(o.created_at)}</span>
-                    <span className="ellipsis" title={o.trans_id}>
+                    <span role="cell" className="c-id">{o.id}</span>
+                    <span role="cell" className="c-created">{fmtTime(o.created_at)}</span>
+                    <span role="cell" className="ellipsis c-trans" title={o.trans_id}>
                       {o.trans_id}
                     </span>
-                    <span>{o.channel}</span>
-                    <span className="num">{fmtAmount(o.amount, o.currency)}</span>
-                    <span>
+                    <span role="cell" className="c-channel">{o.channel}</span>
+                    <span role="cell" className="num c-amount">{fmtAmount(o.amount, o.currency)}</span>
+                    <span role="cell" className="c-status">
                       <StatusBadge status={o.status} />
                     </span>
-                    <span className="ellipsis">{o.shopper_name ?? '—'}</span>
-                    <span className="ellipsis">{o.doc_number ?? '—'}</span>
-                    <span className="ellipsis">{o.email ?? '—'}</span>
+                    <span role="cell" className="ellipsis c-shopper">{o.shopper_name ?? '—'}</span>
+                    <span role="cell" className="ellipsis c-doc">{o.doc_number ?? '—'}</span>
+                    <span role="cell" className="ellipsis c-email">{o.email ?? '—'}</span>
                   </a>
                 );
               })}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { payoutRoutes, type Payout } from '@contract/payouts.js';
+import { FORCEABLE_TRANSFER_STATUSES, payoutRoutes, type Payout } from '@contract/payouts.js';
 import { call } from '../../api/client';
 import { invalidate, useResource } from '../../api/cache';
 import { useT } from '../../app/i18n';
@@ -17,6 +17,12 @@ function PayoutRow({ p }: { p: Payout }) {
     void run(() => call(verb === 'approve' ? payoutRoutes.approvePayout : payoutRoutes.rejectPayout, { params: { id: p.id } }), t(verb === 'approve' ? 'payouts.doneApprove' : 'payouts.doneReject')).then(
       (r) => r && (invalidate('payouts'), invalidate('payrolls')),
     );
+  const [force, setForce] = useState<number>(p.transfer_status === 2 ? 5 : 2);
+  const forceNow = () =>
+    void run(
+      () => call(payoutRoutes.forceTransferStatus, { params: { id: p.id }, body: { transfer_status: force as 2 | 3 | 4 | 5 } }),
+      t('payouts.doneForce', { status: t(`transfer.${force}`) }),
+    ).then((r) => r && (invalidate('payouts'), invalidate('payrolls')));
   const notes = parseNotifications(p.notifications);
   return (
     <>
@@ -34,22 +40,54 @@ function PayoutRow({ p }: { p: Payout }) {
         <td>
           <StatusBadge status={p.status} />
           {p.decided_by && <span className="muted small"> · {p.decided_by}</span>}
+          <div className="small" data-testid="payout-transfer-status" data-transfer-status={p.transfer_status} title="transfer_status">
+            {p.transfer_status} · {t(`transfer.${p.transfer_status}`)}
+          </div>
+          {p.warnings.length > 0 && (
+            <span className="tag tag-warn small" title={p.warnings.join('\n')} data-testid="payout-warning-count">
+              ⚠ {p.warnings.length}
+            </span>
+          )}
         </td>
         <td className="mono small">{p.reference ?? '—'}</td>
         <td className="mono small">{p.otp_code ?? '—'}</td>
         <td className="small">{p.processed_at ? fmtTime(p.processed_at) : t('payouts.at', { at: fmtTime(p.process_at) })}</td>
-        <td className="nowrap">
-          <button className="btn btn-small btn-ok" disabled={busy || p.status !== 'pending'} onClick={() => decide('approve')} data-testid="payout-approve">
-            {t('payouts.approve')}
-          </button>{' '}
-          <button className="btn btn-small btn-danger" disabled={busy || p.status !== 'pending'} onClick={() => decide('reject')} data-testid="payout-reject">
-            {t('payouts.reject')}
-          </button>
+        <td>
+          <div className="nowrap">
+            <button className="btn btn-small btn-ok" disabled={busy || p.status !== 'pending'} onClick={() => decide('approve')} data-testid="payout-approve">
+              {t('payouts.approve')}
+            </button>{' '}
+            <button className="btn btn-small btn-danger" disabled={busy || p.status !== 'pending'} onClick={() => decide('reject')} data-testid="payout-reject">
+              {t('payouts.reject')}
+            </button>
+          </div>
+          <div className="nowrap force-row">
+            <select className="select-small" value={force} onChange={(e) => setForce(Number(e.target.value))} aria-label={t('payouts.forceTo')} title={t('payouts.forceTo')} data-testid="payout-force-value">
+              {FORCEABLE_TRANSFER_STATUSES.map((n) => (
+                <option key={n} value={n} disabled={n === p.transfer_status}>
+                  {n} · {t(`transfer.${n}`)}
+                </option>
+              ))}
+            </select>{' '}
+            <button className="btn btn-small" disabled={busy || force === p.transfer_status} onClick={forceNow} data-testid="payout-force">
+              {t('payouts.force')}
+            </button>
+          </div>
         </td>
       </tr>
       {open && (
         <tr>
           <td colSpan={10}>
+            {p.warnings.length > 0 && (
+              <div className="warn-box" data-testid="payout-warnings">
+                <strong>{t('payouts.warnings')}</strong>
+                <ul>
+                  {p.warnings.map((w) => (
+                    <li key={w} className="small">{w}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
             <div className="grid-2">
               <CodeView label={t('payouts.item')} value={p.item} />
               <div>
@@ -97,7 +135,7 @@ function PayrollItems({ payroll }: { payroll: number }) {
               <th>order_id</th>
               <th className="num">{t('field.amount')}</th>
               <th>{t('payouts.country')}</th>
-              <th>{t('field.status')}</th>
+              <th>{t('field.status')} · transfer_status</th>
               <th>reference</th>
               <th>otp_code</th>
               <th>{t('payouts.processed')}</th>

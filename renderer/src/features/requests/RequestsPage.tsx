@@ -6,7 +6,7 @@ import { getData, setData, useResource } from '../../api/cache';
 import { creationCurl, shellQuote } from '../../api/signature';
 import { useT } from '../../app/i18n';
 import { sandboxNow, type ClockSeen } from '../../app/sandbox-clock';
-import { CodeView, CopyButton, Empty, ErrorBox, Loading } from '../../components/common';
+import { CodeView, CopyButton, Empty, ErrorBox, Loading, rowControl } from '../../components/common';
 import { fmtTime } from '../../components/format';
 import { toastError } from '../../components/toasts';
 
@@ -78,7 +78,7 @@ export default function RequestsPage() {
               </thead>
               <tbody>
                 {data.items.map((e) => (
-                  <tr key={e.id} className={e.id === selected ? 'selected' : ''} onClick={() => setSelected(e.id)} data-testid="request-row">
+                  <tr key={e.id} className={e.id === selected ? 'selected' : ''} {...rowControl(() => setSelected(e.id), e.id === selected)} data-testid="request-row">
                     <td className="small time" title={fmtTime(e.at)}>
                       {new Date(e.at).toLocaleTimeString()}
                     </td>

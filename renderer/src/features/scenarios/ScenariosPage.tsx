@@ -4,7 +4,7 @@ import { call } from '../../api/client';
 import { useResource } from '../../api/cache';
 import { useT } from '../../app/i18n';
 import { href } from '../../app/router';
-import { Empty, ErrorBox, Loading } from '../../components/common';
+import { Empty, ErrorBox, Loading, rowControl } from '../../components/common';
 import { CustomScenario } from './CustomScenario';
 import { LessonView } from './LessonView';
 import { Player } from './Player';
@@ -50,7 +50,7 @@ export default function ScenariosPage() {
               </thead>
               <tbody>
                 {data.items.map((s) => (
-                  <tr key={s.name} className={s.name === current ? 'selected' : ''} onClick={() => set({ lesson: s.name })} data-testid="scenario-row" data-name={s.name}>
+                  <tr key={s.name} className={s.name === current ? 'selected' : ''} {...rowControl(() => set({ lesson: s.name }), s.name === current)} data-testid="scenario-row" data-name={s.name}>
                     <td>
                       <div>{s.title}</div>
                       <div className="muted small">{s.name}</div>

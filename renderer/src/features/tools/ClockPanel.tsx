@@ -1,10 +1,11 @@
-import { useState } from 'react';
-import { clockRoutes } from '@contract/clock.js';
+import { useEffect, useState } from 'react';
+import { clockRoutes, type AdvanceProgress, type AdvanceSummary } from '@contract/clock.js';
 import { call } from '../../api/client';
-import { useT } from '../../app/i18n';
+import { useT, type Translate } from '../../app/i18n';
 import { storeClock, useSandboxNow } from '../../app/sandbox-clock';
 import { ErrorBox, useAction } from '../../components/common';
 import { fmtTime } from '../../components/format';
+import { followAdvances, useAdvanceUi } from './advance-store';
 
 const PRESETS: [string, number][] = [
   ['+1 min', 1],
@@ -15,12 +16,64 @@ const PRESETS: [string, number][] = [
   ['+3 d', 4320],
 ];
 
+function AdvanceProgressBar({ p, t }: { p: AdvanceProgress; t: Translate }) {
+  const pct = Math.round(p.fraction * 100);
+  return (
+    <div data-testid="clock-progress">
+      <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
+        <div className="progress-bar" style={{ width: `${pct}%` }} />
+      </div>
+      <div className="muted small">
+        {t('clock.progress', { pct, at: fmtTime(p.at), fired: p.timers_fired, ok: p.attempts_succeeded, failed: p.attempts_failed })}
+      </div>
+    </div>
+  );
+}
+
+function AdvanceSummaryView({ s, t }: { s: AdvanceSummary; t: Translate }) {
+  const kinds = Object.entries(s.timers);
+  return (
+    <div className="muted small" data-testid="clock-summary">
+      <div>{t('clock.summary', { minutes: Math.round(s.minutes), steps: s.steps, ok: s.attempts.succeeded, failed: s.attempts.failed, seconds: (s.wall_ms / 1000).toFixed(1) })}</div>
+      {kinds.length > 0 && (
+        <ul className="plain">
+          {kinds.map(([kind, n]) => (
+            <li key={kind} data-testid={`clock-summary-${kind}`}>
+              {n} × {translateKind(t, kind)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** Timer kinds the console has words for; a new kind shows its own name. */
+const KNOWN_KINDS = ['operation.expire', 'notification.retry', 'payout.process'];
+const translateKind = (t: Translate, kind: string) => (KNOWN_KINDS.includes(kind) ? t(`clock.kind.${kind}`) : kind);
+
 export function ClockPanel() {
   const t = useT();
   const { now, clock, error } = useSandboxNow();
   const [minutes, setMinutes] = useState('30');
-  const { busy, run } = useAction();
-  const advance = (m: number) => run(() => call(clockRoutes.advanceClock, { body: { minutes: m } }), t('clock.advanced', { m })).then((v) => v && storeClock(v));
+  // Advancing and pausing are separate actions: pause and resume stay usable while an advance runs.
+  const advancing = useAction();
+  const pausing = useAction();
+  const { progress, summary, set } = useAdvanceUi();
+  useEffect(() => {
+    const stop = followAdvances();
+    // Opened in the middle of an advance (another window's, or a script's): show where it stands.
+    void call(clockRoutes.advanceProgress).then((p) => set({ progress: p }), () => {});
+    return stop;
+  }, [set]);
+  const advance = (m: number) =>
+    advancing.run(() => call(clockRoutes.advanceClock, { body: { minutes: m } }), t('clock.advanced', { m })).then((v) => {
+      if (!v) return;
+      const { advance: s, ...view } = v;
+      storeClock(view);
+      set({ summary: s, progress: null });
+    });
+  const busy = advancing.busy || progress !== null;
   const paused = clock?.view.paused ?? false;
   return (
     <section className="panel" data-testid="clock-panel">
@@ -55,15 +108,16 @@ export function ClockPanel() {
         </button>
         <span className="spacer" />
         {paused ? (
-          <button type="button" className="btn" disabled={busy} onClick={() => void run(() => call(clockRoutes.resumeClock)).then((v) => v && storeClock(v))} data-testid="clock-resume">
+          <button type="button" className="btn" disabled={pausing.busy} onClick={() => void pausing.run(() => call(clockRoutes.resumeClock)).then((v) => v && storeClock(v))} data-testid="clock-resume">
             ▶ {t('clock.resume')}
           </button>
         ) : (
-          <button type="button" className="btn" disabled={busy} onClick={() => void run(() => call(clockRoutes.pauseClock)).then((v) => v && storeClock(v))} data-testid="clock-pause">
+          <button type="button" className="btn" disabled={pausing.busy} onClick={() => void pausing.run(() => call(clockRoutes.pauseClock)).then((v) => v && storeClock(v))} data-testid="clock-pause">
             ❚❚ {t('clock.pause')}
           </button>
         )}
       </form>
+      {progress ? <AdvanceProgressBar p={progress} t={t} /> : summary && <AdvanceSummaryView s={summary} t={t} />}
       <p className="muted small">{t('clock.hint')}</p>
     </section>
   );

@@ -20,7 +20,8 @@ export function SettingsPanel() {
       retry_schedule_minutes: data.retry_schedule_minutes.join(', '),
       retries_enabled: data.retries_enabled,
       payout_processing_delay_minutes: String(data.payout_processing_delay_minutes),
-      payout_auth_scheme: data.payout_auth_scheme,
+      payout_auth_scheme: data.payout_auth_scheme ?? '',
+      payout_token_ttl_minutes: String(data.payout_token_ttl_minutes),
       email_real_dns: data.email_real_dns,
       email_domain_deny_list: data.email_domain_deny_list.join('\n'),
     });
@@ -32,7 +33,9 @@ export function SettingsPanel() {
       retry_schedule_minutes: list(str('retry_schedule_minutes')).map(Number),
       retries_enabled: bool('retries_enabled'),
       payout_processing_delay_minutes: Number(str('payout_processing_delay_minutes')),
-      payout_auth_scheme: str('payout_auth_scheme').trim(),
+      // Empty accepts any scheme word (contract §5).
+      payout_auth_scheme: str('payout_auth_scheme').trim() || null,
+      payout_token_ttl_minutes: Number(str('payout_token_ttl_minutes')),
       email_real_dns: bool('email_real_dns'),
       email_domain_deny_list: list(str('email_domain_deny_list')),
     };
@@ -67,7 +70,11 @@ export function SettingsPanel() {
             </label>
             <label>
               {t('settings.authScheme')}
-              <input value={str('payout_auth_scheme')} onChange={(e) => setDraft({ ...draft, payout_auth_scheme: e.target.value })} />
+              <input value={str('payout_auth_scheme')} placeholder={t('settings.authSchemeAny')} onChange={(e) => setDraft({ ...draft, payout_auth_scheme: e.target.value })} data-testid="settings-auth-scheme" />
+            </label>
+            <label>
+              {t('settings.tokenTtl')}
+              <input type="number" min="1" value={str('payout_token_ttl_minutes')} onChange={(e) => setDraft({ ...draft, payout_token_ttl_minutes: e.target.value })} data-testid="settings-token-ttl" />
             </label>
             <div>
               <label className="check">

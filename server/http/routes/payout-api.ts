@@ -1,0 +1,101 @@
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import { payoutApiRoutes, PublicPayoutQuerySchema } from '../../contract/payout-api.js';
+import type { SandboxContext } from '../../context.js';
+import { authenticatePayoutRequest, payoutLogin, type PayoutCaller } from '../../domain/payout-auth.js';
+import { createPayoutBatch, publicPayoutView } from '../../domain/payouts.js';
+import { getSettings } from '../../domain/settings.js';
+import { SandboxError } from '../errors.js';
+import { parseJsonBody, parseWith } from '../route.js';
+import { idOf } from './payouts.js';
+
+/** Transport checks of the batch, in order: content type, empty body, JSON, array. */
+function parseBatch(req: Request): unknown[] {
+  const type = req.headers['content-type'];
+  if (type === undefined || type.trim() === '') {
+    throw new SandboxError('MISSING_CONTENT_TYPE', 'missing Content-Type header: send Content-Type: application/json');
+  }
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    throw new SandboxError('UNSUPPORTED_CONTENT_TYPE', `unsupported Content-Type ${type}: the payout API takes application/json`);
+  }
+  const raw = req.rawBody ?? Buffer.alloc(0);
+  if (raw.toString('utf8').trim() === '') throw new SandboxError('EMPTY_JSON_BODY', 'the JSON body is empty: send a JSON array of payout items');
+  let body: unknown;
+  try {
+    body = JSON.parse(raw.toString('utf8'));
+  } catch (err) {
+    throw new SandboxError('INVALID_JSON', `the JSON body cannot be parsed: ${(err as Error).message}`);
+  }
+  if (!Array.isArray(body)) {
+    const hint = typeof body === 'object' && body !== null ? ' (wrap a single item in [ ])' : '';
+    throw new SandboxError('INVALID_JSON_STRUCTURE', `the body must be a JSON array of payout items${hint}`);
+  }
+  return body;
+}
+
+/** Login bodies: JSON as the contract says; a urlencoded form too, as some HTTP clients send by default. */
+function loginBody(req: Request): unknown {
+  if (/^application\/x-www-form-urlencoded/i.test(String(req.headers['content-type'] ?? ''))) {
+    return Object.fromEntries(new URLSearchParams((req.rawBody ?? Buffer.alloc(0)).toString('utf8')));
+  }
+  return parseJsonBody(req);
+}
+
+/**
+ * Merchant payout API (contract §5): login, batch, queries. Every payout call authenticates first, so
+ * an anonymous caller learns nothing about a body; the scheme word sent goes into the request log.
+ */
+export function payoutApiRouter(ctx: SandboxContext): Router {
+  const r = Router();
+  const { store } = ctx;
+  const authed =
+    (handler: (caller: PayoutCaller, req: Request, res: Response) => void) => (req: Request, res: Response, next: NextFunction) => {
+      try {
+        const caller = authenticatePayoutRequest(store, ctx.clock.now(), req.headers.authorization);
+        res.locals.logNote = `payout auth scheme "${caller.scheme}", merchant ${caller.merchant.public_key}`;
+        handler(caller, req, res);
+      } catch (err) {
+        if (err instanceof SandboxError && (err.code === 'UNAUTHORIZED' || err.code === 'TOKEN_EXPIRED')) {
+          res.setHeader('WWW-Authenticate', `${getSettings(store).payout_auth_scheme ?? 'Bearer'} realm="payouts"`);
+        }
+        next(err);
+      }
+    };
+  const note = (res: Response, text: string) => (res.locals.logNote = `${String(res.locals.logNote ?? '')}; ${text}`);
+
+  r.post(payoutApiRoutes.payoutLogin.path, (req, res, next) => {
+    try {
+      const { token, merchant } = payoutLogin(store, ctx.clock.now(), loginBody(req));
+      res.locals.logNote = `payout login of merchant ${merchant.public_key}`;
+      res.json({ token });
+    } catch (err) {
+      next(err);
+    }
+  });
+  r.all(payoutApiRoutes.payoutLogin.path, (req, _res, next) => next(new SandboxError('METHOD_NOT_ALLOWED', `${req.method} is not allowed here: POST {"username","password"}`)));
+
+  const list = payoutApiRoutes.createPayouts.path;
+  r.post(list, authed(({ merchant }, req, res) => {
+    const result = createPayoutBatch(ctx, merchant, parseBatch(req));
+    const warned = result.data.flatMap((p, i) => p.warnings.map((w) => `item ${i}: ${w}`));
+    note(res, `payroll ${result.payroll}: ${result.data.length} payouts${warned.length ? `; warnings: ${warned.join(' | ')}` : ''}`);
+    res.status(201).json(result);
+  }));
+  r.get(list, authed(({ merchant }, req, res) => {
+    const query = parseWith(PublicPayoutQuerySchema, req.query, 'query');
+    const rows = store.payouts.list(
+      { merchant_id: merchant.id, credit_note: query.credit_note, order_id: query.order_id, before_id: query.cursor ? Number(query.cursor) : undefined },
+      query.limit + 1,
+    );
+    const page = rows.slice(0, query.limit);
+    res.json({ items: page.map(publicPayoutView), next_cursor: rows.length > query.limit ? String(page[page.length - 1]!.id) : null });
+  }));
+  r.get(payoutApiRoutes.getPublicPayout.path, authed(({ merchant }, req, res) => {
+    const id = idOf(String(req.params.id ?? ''));
+    const p = store.payouts.get(id);
+    // Another merchant's item answers as unknown: ids must not reveal other merchants' payouts.
+    if (!p || p.merchant_id !== merchant.id) throw new SandboxError('NOT_FOUND', `no payout ${id} for this merchant`);
+    res.json(publicPayoutView(p));
+  }));
+  r.all(list, (req, _res, next) => next(new SandboxError('METHOD_NOT_ALLOWED', `${req.method} is not allowed here: POST a JSON array of payout items, or GET to query them`)));
+  return r;
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { createSandboxClock } from '../../server/clock/clock.js';
+import { createScheduler } from '../../server/clock/scheduler.js';
+import type { DueTally } from '../../server/clock/walk.js';
+import { createStore } from '../../server/store/index.js';
+
+function setup(start = Date.UTC(2026, 0, 1)) {
+  const store = createStore({ data: ':memory:' });
+  const clock = createSandboxClock(store.settings, () => start);
+  const scheduler = createScheduler(store, clock, () => {});
+  return { store, clock, scheduler, t0: clock.now() };
+}
+
+describe('advance walk', () => {
+  it('awaits the due work of each instant, and a timer that work schedules before the target fires in the same advance', async () => {
+    const { store, clock, scheduler, t0 } = setup();
+    const seen: { at: number; persisted: number }[] = [];
+    const written: DueTally = { succeeded: 0, failed: 0 };
+    let pending = 0;
+    scheduler.on('ping', () => void pending++);
+    scheduler.onDueWork({
+      async settle(at) {
+        if (pending === 0) return;
+        pending = 0;
+        await new Promise((r) => setTimeout(r, 5)); // real asynchronous work, e.g. an HTTP attempt
+        // What a restarted process would read: the clock's move to this instant is already written.
+        seen.push({ at, persisted: createSandboxClock(store.settings, () => Date.UTC(2026, 0, 1)).now() });
+        written.failed++;
+        // Like a failed attempt: the next one 10 minutes later, scheduled while the clock stands at `at`.
+        if (seen.length < 4) store.tx(() => scheduler.schedule('ping', 1, clock.now() + 10 * 60_000));
+      },
+      tally: () => ({ ...written }),
+    });
+    store.tx(() => scheduler.schedule('ping', 1, t0 + 60_000));
+    const r = await scheduler.advanceTo(t0 + 60 * 60_000);
+    expect(seen.map((s) => (s.at - t0) / 60_000)).toEqual([1, 11, 21, 31]);
+    for (const s of seen) expect(s.persisted).toBe(s.at);
+    expect(r).toMatchObject({ timers: { ping: 4 }, failed: 4, succeeded: 0, steps: 4, completed: true });
+    expect(clock.now()).toBe(t0 + 60 * 60_000);
+  });
+
+  it('refuses a second advance while one runs with CLOCK_BUSY, before touching anything', async () => {
+    const { store, scheduler, t0 } = setup();
+    let open: () => void = () => {};
+    const gate = new Promise<void>((r) => (open = r));
+    scheduler.on('slow', () => {});
+    scheduler.onDueWork({ settle: () => gate, tally: () => ({ succeeded: 0, failed: 0 }) });
+    store.tx(() => scheduler.schedule('slow', 1, t0 + 60_000));
+    const first = scheduler.advanceTo(t0 + 120_000);
+    expect(() => scheduler.advanceTo(t0 + 240_000)).toThrow(expect.objectContaining({ code: 'CLOCK_BUSY' }));
+    open();
+    expect(await first).toMatchObject({ completed: true, timers: { slow: 1 }, at: t0 + 120_000 });
+    expect(scheduler.walking()).toBeNull();
+  });
+});

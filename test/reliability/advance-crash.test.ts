@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPayment } from '../helpers/payments.js';
+import { eventually } from '../helpers/receiver.js';
+import { api, DEMO } from '../helpers/sandbox.js';
+import { killHard, spawnCli, type Spawned } from '../helpers/spawn.js';
+
+const N = 16;
+const MINUTE = 60_000;
+const cleanup: (() => Promise<unknown> | void)[] = [];
+afterAll(async () => {
+  for (const fn of cleanup.splice(0).reverse()) await fn();
+});
+
+async function cli(dir: string): Promise<Spawned> {
+  const c = await spawnCli(['--port', '0', '--data', dir], { timeoutMs: 20_000 });
+  cleanup.push(() => killHard(c));
+  return c;
+}
+
+type Attempt = { at: string };
+type Row = { id: number; public_id: string; status: string; attempts: Attempt[] };
+const rowsOf = async (base: string, ids: number[]): Promise<Row[]> =>
+  Promise.all(ids.map(async (id) => (await api(base, 'GET', `/sandbox/v1/notifications?operation_id=${id}`)).body.items[0] as Row));
+const offsets = (r: Row, t0: number) => r.attempts.map((a) => (Date.parse(a.at) - t0) / MINUTE);
+
+describe('crash in the middle of a long advance', () => {
+  it('kill -9 while an advance waits on its third instant: after restart no attempt is lost or repeated in the log, and the clock stands at the last committed step', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sbx-advance-crash-'));
+    cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+    // The merchant answers 500; once `killAt` requests arrived it stops answering and the sandbox is killed.
+    const received = new Map<string, number>();
+    let total = 0;
+    let killAt = Number.POSITIVE_INFINITY;
+    let victim: Spawned | null = null;
+    const server: Server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        const id = String(req.headers['x-sandbox-notification-id']);
+        received.set(id, (received.get(id) ?? 0) + 1);
+        if (++total >= killAt && victim) {
+          victim.proc.kill('SIGKILL');
+          return; // never answered: the attempt is in flight when the process dies
+        }
+        res.writeHead(500).end('down');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    cleanup.push(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))));
+    const rx = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+    const first = await cli(dir);
+    expect((await api(first.url, 'PATCH', `/sandbox/v1/merchants/${DEMO.public_key}`, { success_url: `${rx}/ok` })).status).toBe(200);
+    const t0 = Date.parse((await api(first.url, 'POST', '/sandbox/v1/clock/pause')).body.now);
+    const ops: number[] = [];
+    for (let i = 0; i < N; i++) {
+      const p = await createPayment(first.url, 17);
+      const op = (await api(first.url, 'GET', `/sandbox/v1/operations?trans_id=${encodeURIComponent(p.fields.trans_id!)}`)).body.items[0];
+      expect((await api(first.url, 'POST', `/sandbox/v1/operations/${op.id}/confirm`)).status).toBe(200);
+      ops.push(op.id);
+    }
+    await eventually(async () => (await rowsOf(first.url, ops)).every((r) => r.attempts.length === 1), 30_000);
+
+    // First attempts at t0, retries at t0+1 min, then t0+6 min: die half-way through the t0+6 round.
+    killAt = total + N + N / 2;
+    victim = first;
+    const advancing = api(first.url, 'POST', '/sandbox/v1/clock/advance', { minutes: 3 * 24 * 60 }).catch(() => null);
+    await first.exited;
+    expect(await advancing).toBeNull(); // the advance never answered: the process died under it
+    killAt = Number.POSITIVE_INFINITY;
+
+    const second = await cli(dir);
+    const clock = (await api(second.url, 'GET', '/sandbox/v1/clock')).body;
+    expect(clock.paused).toBe(true);
+    expect(Date.parse(clock.now)).toBe(t0 + 6 * MINUTE);
+    // The t0+6 attempts that were not written are due and go out again on start, stamped t0+6.
+    const resumed = await eventually(async () => {
+      const rows = await rowsOf(second.url, ops);
+      return rows.every((r) => r.attempts.length === 3) ? rows : null;
+    }, 30_000);
+    for (const r of resumed) expect(offsets(r, t0)).toEqual([0, 1, 6]);
+
+    const done = await api(second.url, 'POST', '/sandbox/v1/clock/advance', { minutes: 3 * 24 * 60 });
+    expect(done.status).toBe(200);
+    expect(Date.parse(done.body.now)).toBe(t0 + 6 * MINUTE + 3 * 24 * 60 * MINUTE);
+    for (const r of await rowsOf(second.url, ops)) {
+      expect(offsets(r, t0)).toEqual([0, 1, 6, 21, 81]);
+      expect(r.status).toBe('failed');
+      // At least once: an attempt cut by the crash may have reached the merchant before it was written.
+      const got = received.get(r.public_id) ?? 0;
+      expect(got).toBeGreaterThanOrEqual(5);
+      expect(got).toBeLessThanOrEqual(6);
+    }
+  }, 120_000);
+});
