@@ -17,7 +17,8 @@ export interface FrontRoute {
  * one chained layer that answers it (profile of issue 22). The front does what `app.handle` does
  * before routing (the request/response prototypes, so `res.json`, `req.path`… behave as in any
  * route) and calls the SAME chain Express mounts for that path (app.ts): same request log, body
- * reader, fault injection, handler and error middleware. Only an exact path match is taken here;
+ * reader, fault injection, handler and error middleware (the app's only error handler, so an error
+ * reaches the same code either way). Only an exact path match is taken here;
  * any other spelling Express accepts (other case, trailing slash) still reaches the same chain
  * through the router, so both ways answer alike.
  */
