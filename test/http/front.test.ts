@@ -23,6 +23,8 @@ let sb: Sb;
 let server: Server;
 let base = '';
 let routed: string[] = [];
+/** Calls of Express's `res.send` (which `res.json` and `res.type().send()` end in). */
+let sends = 0;
 let stack: StackLayer[] = [];
 
 beforeAll(async () => {
@@ -34,6 +36,12 @@ beforeAll(async () => {
   routing.handle = (req, res, cb) => {
     routed.push(`${req.method} ${req.url}`);
     handle(req, res, cb);
+  };
+  const response = app.response as unknown as { send: (...a: unknown[]) => unknown };
+  const send = response.send;
+  response.send = function (this: unknown, ...a: unknown[]) {
+    sends++;
+    return send.apply(this, a);
   };
   stack = (app.router as unknown as { stack: StackLayer[] }).stack;
   server = createServer(listener);
@@ -57,6 +65,22 @@ describe('lean front of the creation routes', () => {
     const row = (logged.body.items as { path: string; status: number; note: string | null }[]).find((x) => x.path === '/payments/check-out/SecurePayment.php?x=1');
     expect(row?.status).toBe(200);
     expect(row?.note).toMatch(/^operation /);
+  });
+
+  it("writes a creation's 200 itself, with the headers Express would send, not through res.send", async () => {
+    sends = 0;
+    const address = await postPayment(base, paymentFields(17));
+    expect(address.status).toBe(200);
+    expect(address.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(Number(address.headers.get('content-length'))).toBe(Buffer.byteLength(address.text));
+    const direct = await postPayment(base, paymentFields(17, { direct_integration: '1', filter_by: 'instant_qr' }));
+    expect(direct.status).toBe(200);
+    expect(direct.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(direct.json.qr_code).toMatch(/^data:image\/png;base64,/);
+    expect(sends).toBe(0);
+    // An error still answers through the error middleware's res.json.
+    await postPayment(base, paymentFields(17, { amount: 'abc' }));
+    expect(sends).toBe(1);
   });
 
   it('answers errors through the same error middleware', async () => {
