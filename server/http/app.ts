@@ -24,7 +24,7 @@ import { merchantApiRouter } from './routes/merchant-api.js';
 import { CREATION_PATHS, createPaymentHandler, creationRoute, paymentsRouter } from './routes/payments.js';
 import { chain } from './chain.js';
 import { testValuesRouter } from './routes/test-values.js';
-import { checkoutRouter } from '../checkout/router.js';
+import { checkoutRouter } from './routes/checkout.js';
 
 /** Assembles the Express app: merchant API, checkout pages, control API, console. */
 export function createApp(ctx: SandboxContext, reset: () => void): Express {
