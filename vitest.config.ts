@@ -3,7 +3,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   // The testkit examples import the package name merchants use; here it is the source.
-  resolve: { alias: { 'pasarela-sandbox/testkit': fileURLToPath(new URL('./server/testkit/index.ts', import.meta.url)) } },
+  resolve: {
+    alias: {
+      'pasarela-sandbox/testkit': fileURLToPath(new URL('./server/testkit/index.ts', import.meta.url)),
+      // The console's own alias (vite.config.ts), so its pure logic can be unit-tested here.
+      '@contract': fileURLToPath(new URL('./server/contract', import.meta.url)),
+    },
+  },
   test: {
     include: ['test/**/*.test.ts'],
     environment: 'node',
