@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from '../../server/contract/routes.js';
 import { createApp } from '../../server/http/app.js';
+import { faultTargetOf } from '../../server/http/faults.js';
 import { mountedRoutes } from '../helpers/mounted-routes.js';
 import { api, DEMO, startSandbox } from '../helpers/sandbox.js';
 
@@ -45,6 +46,23 @@ describe('every described route is mounted, and nothing else', () => {
     const r = await api(sb.url, 'GET', '/sandbox/v1/openapi.json');
     const param = r.body.paths['/sandbox/v1/operations/{id}'].get.parameters[0];
     expect(param).toMatchObject({ name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^\\d{1,15}$' } });
+  });
+});
+
+describe('fault rules find their merchant API route through its description', () => {
+  it.each([
+    ['POST', '/payments/check-out/SecurePayment', 'creation'],
+    ['POST', '/payments/check-out/securepayment.php/', 'creation'],
+    ['GET', '/payments/check-out/SecurePayment', null],
+    ['GET', '/api/operations', 'operations_query'],
+    ['POST', '/API/Notify', 'notify'],
+    ['POST', '/api/transactions/', 'payouts'],
+    ['GET', '/api/transactions', 'payouts'],
+    ['GET', '/api/transactions/5', null],
+    ['POST', '/api/login', null],
+    ['GET', '/sandbox/v1/operations', null],
+  ])('%s %s → %s', (method, path, target) => {
+    expect(faultTargetOf(method, path)).toBe(target);
   });
 });
 
