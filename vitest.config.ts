@@ -6,7 +6,6 @@ export default defineConfig({
   resolve: {
     alias: {
       'pasarela-sandbox/testkit': fileURLToPath(new URL('./server/testkit/index.ts', import.meta.url)),
-      // The console's own alias (vite.config.ts), so its pure logic can be unit-tested here.
       '@contract': fileURLToPath(new URL('./server/contract', import.meta.url)),
     },
   },

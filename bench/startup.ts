@@ -3,10 +3,11 @@
 // rebuilds it when a source is newer (server/serve.mjs); the unmeasured first start does that.
 // Run: npx tsx bench/startup.ts [--runs 5] [--load-seconds 10]
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { serveBundleIsFresh } from '../server/build.mjs';
 import { loadCreation, median, root, round2 } from './lib.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, 'load-seconds': { type: 'string', default: '10' } } });
@@ -14,23 +15,8 @@ const RUNS = Number(values.runs);
 const LOAD_SECONDS = Number(values['load-seconds']);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-function newest(dir: string): number {
-  let n = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    n = Math.max(n, e.isDirectory() ? newest(p) : /\.(ts|json)$/.test(e.name) ? statSync(p).mtimeMs : 0);
-  }
-  return n;
-}
 /** The same freshness rule as server/serve.mjs: a stale bundle means a run paid for a rebuild. */
-function bundleFresh(): boolean {
-  try {
-    const built = statSync(join(root, 'dist', 'node', 'server', 'cli.bundle.mjs')).mtimeMs;
-    return built >= newest(join(root, 'server')) && built >= newest(join(root, 'resources', 'payouts'));
-  } catch {
-    return false;
-  }
-}
+const bundleFresh = (): boolean => serveBundleIsFresh(root, join(root, 'dist', 'node', 'server', 'cli.bundle.mjs'));
 
 /** Spawns `npm run serve -- …` in its own process group; resolves once /health answered 200. */
 async function serve(dir: string, env: NodeJS.ProcessEnv = process.env): Promise<{ proc: ChildProcess; url: string; ms: number }> {

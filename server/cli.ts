@@ -1,15 +1,20 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
+import { isValidControlToken } from './http/control-access.js';
 import { isLoopback } from './http/control-guard.js';
 import { createSandbox, PortInUseError } from './sandbox.js';
 import { texts } from './texts.js';
 
-const usage = `usage: npm run serve -- [--port N] [--host H] [--data DIR|:memory:] [--seed FILE]
+const usage = `usage: npm run serve -- [--port N] [--host H] [--data DIR|:memory:] [--seed FILE] [--control-token T]
+       (installed package: npx pasarela-sandbox serve [same flags])
   --port N      port to listen on (default 4010; 0 picks a free port)
-  --host H      address to bind (default 127.0.0.1; other hosts print a warning)
+  --host H      address to bind (default 127.0.0.1; other hosts print who can reach what)
   --data DIR    data directory (default ./.sandbox-data); :memory: keeps nothing on disk
   --seed FILE   JSON file of merchants to import before starting
-  --allow-remote-control  let the control API answer non-loopback clients`;
+  --control-token T  share the sandbox: other machines use the console and control API with this
+                token (Authorization: Bearer T); also SANDBOX_CONTROL_TOKEN, which keeps it out of
+                the process list. Loopback clients never need it.
+  --allow-remote-control  kept for old scripts: needs a control token, and adds nothing to it`;
 
 async function main(): Promise<number> {
   let args;
@@ -20,6 +25,7 @@ async function main(): Promise<number> {
         host: { type: 'string' },
         data: { type: 'string' },
         seed: { type: 'string' },
+        'control-token': { type: 'string' },
         'allow-remote-control': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -39,11 +45,32 @@ async function main(): Promise<number> {
     return 2;
   }
   const host = args.host ?? '127.0.0.1';
-  if (!isLoopback(host) && host !== 'localhost') process.stderr.write(texts.nonLoopbackWarning(host) + '\n');
+  // The flag wins over the environment; an empty variable counts as unset.
+  const controlToken = args['control-token'] ?? (process.env.SANDBOX_CONTROL_TOKEN || undefined);
+  if (controlToken !== undefined && !isValidControlToken(controlToken)) {
+    process.stderr.write(`${texts.badControlToken}\n`);
+    return 2;
+  }
+  if (args['allow-remote-control'] && controlToken === undefined) {
+    process.stderr.write(`${texts.remoteControlNeedsToken}\n`);
+    return 2;
+  }
+  if (!isLoopback(host) && host !== 'localhost') process.stderr.write(texts.exposure(host, controlToken !== undefined) + '\n');
+
+  // Signal handlers go in before the ready line: a supervisor that sends SIGTERM as soon as it reads
+  // that line must still get a clean stop (exit 0), not Node's default death by signal.
+  let stopRequested = false;
+  let onStopRequest: (() => void) | null = null;
+  const requestStop = () => {
+    stopRequested = true;
+    onStopRequest?.();
+  };
+  process.on('SIGINT', requestStop);
+  process.on('SIGTERM', requestStop);
 
   let sandbox;
   try {
-    sandbox = createSandbox({ port, host, data: args.data, seed: args.seed, allowRemoteControl: args['allow-remote-control'] });
+    sandbox = createSandbox({ port, host, data: args.data, seed: args.seed, controlToken: controlToken ?? null });
   } catch (err) {
     process.stderr.write(`${(err as Error).message}\n`);
     return 1;
@@ -58,7 +85,7 @@ async function main(): Promise<number> {
   }
   await new Promise<void>((resolve) => {
     let stopping = false;
-    const stop = () => {
+    onStopRequest = () => {
       if (stopping) return;
       stopping = true;
       process.stderr.write(texts.stopping + '\n');
@@ -67,8 +94,8 @@ async function main(): Promise<number> {
         .catch((err: Error) => process.stderr.write(`error while stopping: ${err.message}\n`))
         .finally(resolve);
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    // A signal that came while starting.
+    if (stopRequested) onStopRequest();
   });
   process.stderr.write(texts.stopped + '\n');
   return 0;

@@ -12,8 +12,8 @@ export interface SandboxConfig {
   port: number;
   /** Largest accepted request body. */
   bodyLimitBytes: number;
-  /** Let the control API answer non-loopback clients (off by default). */
-  allowRemoteControl: boolean;
+  /** Shared team sandbox: other machines may use the console and control API with this token (null: loopback only). */
+  controlToken: string | null;
   /** Extra browser origins allowed on the control API (e.g. the Vite dev server). */
   extraOrigins: string[];
   /** Directory of the built console, served at `/`; null serves none. */
@@ -24,6 +24,20 @@ export interface SandboxConfig {
   log: (msg: string) => void;
 }
 
+/**
+ * The notification delivery worker (delivery/dispatcher.ts) as the rest of the sandbox sees it.
+ * Declared here, not imported, so the context depends on no layer above it; the outbox (deep inside
+ * the state machine, holding only `ctx`) wakes it through `ctx.delivery`.
+ */
+export interface DeliveryWorker {
+  /** Wakes the worker for a row written (or a retry fired) in the current transaction; runs after it commits. */
+  kickAfterCommit(id: number, created?: { operation_id: number | null; payout_id: number | null }): void;
+  /** One attempt now, outside the queue (a person is waiting for it); `claim` keeps the worker off the row meanwhile. */
+  deliverNow(id: number, claim?: boolean): Promise<void>;
+  /** Queue length, attempts in flight and finished attempts not yet written. */
+  stats(): { queued: number; in_flight: number; unwritten: number };
+}
+
 /** What every route and use case may depend on. Built once per sandbox by `createSandbox`. */
 export interface SandboxContext {
   config: SandboxConfig;
@@ -31,6 +45,7 @@ export interface SandboxContext {
   clock: SandboxClock;
   scheduler: Scheduler;
   events: EventBus;
+  delivery: DeliveryWorker;
   /** `http://HOST:PORT`, known once listening. */
   baseUrl(): string;
   version: string;

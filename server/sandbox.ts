@@ -38,7 +38,7 @@ const defaults = (): SandboxConfig => ({
   host: '127.0.0.1',
   port: 4010,
   bodyLimitBytes: 1024 * 1024,
-  allowRemoteControl: false,
+  controlToken: null,
   extraOrigins: [],
   consoleDir: defaultConsoleDir(),
   requestLogMaxRows: 20000,
@@ -60,7 +60,7 @@ export function createSandbox(options: SandboxOptions = {}) {
   const closingHooks: (() => void)[] = [];
   let baseUrl = '';
 
-  const ctx: SandboxContext = {
+  const base: Omit<SandboxContext, 'delivery'> = {
     config,
     store,
     clock,
@@ -73,8 +73,10 @@ export function createSandbox(options: SandboxOptions = {}) {
     onClosing: (fn) => void closingHooks.push(fn),
   };
 
+  // The worker is built from everything but itself, then joins the same object as `ctx.delivery`.
+  const dispatcher = createDispatcher(base, options.delivery);
+  const ctx: SandboxContext = Object.assign(base, { delivery: dispatcher });
   registerOperationTimers(ctx);
-  const dispatcher = createDispatcher(ctx, options.delivery);
   registerPayoutTimers(ctx);
 
   try {

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { CARD_FAILURE_CODES, CARD_FAILURES, CH11_ERROR_REASONS } from '../contract/checkout.js';
 import { transition, type FinalStatus } from '../domain/operations.js';
-import { SandboxError } from '../http/errors.js';
+import { describeIssues, SandboxError } from '../contract/errors.js';
 import { actionForm, hidden } from './layout.js';
 import { html, type Html } from './escape.js';
 import type { ActionInput, ActionOutcome, PageModule, PageView } from './view.js';
-import { describeIssues } from '../http/route.js';
 
 /** Parses a page form with a zod schema; bad input is a VALIDATION_ERROR shown on the page. */
 export function formOf<T extends z.ZodType>(schema: T, form: URLSearchParams): z.output<T> {

@@ -1,4 +1,5 @@
-import { SandboxError } from '../http/errors.js';
+import type { AdvanceProgress } from '../contract/clock.js';
+import { SandboxError } from '../contract/errors.js';
 import type { Store } from '../store/index.js';
 import type { TimerRecord } from '../store/timers.js';
 import type { SandboxClock } from './clock.js';
@@ -25,6 +26,8 @@ export function createScheduler(store: Store, clock: SandboxClock, log: (msg: st
   const dueWork: DueWork[] = [];
   /** The advance in progress (one at a time), with its running totals. */
   let walking: WalkTally | null = null;
+  /** How the running advance describes its progress (set by domain/clock-advance.ts while it runs). */
+  let progressReport: (() => AdvanceProgress) | null = null;
   /** Bumped by reset and stop: a walk that sees it change ends where it stands. */
   let epoch = 0;
 
@@ -122,6 +125,12 @@ export function createScheduler(store: Store, clock: SandboxClock, log: (msg: st
     },
     /** Totals of the running advance, or null. */
     walking: (): Readonly<WalkTally> | null => walking,
+    /** Progress of the running advance for `GET /sandbox/v1/clock/advance`, or null. */
+    advanceProgress: (): AdvanceProgress | null => progressReport?.() ?? null,
+    /** Set by the advance while it runs, cleared (null) when it ends. */
+    reportProgress(fn: (() => AdvanceProgress) | null): void {
+      progressReport = fn;
+    },
     /**
      * Moves sandbox time forward to `target`, each timer firing at its own due time and the work it
      * causes finished before the clock moves on (server/clock/walk.ts). One advance at a time:

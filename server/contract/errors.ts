@@ -77,6 +77,32 @@ export const errorCatalogue = {
 
 export type ErrorCode = keyof typeof errorCatalogue;
 
+/**
+ * The one error type of the sandbox: a documented code, its HTTP status and a human message.
+ * It lives here, below every layer that throws it (channels, domain, delivery, checkout, clock), so
+ * none of them needs to import from http/; http/errors.ts turns it into the answer.
+ */
+export class SandboxError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+    status?: number,
+  ) {
+    super(message);
+    this.status = status ?? errorCatalogue[code];
+  }
+}
+
+/** A readable one-line summary of zod issues: `amount: must be > 0; channel: required`. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 10)
+    .map((i) => `${i.path.length ? i.path.join('.') : 'body'}: ${i.message}`)
+    .join('; ');
+}
+
 export const ErrorBodySchema = z.object({
   error: z.object({
     code: z.string(),

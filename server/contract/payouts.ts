@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  describePayoutLists,
   PAYOUT_ACCOUNT_TYPE_WORDS,
   PAYOUT_BANK_CODES,
   PAYOUT_COUNTRY_CODES,

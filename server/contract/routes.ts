@@ -1,4 +1,5 @@
 import type { RouteSpec } from './route.js';
+import { accessRoutes } from './access.js';
 import { bundleRoutes } from './bundle.js';
 import { checkoutRoutes } from './checkout.js';
 import { clockRoutes } from './clock.js';
@@ -36,6 +37,7 @@ export const allRouteGroups = {
   bundle: bundleRoutes,
   scenarios: scenarioRoutes,
   checkout: checkoutRoutes,
+  access: accessRoutes,
 };
 
 export const allRoutes = (): RouteSpec[] =>

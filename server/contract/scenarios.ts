@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { ScenarioReportSchema, ScenarioSchema } from '../scenarios/schema.js';
+import { ScenarioReportSchema, ScenarioSchema } from './scenario-schema.js';
 import { defineRoute } from './route.js';
 
 /** The scenario file format, re-exported so the console validates pasted files from the contract. */
-export { ScenarioSchema, type ScenarioReport } from '../scenarios/schema.js';
+export { ScenarioSchema, type ScenarioReport } from './scenario-schema.js';
 
 export const ScenarioSummarySchema = z.object({
   name: z.string(),

@@ -31,19 +31,11 @@ const FLUSH_MAX = 32;
  * Where to send now: the merchant's current address for the kind (fixing a URL fixes pending retries
  * and resends), else the address stored with the row. Test deliveries keep the address they were made with.
  */
-export function deliveryUrl(ctx: SandboxContext, n: NotificationRecord): string {
+export function deliveryUrl(ctx: Pick<SandboxContext, 'store'>, n: NotificationRecord): string {
   const setting = URL_SETTING[n.kind];
   if (n.test_label !== null || !setting) return n.url;
   return ctx.store.notifications.merchant(n.merchant_id)?.[setting] ?? n.url;
 }
-
-/*
- * One dispatcher per sandbox, found through its context. A WeakMap keyed by the context (not a
- * module singleton): each sandbox in a process (tests run many) has its own worker, and the outbox,
- * called deep inside the state machine with only `ctx`, can still wake it.
- */
-const registry = new WeakMap<SandboxContext, Dispatcher>();
-export const dispatcherOf = (ctx: SandboxContext): Dispatcher | undefined => registry.get(ctx);
 
 /**
  * The background delivery worker: a queue of due notification ids, at most `concurrency` HTTP
@@ -51,7 +43,7 @@ export const dispatcherOf = (ctx: SandboxContext): Dispatcher | undefined => reg
  * one transaction. The database is the truth: the queue only says "look at this row now", so a
  * crash loses nothing — on start every due pending row is queued again (at-least-once).
  */
-export function createDispatcher(ctx: SandboxContext, opts: DeliveryOptions = {}) {
+export function createDispatcher(ctx: Omit<SandboxContext, 'delivery'>, opts: DeliveryOptions = {}) {
   const { store, clock } = ctx;
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const cap = opts.concurrency ?? 32;
@@ -325,7 +317,6 @@ export function createDispatcher(ctx: SandboxContext, opts: DeliveryOptions = {}
   ctx.scheduler.onDueWork(dispatcher);
   ctx.onStop(() => dispatcher.stop());
   ctx.onReset(() => dispatcher.reset());
-  registry.set(ctx, dispatcher);
   return dispatcher;
 }
 export type Dispatcher = ReturnType<typeof createDispatcher>;

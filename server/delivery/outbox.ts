@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Notification } from '../contract/notifications.js';
 import type { SandboxContext } from '../context.js';
 import type { OperationRecord } from '../store/operations.js';
-import { notificationFault } from '../domain/faults.js';
-import { dispatcherOf } from './dispatcher.js';
+import { notificationFault } from './notification-faults.js';
 import { formEncode, rejectionFields, successFields } from './payload.js';
 import { RETRY_TIMER } from './record.js';
 import { notificationViews } from './views.js';
@@ -62,7 +61,7 @@ export function enqueueForTransition(ctx: SandboxContext, op: OperationRecord, d
 
 /**
  * Writes one notification row and wakes the dispatcher after the commit; returns its id. Call inside
- * a transaction. Fault rules (server/domain/faults.ts) may delay it or send it twice under one id.
+ * a transaction. Fault rules (delivery/notification-faults.ts) may delay it or send it twice under one id.
  */
 export function enqueueNotification(ctx: SandboxContext, n: NewNotification, test?: TestRowFields): number {
   const now = ctx.clock.now();
@@ -88,7 +87,7 @@ export function enqueueNotification(ctx: SandboxContext, n: NewNotification, tes
     // Test rows are sent by the resend call itself, which waits for the answer.
     if (test) return { id, public_id };
     if (dueAt > now) ctx.scheduler.schedule(RETRY_TIMER, id, dueAt);
-    else dispatcherOf(ctx)?.kickAfterCommit(id, { operation_id: n.operation_id ?? null, payout_id: n.payout_id ?? null });
+    else ctx.delivery.kickAfterCommit(id, { operation_id: n.operation_id ?? null, payout_id: n.payout_id ?? null });
     return { id, public_id };
   };
   const first = insert(test?.header_id ?? null);

@@ -1,6 +1,6 @@
 import type { SandboxSettings } from '../contract/settings.js';
 import type { SandboxContext } from '../context.js';
-import { getSettings } from '../domain/settings.js';
+import { readSandboxSettings } from '../store/settings.js';
 import type { AttemptSource, NotificationRecord, NotificationStatus } from '../store/notifications.js';
 import type { SendResult } from './send.js';
 
@@ -52,7 +52,7 @@ export const changeOf = (n: Pick<NotificationRecord, 'id' | 'operation_id' | 'pa
  * - test delivery: one shot, its first answer decides delivered or failed.
  * Answers the status change, if any.
  */
-export function recordAttempt(ctx: SandboxContext, o: AttemptOutcome): StatusChange | null {
+export function recordAttempt(ctx: Omit<SandboxContext, 'delivery'>, o: AttemptOutcome): StatusChange | null {
   const { store } = ctx;
   const n = store.notifications.get(o.notification_id);
   if (!n) return null; // wiped by a reset while the attempt was in flight
@@ -79,7 +79,7 @@ export function recordAttempt(ctx: SandboxContext, o: AttemptOutcome): StatusCha
       count++;
       if (r.delivered) status = 'delivered';
       else {
-        const gap = retryGapMs(getSettings(store), count);
+        const gap = retryGapMs(readSandboxSettings(store.settings), count);
         if (gap === null) status = 'failed';
         else {
           next = now + gap;

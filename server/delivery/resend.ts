@@ -1,8 +1,8 @@
 import type { Notification, ResendBody, TestLabel } from '../contract/notifications.js';
 import type { SandboxContext } from '../context.js';
-import { SandboxError } from '../http/errors.js';
+import { SandboxError } from '../contract/errors.js';
 import type { NotificationRecord } from '../store/notifications.js';
-import { deliveryUrl, dispatcherOf } from './dispatcher.js';
+import { deliveryUrl } from './dispatcher.js';
 import { enqueueNotification, type NewNotification } from './outbox.js';
 import { brokenSignature, formDecode, formEncode, rejectionFields, sign, successFields, type Fields } from './payload.js';
 import { notificationViews } from './views.js';
@@ -96,8 +96,7 @@ function testDelivery(ctx: SandboxContext, n: NotificationRecord, body: ResendBo
  */
 export async function resendNotification(ctx: SandboxContext, ref: string | undefined, body: ResendBody): Promise<Notification> {
   const n = findNotification(ctx, ref);
-  const dispatcher = dispatcherOf(ctx);
-  if (!dispatcher) throw new Error('the delivery worker is not running');
+  const dispatcher = ctx.delivery;
   if (!body.test) {
     await dispatcher.deliverNow(n.id);
     return viewOf(ctx, n.id);

@@ -1,7 +1,7 @@
 import { BUNDLE_FORMAT, BUNDLE_VERSION, type Bundle, type ImportReport } from '../contract/bundle.js';
 import { SandboxSettingsSchema } from '../contract/settings.js';
 import type { SandboxContext } from '../context.js';
-import { SandboxError } from '../http/errors.js';
+import { SandboxError } from '../contract/errors.js';
 import type { BundleTable } from '../store/bundle.js';
 import { importRows } from './bundle-import.js';
 import { decode } from './bundle-rows.js';
@@ -63,7 +63,7 @@ function checkReferences(b: Bundle): string[] {
   const operations = ids('operations', b.operations);
   const payrolls = ids('payrolls', b.payrolls);
   const payouts = ids('payouts', b.payouts);
-  const notifications = ids('notifications', b.notifications);
+  ids('notifications', b.notifications);
   ids('events', b.operations.flatMap((o) => o.events));
   ids('attempts', b.notifications.flatMap((n) => n.attempts));
   const keys = new Set<string>();

@@ -1,5 +1,5 @@
 import { CHANNEL_CURRENCIES, CHANNEL_IDS, isChannelId, type ChannelId } from '../contract/common.js';
-import { SandboxError } from '../http/errors.js';
+import { SandboxError } from '../contract/errors.js';
 import type { MerchantRecord } from '../store/merchants.js';
 import { fieldWarning } from './warnings.js';
 

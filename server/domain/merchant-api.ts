@@ -1,7 +1,7 @@
 import { STATUS_NUMBERS } from '../contract/common.js';
 import type { OperationQueryRow } from '../contract/payments.js';
 import type { SandboxContext } from '../context.js';
-import { SandboxError } from '../http/errors.js';
+import { SandboxError } from '../contract/errors.js';
 import type { MerchantRecord } from '../store/merchants.js';
 import type { OperationRecord } from '../store/operations.js';
 import { requireFields } from './creation-checks.js';

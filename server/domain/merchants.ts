@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CHANNEL_CURRENCIES, CHANNEL_IDS } from '../contract/common.js';
 import type { CreateMerchant, Merchant, MerchantSettings } from '../contract/merchants.js';
-import { SandboxError } from '../http/errors.js';
+import { SandboxError } from '../contract/errors.js';
 import type { Store } from '../store/index.js';
 import type { MerchantRecord } from '../store/merchants.js';
 import { clabeForMerchant } from './clabe.js';

@@ -2,7 +2,7 @@ import type { OperationStatus } from '../contract/common.js';
 import type { Actor, Operation, OperationSummary, RejectBody } from '../contract/operations.js';
 import type { SandboxContext } from '../context.js';
 import { enqueueForTransition, notificationsOf } from '../delivery/outbox.js';
-import { SandboxError } from '../http/errors.js';
+import { SandboxError } from '../contract/errors.js';
 import type { OperationRecord } from '../store/operations.js';
 
 export const EXPIRE_TIMER = 'operation.expire';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { SandboxError } from '../http/errors.js';
+import { SandboxError } from '../contract/errors.js';
 import type { Store } from '../store/index.js';
 import type { MerchantRecord } from '../store/merchants.js';
 import { getSettings } from './settings.js';

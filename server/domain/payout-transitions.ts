@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { TRANSFER_STATUSES, type PayoutDecider, type TransferStatus } from '../contract/payouts.js';
 import type { SandboxContext } from '../context.js';
 import { enqueueNotification } from '../delivery/outbox.js';
-import { SandboxError } from '../http/errors.js';
+import { SandboxError } from '../contract/errors.js';
 import type { PayoutRecord } from '../store/payouts.js';
 import { publicPayoutView } from './payout-views.js';
 import { isHttpUrl } from './payout-rules.js';

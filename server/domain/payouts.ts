@@ -1,7 +1,7 @@
 import type { PayoutBatchResponse } from '../contract/payout-api.js';
 import { MAX_PAYOUT_BATCH } from '../contract/payouts.js';
 import type { SandboxContext } from '../context.js';
-import { SandboxError } from '../http/errors.js';
+import { SandboxError } from '../contract/errors.js';
 import type { MerchantRecord } from '../store/merchants.js';
 import { validatePayoutBatch } from './payout-rules.js';
 import { PAYOUT_TIMER } from './payout-transitions.js';

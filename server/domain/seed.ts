@@ -42,13 +42,13 @@ export function seedFromFile(store: Store, file: string, now: number): number {
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new Error(texts.seedInvalid(file, 'cannot read', (err as Error).message));
+    throw new Error(texts.seedInvalid(file, 'cannot read', (err as Error).message), { cause: err });
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (err) {
-    throw new Error(texts.seedInvalid(file, 'not JSON', (err as Error).message));
+    throw new Error(texts.seedInvalid(file, 'not JSON', (err as Error).message), { cause: err });
   }
   // Two shapes; pick by the root so the error names the real field, not "invalid union".
   const parsed = Array.isArray(json)

@@ -1,15 +1,14 @@
-import { DEFAULT_SETTINGS, type SandboxSettings } from '../contract/settings.js';
+import type { SandboxSettings } from '../contract/settings.js';
 import type { Store } from '../store/index.js';
-
-const KEY = 'sandbox';
+import { readSandboxSettings, writeSandboxSettings } from '../store/settings.js';
 
 /** Current sandbox-wide settings (defaults for anything never set). */
 export function getSettings(store: Store): SandboxSettings {
-  return { ...DEFAULT_SETTINGS, ...store.settings.get<Partial<SandboxSettings>>(KEY, {}) };
+  return readSandboxSettings(store.settings);
 }
 
 export function updateSettings(store: Store, patch: Partial<SandboxSettings>): SandboxSettings {
   const next = { ...getSettings(store), ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
-  store.settings.set(KEY, next);
+  writeSandboxSettings(store.settings, next);
   return next;
 }

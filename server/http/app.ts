@@ -1,8 +1,8 @@
 import express, { type Express } from 'express';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { SandboxContext } from '../context.js';
-import { controlGuard } from './control-guard.js';
+import { consoleRouter } from './console.js';
+import { createControlAccess } from './control-access.js';
+import { consoleGuard, controlGuard } from './control-guard.js';
 import { errorMiddleware, notFound } from './errors.js';
 import { faultInjection } from './faults.js';
 import { rawBody } from './raw-body.js';
@@ -19,6 +19,7 @@ import { payoutsRouter } from './routes/payouts.js';
 import { eventsRouter } from './routes/events.js';
 import { requestsRouter } from './routes/requests.js';
 import { sandboxRouter } from './routes/sandbox.js';
+import { accessRouter } from './routes/access.js';
 import { speiRouter } from './routes/spei.js';
 import { merchantApiRouter } from './routes/merchant-api.js';
 import { CREATION_PATHS, createPaymentHandler, creationRoute, paymentsRouter } from './routes/payments.js';
@@ -43,14 +44,17 @@ export function createApp(ctx: SandboxContext, reset: () => void): Express {
   app.get('/health', (_req, res) => {
     res.json({ ok: true, version: ctx.version });
   });
-  // Control API (contract §8): loopback only, same-origin browsers only — checked before any body is read.
-  app.use('/sandbox/v1', controlGuard({ allowRemote: ctx.config.allowRemoteControl, extraOrigins: ctx.config.extraOrigins }));
+  // Control API (contract §8): loopback, or the control token on a shared sandbox; same-origin
+  // browsers only — checked before any body is read.
+  const access = createControlAccess(ctx.config.controlToken);
+  app.use('/sandbox/v1', controlGuard({ access, extraOrigins: ctx.config.extraOrigins }));
   app.use('/sandbox/v1/import', rawBody(IMPORT_BODY_LIMIT));
   app.use(body);
   app.use(faults);
   app.use(paymentsRouter());
 
   app.use(sandboxRouter(ctx, reset));
+  app.use(accessRouter(access));
   app.use(merchantsRouter(ctx));
   app.use(requestsRouter(ctx));
   app.use(clockRouter(ctx));
@@ -68,21 +72,10 @@ export function createApp(ctx: SandboxContext, reset: () => void): Express {
   app.use(merchantApiRouter(ctx));
   app.use(payoutApiRouter(ctx));
 
-  // The console: a static single-page app at `/`.
-  const dir = ctx.config.consoleDir;
-  if (dir && existsSync(join(dir, 'index.html'))) {
-    app.use(express.static(dir, { index: false, maxAge: '1h', setHeaders: noCacheHtml }));
-    app.get(/^\/(?!api\/|payments\/|check-out\/).*/, (_req, res) => {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(join(dir, 'index.html'));
-    });
-  }
+  // The console: a single-page app at `/` with its assets (its router is hash-based, so no other path is its).
+  if (ctx.config.consoleDir) app.use(consoleRouter(ctx.config.consoleDir, consoleGuard(access)));
 
   app.use(notFound);
   app.use(errorMiddleware(ctx.config.log));
   return app;
-}
-
-function noCacheHtml(res: express.Response, path: string): void {
-  if (path.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
 }

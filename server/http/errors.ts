@@ -1,20 +1,9 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import { errorCatalogue, type ErrorBody, type ErrorCode } from '../contract/errors.js';
+import { SandboxError, type ErrorBody } from '../contract/errors.js';
 import { DISCARD_CAP, discardRest } from './drain.js';
 
-/** The one error type of the sandbox: a documented code, its HTTP status and a human message. */
-export class SandboxError extends Error {
-  readonly status: number;
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly details?: unknown,
-    status?: number,
-  ) {
-    super(message);
-    this.status = status ?? errorCatalogue[code];
-  }
-}
+// Kept as a re-export so the http/ layer keeps one local import for its error type.
+export { SandboxError } from '../contract/errors.js';
 
 export const errorBody = (code: string, message: string, extra?: { request_id?: string; details?: unknown }): ErrorBody => ({
   error: { code, message, ...(extra?.details !== undefined ? { details: extra.details } : {}), ...(extra?.request_id ? { request_id: extra.request_id } : {}) },

@@ -13,12 +13,18 @@ export function maskBody(text: string): string {
   return text.replace(SECRET_FIELDS, (m, key: string, value: string) => (value === 'null' && !key.endsWith('"') ? m : key + maskSecret(value)));
 }
 
-function maskHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+/**
+ * A payout token keeps a few characters so support staff can tell merchants apart; the control
+ * token (Authorization on `/sandbox/` calls) and the console's session cookie show none of theirs.
+ */
+function maskHeaders(headers: Record<string, string | string[] | undefined>, path: string): Record<string, string> {
   const out: Record<string, string> = {};
+  const mask = path.startsWith('/sandbox/') ? () => '••••' : maskSecret;
   for (const [k, v] of Object.entries(headers)) {
     if (v === undefined) continue;
     const s = Array.isArray(v) ? v.join(', ') : v;
-    out[k] = k === 'authorization' ? s.replace(/^(\S+\s+)?(.*)$/, (_m, scheme = '', tok: string) => scheme + maskSecret(tok)) : s;
+    if (k === 'authorization') out[k] = s.replace(/^(\S+\s+)?(.*)$/, (_m, scheme = '', tok: string) => scheme + mask(tok));
+    else out[k] = k === 'cookie' ? '••••' : s;
   }
   return out;
 }
@@ -65,7 +71,7 @@ export function requestLog(ctx: SandboxContext): RequestHandler {
         path: req.originalUrl.slice(0, 2000),
         status: res.statusCode,
         latency_ms: Math.round((performance.now() - started) * 100) / 100,
-        request_headers: maskHeaders(req.headers),
+        request_headers: maskHeaders(req.headers, req.originalUrl),
         request_body: maskBody(bodyText),
         // Responses carry secrets too (a created merchant answers its keys).
         response_body: maskBody(Buffer.concat(chunks).toString('utf8')),

@@ -1,15 +1,9 @@
 import type { NextFunction, Request, Response, Router } from 'express';
 import type { z } from 'zod';
 import type { PathParamNames, RouteSpec } from '../contract/route.js';
-import { SandboxError } from './errors.js';
+import { describeIssues, SandboxError } from '../contract/errors.js';
 
-/** A readable one-line summary of zod issues: `amount: must be > 0; channel: required`. */
-export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 10)
-    .map((i) => `${i.path.length ? i.path.join('.') : 'body'}: ${i.message}`)
-    .join('; ');
-}
+export { describeIssues } from '../contract/errors.js';
 
 /** Parses a JSON body from `req.rawBody` (empty means `{}`), with the documented errors. */
 export function parseJsonBody(req: Request): unknown {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resourcesDir } from '../paths.js';
 import { parseScenario } from './runner.js';
-import type { Scenario } from './schema.js';
+import type { Scenario } from '../contract/scenario-schema.js';
 
 /** Directory of the built-in scenarios (lessons). */
 export const builtinDir = () => join(resourcesDir(), 'scenarios');

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { createSandbox } from '../sandbox.js';
 import { loadBuiltins } from './builtins.js';
 import { parseScenario, runScenario } from './runner.js';
-import type { Scenario, ScenarioReport } from './schema.js';
+import type { Scenario, ScenarioReport } from '../contract/scenario-schema.js';
 
 const usage = `usage: npm run scenario -- [FILE|DIR ...] [--builtin NAME|all] [--url URL] [--json]
   FILE|DIR          scenario JSON files (a directory runs every *.json in it)
@@ -70,7 +70,7 @@ async function main(): Promise<number> {
       try {
         raw = JSON.parse(readFileSync(file, 'utf8'));
       } catch (err) {
-        throw new Error(`${file}: not readable JSON: ${(err as Error).message}`);
+        throw new Error(`${file}: not readable JSON: ${(err as Error).message}`, { cause: err });
       }
       const r = parseScenario(raw);
       if (!r.ok) throw new Error(`${file}: ${r.error}`);

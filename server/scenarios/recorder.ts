@@ -6,7 +6,7 @@ import { payoutRoutes } from '../contract/payouts.js';
 import { speiRoutes } from '../contract/spei.js';
 import type { SandboxContext } from '../context.js';
 import type { RequestLogRecord } from '../store/request-log.js';
-import type { ScenarioInput } from './schema.js';
+import type { ScenarioInput } from '../contract/scenario-schema.js';
 
 type StepIn = ScenarioInput['steps'][number];
 

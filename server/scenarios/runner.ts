@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { call, describeAnswer, field } from './http.js';
 import { startReceiver, type Receiver } from './receiver.js';
-import { ScenarioSchema, type Scenario, type ScenarioReport, type Step, type StepReport } from './schema.js';
+import { ScenarioSchema, type Scenario, type ScenarioReport, type Step, type StepReport } from '../contract/scenario-schema.js';
 import { runStep, type RunState } from './steps.js';
 
 export interface RunOptions {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { StepRun } from '../contract/scenarios.js';
-import { SandboxError } from '../http/errors.js';
+import { SandboxError } from '../contract/errors.js';
 import { openRun, type RunOptions, type ScenarioRun } from './runner.js';
-import type { Scenario } from './schema.js';
+import type { Scenario } from '../contract/scenario-schema.js';
 
 /** Open runs each hold a listening receiver; a class in session opens one or two. */
 const MAX_OPEN = 4;

@@ -11,7 +11,7 @@ import { creationSignature, notifySignature } from '../domain/signature.js';
 import { creationFields, creationPath, payoutItem } from './defaults.js';
 import { call, checkCall, describeAnswer, field, type Answer } from './http.js';
 import type { Received, Receiver } from './receiver.js';
-import type { Step } from './schema.js';
+import type { Step } from '../contract/scenario-schema.js';
 
 /** What a run knows while it walks the steps. */
 export interface RunState {

@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS, type SandboxSettings } from '../contract/settings.js';
 import type { Db } from './db.js';
 import { readCache } from './read-cache.js';
 
@@ -27,3 +28,15 @@ export function settingsRepo(db: Db) {
   };
 }
 export type SettingsRepo = ReturnType<typeof settingsRepo>;
+
+/** Settings key of the sandbox-wide settings (retries, payout mode, …). */
+const SANDBOX_KEY = 'sandbox';
+
+/** Current sandbox-wide settings (defaults for anything never set). Read here so delivery and domain share one reader. */
+export function readSandboxSettings(repo: SettingsRepo): SandboxSettings {
+  return { ...DEFAULT_SETTINGS, ...repo.get<Partial<SandboxSettings>>(SANDBOX_KEY, {}) };
+}
+
+export function writeSandboxSettings(repo: SettingsRepo, next: SandboxSettings): void {
+  repo.set(SANDBOX_KEY, next);
+}

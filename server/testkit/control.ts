@@ -30,6 +30,8 @@ export type ControlRouteName = { [K in keyof AllRoutes]: IsControl<AllRoutes[K]>
 type In<S> = S extends z.ZodType ? z.input<S> : never;
 /** A schema the description left out is inferred as plain `z.ZodType`. */
 type Absent<S> = z.ZodType extends S ? true : false;
+// `{} extends X` asks "may X be omitted entirely?" (every key optional); `{}` is meant here.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- see above
 type Part<K extends string, S> = Absent<S> extends true ? unknown : {} extends In<S> ? { [P in K]?: In<S> } : { [P in K]: In<S> };
 type ParamsOf<P extends string> = [PathParamNames<P>] extends [never] ? unknown : { [N in PathParamNames<P>]: string | number };
 
@@ -39,6 +41,7 @@ export type RouteInput<S> =
 /** What one call answers: the route's response schema, parsed. */
 export type RouteOutput<S> = S extends RouteSpec<z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
 
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- as in Part: every input key optional
 type Method<S> = {} extends RouteInput<S>
   ? (input?: RouteInput<S>) => Promise<RouteOutput<S>>
   : (input: RouteInput<S>) => Promise<RouteOutput<S>>;

@@ -57,7 +57,6 @@ export type PaymentAnswer =
   | { kind: 'checkout'; checkout_url: string; token: string; trans_id: string; fields: Record<string, string> }
   | { kind: 'direct'; data: Record<string, unknown>; trans_id: string; fields: Record<string, string> };
 
-const LoginAnswerSchema = z.object({ token: z.string().min(1) });
 const JsonObjectSchema = z.record(z.string(), z.unknown());
 
 let seq = 0;

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { texts } from '../texts.js';
 
@@ -19,10 +20,16 @@ const killLive = () => {
   for (const c of live) c.kill('SIGKILL');
 };
 
-// Run from source (`.ts` under tsx) the CLI needs the tsx loader; the built package runs plain node.
-const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
-const cliPath = fileURLToPath(new URL(`../cli${ext}`, import.meta.url));
-const watchUrl = new URL(`./parent-watch${ext}`, import.meta.url).href;
+// Run from source (`.ts` under tsx) the CLI needs the tsx loader. In the npm package this code is
+// bundled into dist/pkg (testkit.mjs, or a chunk one folder below it) beside cli.mjs and
+// parent-watch.mjs, and runs on plain node.
+const ext = import.meta.url.endsWith('.ts') ? '.ts' : import.meta.url.endsWith('.mjs') ? '.mjs' : '.js';
+const sibling = (name: string): URL =>
+  ext !== '.mjs'
+    ? new URL(`${name === 'cli' ? '../' : './'}${name}${ext}`, import.meta.url)
+    : [new URL(`./${name}.mjs`, import.meta.url), new URL(`../${name}.mjs`, import.meta.url)].find((u) => existsSync(u)) ?? new URL(`./${name}.mjs`, import.meta.url);
+const cliPath = fileURLToPath(sibling('cli'));
+const watchUrl = sibling('parent-watch').href;
 const READY = new RegExp(`^${texts.ready('').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(http://\\S+)`, 'm');
 
 /** Starts the sandbox CLI (`--port 0`) and waits for its ready line (contract §1). */

@@ -58,10 +58,13 @@ describe.skipIf(!hasChromium)('console at every size', () => {
     const c = await f.open('operations');
     await c.page.setViewportSize(VIEWPORTS.min);
     const width = () => c.page.evaluate(`document.querySelector('.sidebar').getBoundingClientRect().width`) as Promise<number>;
-    expect(await width()).toBeLessThanOrEqual(64);
+    // The rail follows a media query: React re-renders after the resize event, so wait for what it renders.
+    const widthBecomes = (test: string) =>
+      c.page.waitForFunction(`document.querySelector('.sidebar').getBoundingClientRect().width ${test}`, undefined, { timeout: 30_000 });
+    await widthBecomes('<= 64');
     expect(await c.tid('nav-toggle').getAttribute('aria-expanded')).toBe('false');
     await c.tid('nav-toggle').click();
-    expect(await width()).toBeGreaterThanOrEqual(200);
+    await widthBecomes('>= 200');
     expect(await c.tid('nav-toggle').getAttribute('aria-expanded')).toBe('true');
     await c.page.reload();
     await c.tid('nav-toggle').waitFor();

@@ -102,10 +102,14 @@ describe('order at one instant', () => {
     let expiring = 0;
     const server: Server = createServer((req, res) => {
       req.resume();
-      req.on('end', async () => {
+      const answer = async () => {
         const check = req.url === '/ok' && expiring ? (await api(sb.url, 'GET', `/sandbox/v1/operations/${expiring}`)).body.status === 'expired' : null;
         seen.push({ path: req.url ?? '', expiredFirst: check });
         res.writeHead(500).end('down');
+      };
+      // A failed lookup cuts the connection (the sandbox sees a failed attempt) instead of an unhandled rejection.
+      req.on('end', () => {
+        answer().catch((err: unknown) => res.destroy(err instanceof Error ? err : new Error(String(err))));
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));

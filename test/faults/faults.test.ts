@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { notificationFault } from '../../server/domain/faults.js';
+import { notificationFault } from '../../server/delivery/notification-faults.js';
 import { api, startSandbox } from '../helpers/sandbox.js';
 import { paymentFields, postPayment } from '../helpers/payments.js';
 

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { dispatcherOf } from '../../server/delivery/dispatcher.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../server/sandbox.js';
 import { eventually } from './receiver.js';
 
@@ -17,8 +16,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox &
  * sleeping. Generous bound: this must happen.
  */
 export async function deliveriesIdle(sb: Pick<Sandbox, 'ctx'>, timeoutMs = 30_000): Promise<void> {
-  const d = dispatcherOf(sb.ctx);
-  if (!d) throw new Error('the sandbox has no delivery worker');
+  const d = sb.ctx.delivery;
   await eventually(async () => {
     const s = d.stats();
     return s.queued === 0 && s.in_flight === 0 && s.unwritten === 0;
@@ -53,5 +51,4 @@ export async function api<T = any>(base: string, method: string, path: string, b
 }
 
 /** Parsed JSON body, loosely typed for assertions. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const jsonOf = async (res: Response): Promise<any> => res.json();

@@ -12,13 +12,23 @@ export interface Spawned {
 }
 
 /** Runs the real CLI (`server/cli.ts` with the tsx loader) and waits for its ready line. */
-export function spawnCli(args: string[], opts: { waitReady?: boolean; timeoutMs?: number } = {}): Promise<Spawned> {
+export function spawnCli(args: string[], opts: { waitReady?: boolean; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<Spawned> {
   // `node --import tsx` (not the tsx CLI, which runs the server in a child process): the pid we hold is
   // the server itself, so SIGKILL really kills it.
-  const proc = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'cli.ts'), ...args], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return spawnUntilReady(process.execPath, ['--import', 'tsx', join(root, 'server', 'cli.ts'), ...args], { cwd: root, ...opts });
+}
+
+/**
+ * Runs any command that starts a sandbox (the CLI, `npm run serve`, an installed package's bin) and
+ * waits for the ready line on stdout. `group` starts it in its own process group, for launchers
+ * (npm, npx) that do not pass signals on: stop it with `process.kill(-proc.pid, signal)`.
+ */
+export function spawnUntilReady(
+  command: string,
+  args: string[],
+  opts: { cwd: string; waitReady?: boolean; timeoutMs?: number; env?: NodeJS.ProcessEnv; group?: boolean },
+): Promise<Spawned> {
+  const proc = spawn(command, args, { cwd: opts.cwd, stdio: ['ignore', 'pipe', 'pipe'], env: opts.env ?? process.env, detached: opts.group ?? false });
   let out = '';
   let err = '';
   proc.stdout!.on('data', (c) => (out += String(c)));

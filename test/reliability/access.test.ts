@@ -3,7 +3,8 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureMatches } from '../../server/domain/signature.js';
-import { controlGuard, isLoopback } from '../../server/http/control-guard.js';
+import { createControlAccess } from '../../server/http/control-access.js';
+import { consoleGuard, controlGuard, isLoopback } from '../../server/http/control-guard.js';
 import { SandboxError } from '../../server/http/errors.js';
 import { createSandbox } from '../../server/sandbox.js';
 import { createPayment } from '../helpers/payments.js';
@@ -44,24 +45,47 @@ describe('network exposure', () => {
 
   // Tests never send traffic to a non-loopback address, even this machine's own: the guard is driven
   // with the remote address a non-loopback client would have.
-  const guardVerdict = (opts: { allowRemote: boolean }, remoteAddress: string, host: string) => {
+  const guardVerdict = (token: string | null, remoteAddress: string, host: string, headers: Record<string, string> = {}) => {
     let verdict: unknown = 'not called';
-    const req = { socket: { remoteAddress }, headers: { host }, protocol: 'http' } as unknown as Parameters<ReturnType<typeof controlGuard>>[0];
-    controlGuard({ ...opts, extraOrigins: [] })(req, {} as Parameters<ReturnType<typeof controlGuard>>[1], (err?: unknown) => (verdict = err ?? 'passed'));
+    const req = { socket: { remoteAddress }, headers: { host, ...headers }, protocol: 'http' } as unknown as Parameters<ReturnType<typeof controlGuard>>[0];
+    controlGuard({ access: createControlAccess(token), extraOrigins: [] })(req, {} as Parameters<ReturnType<typeof controlGuard>>[1], (err?: unknown) => (verdict = err ?? 'passed'));
     return verdict;
   };
 
-  it('refuses the control API to a client on a non-loopback interface with 403 FORBIDDEN', () => {
+  it('refuses the control API to a client on a non-loopback interface with 403 FORBIDDEN when no token is set', () => {
     for (const remote of ['192.0.2.7', '::ffff:10.1.2.3', 'fd00::9']) {
-      const v = guardVerdict({ allowRemote: false }, remote, '192.0.2.2:4010');
+      const v = guardVerdict(null, remote, '192.0.2.2:4010', { authorization: 'Bearer anything-at-all' });
       expect(v).toBeInstanceOf(SandboxError);
       expect((v as SandboxError).status).toBe(403);
     }
-    expect(guardVerdict({ allowRemote: false }, '127.0.0.1', '127.0.0.1:4010')).toBe('passed');
+    expect(guardVerdict(null, '127.0.0.1', '127.0.0.1:4010')).toBe('passed');
   });
 
-  it('answers a non-loopback client when allowRemoteControl is set', () => {
-    expect(guardVerdict({ allowRemote: true }, '192.0.2.7', '192.0.2.2:4010')).toBe('passed');
+  it('on a shared sandbox answers a non-loopback client only with the control token (401 UNAUTHORIZED otherwise)', () => {
+    const token = 'team-token-1234';
+    for (const headers of [{} as Record<string, string>, { authorization: 'Bearer team-token-123' }, { authorization: 'Bearer team-token-12345' }, { authorization: 'Basic team-token-1234' }, { authorization: token }]) {
+      const v = guardVerdict(token, '192.0.2.7', '192.0.2.2:4010', headers);
+      expect(v).toBeInstanceOf(SandboxError);
+      expect((v as SandboxError).code).toBe('UNAUTHORIZED');
+      expect((v as SandboxError).status).toBe(401);
+      expect((v as SandboxError).message).not.toContain(token);
+    }
+    expect(guardVerdict(token, '192.0.2.7', '192.0.2.2:4010', { authorization: `Bearer ${token}` })).toBe('passed');
+    expect(guardVerdict(token, '::ffff:10.1.2.3', '[fd00::2]:4010', { authorization: `bearer ${token}` })).toBe('passed');
+    // Loopback needs no token, shared or not.
+    expect(guardVerdict(token, '127.0.0.1', '127.0.0.1:4010')).toBe('passed');
+  });
+
+  it('serves the console page to other machines only on a shared sandbox', () => {
+    const verdict = (token: string | null, remoteAddress: string) => {
+      let v: unknown = 'not called';
+      const req = { socket: { remoteAddress }, headers: {} } as unknown as Parameters<ReturnType<typeof consoleGuard>>[0];
+      consoleGuard(createControlAccess(token))(req, {} as Parameters<ReturnType<typeof consoleGuard>>[1], (err?: unknown) => (v = err ?? 'passed'));
+      return v;
+    };
+    expect((verdict(null, '192.0.2.7') as SandboxError).status).toBe(403);
+    expect(verdict(null, '127.0.0.1')).toBe('passed');
+    expect(verdict('team-token-1234', '192.0.2.7')).toBe('passed');
   });
 
   it('tells loopback from remote addresses', () => {

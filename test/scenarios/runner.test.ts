@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseScenario, runScenario } from '../../server/scenarios/runner.js';
-import type { ScenarioInput } from '../../server/scenarios/schema.js';
+import type { ScenarioInput } from '../../server/contract/scenario-schema.js';
 import { api, startSandbox } from '../helpers/sandbox.js';
 
 const root = join(import.meta.dirname, '..', '..');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScenarioInput } from '../../server/scenarios/schema.js';
+import type { ScenarioInput } from '../../server/contract/scenario-schema.js';
 import { api, startSandbox } from '../helpers/sandbox.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;

@@ -86,6 +86,8 @@ describe('the rest of the control API', () => {
   it('clock: advance, pause, resume', async () => {
     const before = await control.getClock();
     expect((await control.advanceClock({ body: { minutes: 30 } })).offset_minutes).toBeGreaterThanOrEqual(before.offset_minutes + 30);
+    // The advance answered once the clock reached its target: none is running now.
+    expect(await control.advanceProgress()).toBeNull();
     expect((await control.pauseClock()).paused).toBe(true);
     expect((await control.resumeClock()).paused).toBe(false);
   });
@@ -107,6 +109,8 @@ describe('the rest of the control API', () => {
     expect((await control.approvePayout({ id: items[0]!.id })).status).toBe('approved');
     expect((await control.rejectPayout({ id: items[1]!.id })).status).toBe('rejected');
     expect((await control.processPayouts()).processed).toBe(1);
+    // The approved item is at transfer_status 2; the operator forces the bank's "paid".
+    expect((await control.forceTransferStatus({ id: items[0]!.id, body: { transfer_status: 5 } })).transfer_status).toBe(5);
     expect((await control.listPayrolls()).items[0]!.total).toBe(3);
   });
 
@@ -150,6 +154,8 @@ describe('the rest of the control API', () => {
   });
 
   it('reset', async () => {
+    // Loopback needs no console session; without a control token the sandbox is not shared.
+    expect(await control.openConsoleSession()).toEqual({ ok: true, shared: false });
     await control.resetSandbox();
     expect((await control.listOperations()).items).toEqual([]);
   });

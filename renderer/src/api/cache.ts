@@ -115,8 +115,7 @@ export function useResource<T>(key: CacheKey | null, fetcher: () => Promise<T>):
     return () => {
       e.subscribers--;
     };
-    // The fetcher belongs to the key: a new key brings a new fetcher.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the fetcher belongs to the key: a new key brings a new fetcher
   }, [key]);
   const reload = useCallback(() => {
     if (key) void run(key);

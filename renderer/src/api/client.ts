@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ErrorBodySchema } from '@contract/errors.js';
 import { buildPath, type PathParamNames, type RouteSpec } from '@contract/route.js';
+import { tokenNeeded } from './access';
 
 export { buildPath };
 
@@ -80,7 +81,12 @@ export async function call<Q extends z.ZodType, B extends z.ZodType, R extends z
   } catch (err) {
     throw new ApiError('NETWORK_ERROR', `the sandbox did not answer (${(err as Error).message}); is it still running?`, 0);
   }
-  if (!res.ok) throw await readError(res);
+  if (!res.ok) {
+    const err = await readError(res);
+    // A shared sandbox seen from another machine: ask for the control token (once per browser session).
+    if (err.code === 'UNAUTHORIZED') tokenNeeded();
+    throw err;
+  }
   const json: unknown = await res.json();
   return checkDrift(spec, json) as Out<R>;
 }

@@ -9,6 +9,7 @@ import { useSandboxNow } from './sandbox-clock';
 import { useShortcuts } from './shortcuts';
 import { useTheme } from './theme';
 import { useNav } from './nav';
+import { TokenPrompt } from './TokenPrompt';
 import { OverviewPage } from '../features/overview/OverviewPage';
 import { OperationsPage } from '../features/operations/OperationsPage';
 import { OperationDetail } from '../features/operations/OperationDetail';
@@ -201,6 +202,7 @@ export function App() {
         </main>
       </div>
       {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
+      <TokenPrompt />
       <Toasts />
     </div>
   );

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { advanceClock, advanceProgress } from '../../clock/advance.js';
+import { advanceClock, advanceProgress } from '../../domain/clock-advance.js';
 import { clockRoutes } from '../../contract/clock.js';
 import type { SandboxContext } from '../../context.js';
 import { mountRoute } from '../route.js';

@@ -17,10 +17,11 @@ export function consoleDir(): string {
   return dir;
 }
 
-export async function launch(): Promise<Browser> {
+/** Chromium as every browser test runs it; `extraArgs` add switches (a host-resolver rule, say). */
+export async function launch(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', ...extraArgs],
   });
 }
 

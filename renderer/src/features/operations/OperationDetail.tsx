@@ -93,7 +93,7 @@ export function OperationDetail({ id }: { id: string }) {
     if (!seenStatus || seenStatus === op?.status) return;
     const a = document.activeElement;
     if (a === document.body || a === null || (a instanceof HTMLButtonElement && a.disabled)) focusFallback(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reacts to a status change only; seenStatus is the previous value it compares with
   }, [op?.status]);
   useShortcuts({ c: () => act('confirm'), r: () => pending && setRejecting(true), x: () => act('cancel'), e: () => act('expire') }, Boolean(op));
 

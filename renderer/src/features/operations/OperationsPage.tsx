@@ -91,7 +91,7 @@ function useFiltersFromUrl() {
     }
     set(patch);
     navigate('operations');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per incoming query string; set/navigate are stable
   }, [qs]);
 }
 
@@ -114,7 +114,7 @@ export function OperationsPage() {
   useEffect(() => {
     // Fetch the next keyset page while the operator is still a screen away from its end.
     if (last && hasMore && last.index >= items.length - 30) void list.loadMore();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `list` changes identity every render; these three values decide a load
   }, [last?.index, hasMore, items.length]);
 
   const noFilters = JSON.stringify(filters) === JSON.stringify(NO_FILTERS);

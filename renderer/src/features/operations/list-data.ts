@@ -79,8 +79,7 @@ export function useOperationList(filters: OperationFilters) {
       if (list && list !== cur) setData<OperationList>(key, list);
       if ((created || dropped > 0) && !headTimer) headTimer = setTimeout(() => void refreshHead(), 300);
     });
-    // The key captures the filters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key captures the filters
   }, [key]);
 
   return { ...res, loadMore };

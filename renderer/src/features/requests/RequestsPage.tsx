@@ -12,7 +12,6 @@ import { fmtTime } from '../../components/format';
 import { toastError } from '../../components/toasts';
 
 type Page = { items: RequestLogEntry[]; next_cursor: string | null };
-const KEY = 'requests';
 
 /**
  * A curl for a logged call. Payment creations are re-signed with the merchant's secret and a fresh

@@ -12,7 +12,7 @@ async function readBundle(file: File) {
   try {
     json = JSON.parse(await file.text());
   } catch (err) {
-    throw new Error(`${file.name} is not JSON: ${(err as Error).message}`);
+    throw new Error(`${file.name} is not JSON: ${(err as Error).message}`, { cause: err });
   }
   const r = BundleSchema.safeParse(json);
   if (!r.success) {

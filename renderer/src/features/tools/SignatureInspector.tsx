@@ -1,57 +1,25 @@
 import { useEffect, useState } from 'react';
-import { CREATION_ORDER, NOTIFICATION_ORDER, NOTIFICATION_ORDER_LEGACY, parsePastedFields, sha256Hex, signedString } from '../../api/signature';
+import { parsePastedFields } from '../../api/signature';
 import { useT } from '../../app/i18n';
 import { CopyButton } from '../../components/common';
-import { diagnose } from './diagnose';
+import { inspect, type InspectResult } from './inspect';
 import { useToolsUi } from './store';
 import { MerchantOptions, useMerchants } from '../../components/merchants';
-
-interface Result {
-  order: readonly string[];
-  hashed: string;
-  expected: string;
-  provided: string;
-  diagnosis: string | null;
-  diagnosisField: string | null;
-  parseError: string | null;
-}
 
 /** Paste a creation request or a received notification: the expected signature, the exact hashed string and what differs. */
 export function SignatureInspector() {
   const t = useT();
   const { data: merchants } = useMerchants();
   const ui = useToolsUi();
-  const [result, setResult] = useState<Result | null>(null);
+  const [result, setResult] = useState<InspectResult | null>(null);
   const merchant = merchants?.items.find((m) => m.public_key === ui.merchant) ?? merchants?.items[0];
   const secret = ui.secret || merchant?.secret_key || '';
 
   useEffect(() => {
     let cancelled = false;
-    void (async () => {
-      let fields: Record<string, string>;
-      try {
-        fields = parsePastedFields(ui.pasted);
-      } catch (err) {
-        setResult({ order: [], hashed: '', expected: '', provided: '', diagnosis: null, diagnosisField: null, parseError: (err as Error).message });
-        return;
-      }
-      const legacy = ui.mode === 'notification' && ui.layout === 'legacy';
-      const order = ui.mode === 'creation' ? CREATION_ORDER : legacy ? NOTIFICATION_ORDER_LEGACY : NOTIFICATION_ORDER;
-      const hashed = signedString(fields, order, secret);
-      const expected = await sha256Hex(hashed);
-      const provided = fields.signature ?? '';
-      let diagnosis: string | null = null;
-      let diagnosisField: string | null = null;
-      if (provided && provided.toLowerCase() !== expected) {
-        const layouts: [string, readonly string[]][] =
-          ui.mode === 'notification' ? [[legacy ? 'standard layout (without public_key)' : 'legacy layout (public_key first)', legacy ? NOTIFICATION_ORDER : NOTIFICATION_ORDER_LEGACY]] : [];
-        const secrets: [string, string][] = (merchants?.items ?? []).map((m) => [`the secret key of ${m.name} (${m.public_key})`, m.secret_key]);
-        const d = await diagnose(fields, order, secret, provided, { layouts, secrets });
-        diagnosis = d ? d.what : null;
-        diagnosisField = d?.field ?? null;
-      }
-      if (!cancelled) setResult({ order, hashed, expected, provided, diagnosis, diagnosisField, parseError: null });
-    })();
+    void inspect({ pasted: ui.pasted, mode: ui.mode, layout: ui.layout, secret, merchants: merchants?.items ?? [] }).then((r) => {
+      if (!cancelled) setResult(r);
+    });
     return () => {
       cancelled = true;
     };

@@ -1,15 +1,13 @@
 import type { AdvanceProgress, AdvanceResult } from '../contract/clock.js';
 import type { SandboxContext } from '../context.js';
-import type { WalkTally } from './walk.js';
+import type { WalkTally } from '../clock/walk.js';
 
 /** Real-time period of `clock.advance` progress events while an advance runs. */
 const PROGRESS_MS = 250;
 const iso = (t: number) => new Date(t).toISOString();
 
-/** The advance running in this sandbox (one at a time), for `GET /sandbox/v1/clock/advance`. */
-const running = new WeakMap<SandboxContext, () => AdvanceProgress>();
-
-export const advanceProgress = (ctx: SandboxContext): AdvanceProgress | null => running.get(ctx)?.() ?? null;
+/** The advance running in this sandbox (one at a time), for `GET /sandbox/v1/clock/advance`; its reporter lives on the scheduler. */
+export const advanceProgress = (ctx: SandboxContext): AdvanceProgress | null => ctx.scheduler.advanceProgress();
 
 /**
  * `POST /sandbox/v1/clock/advance`: walks the clock `minutes` ahead through every timer that falls
@@ -37,8 +35,9 @@ export async function advanceClock(ctx: SandboxContext, minutes: number): Promis
     const t = scheduler.walking();
     return t ? progress('running', t) : null;
   };
-  running.set(ctx, () => live() ?? progress('running', { timers: {}, succeeded: 0, failed: 0, steps: 0, at: from }));
-  events.emit('clock.advance', running.get(ctx)!());
+  const current = () => live() ?? progress('running', { timers: {}, succeeded: 0, failed: 0, steps: 0, at: from });
+  scheduler.reportProgress(current);
+  events.emit('clock.advance', current());
   const ticker = setInterval(() => {
     const p = live();
     if (p) events.emit('clock.advance', p);
@@ -63,6 +62,6 @@ export async function advanceClock(ctx: SandboxContext, minutes: number): Promis
     };
   } finally {
     clearInterval(ticker);
-    running.delete(ctx);
+    scheduler.reportProgress(null);
   }
 }

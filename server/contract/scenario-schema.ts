@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MAX_ADVANCE_MINUTES } from '../contract/clock.js';
-import { MerchantSettingsSchema } from '../contract/merchants.js';
+import { MAX_ADVANCE_MINUTES } from './clock.js';
+import { MerchantSettingsSchema } from './merchants.js';
 
 /*
  * Scenario files (issue 11): a named list of steps driven through the sandbox's public HTTP APIs,

@@ -1,0 +1,68 @@
+// ESLint for the whole tree (issue 20). Type-aware rules only where they catch real bugs: a promise
+// nobody awaits, a promise where a callback's result is ignored, a switch that forgets a case.
+// Formatting is Prettier's job (.prettierrc.json); import layering is checked by
+// test/architecture/layers.test.ts against the table in server/README.md.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const nodeGlobals = Object.fromEntries(
+  ['process', 'console', 'Buffer', 'URL', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'fetch'].map((g) => [g, 'readonly']),
+);
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'release/**', 'node_modules/**', 'docs/**', 'resources/**', 'coverage/**'] },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        // Finds tsconfig.json for server/test/bench/electron and renderer/tsconfig.json for the console.
+        projectService: { allowDefaultProject: ['vite.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      // node:test's test() returns a promise the runner itself awaits (the testkit examples use it).
+      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', name: ['test', 'it', 'describe'], package: 'node:test' }] }],
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      // `if (x) (a(), b())` is a deliberate house idiom (and what Prettier prints); tsc flags real no-ops.
+      '@typescript-eslint/no-unused-expressions': 'off',
+      // Control characters are matched on purpose: the sandbox rejects them in fields and logs.
+      'no-control-regex': 'off',
+      // tsc (noUnusedLocals is off) and the reviewers judge these; `_`-prefixed names are deliberate.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // The console talks to the server over HTTP only; it may share the contract (zod schemas), nothing else.
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '!@contract/*'], message: 'the console imports only @contract/* from the server' }] }],
+    },
+  },
+  {
+    // Tests and benchmarks parse loosely typed JSON answers on purpose.
+    files: ['test/**/*.ts', 'bench/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['**/*.{mjs,js,cjs}'],
+    extends: [tseslint.configs.disableTypeChecked],
+    rules: { 'no-control-regex': 'off', 'no-unused-expressions': 'off', '@typescript-eslint/no-unused-expressions': 'off' },
+    languageOptions: { globals: nodeGlobals },
+  },
+  {
+    // CommonJS fixtures (a fake Electron module loaded with require).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...nodeGlobals, require: 'readonly', module: 'writable', __filename: 'readonly', __dirname: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

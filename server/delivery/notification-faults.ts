@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import type { FaultKind } from '../contract/faults.js';
+import type { SandboxContext } from '../context.js';
+import { consume, describeFiring, forMerchant, isLive, loadFaultRules, noFaultRules, saveFaultRules } from '../store/fault-rules.js';
+
+/** What the delivery engine must do to one new notification. */
+export interface NotificationFault {
+  /** Sandbox-clock milliseconds to wait before the first attempt (0: send now). */
+  delayMs: number;
+  /** Send the same notification twice. */
+  duplicate: boolean;
+  /** `fault: …` text to keep with the delivery, or null when nothing fired. */
+  note: string | null;
+}
+
+/**
+ * Notification faults for one new notification of a merchant: call it once per notification, when
+ * the outbox row is written (inside that transaction), and apply the answer. Consumes the counters.
+ * Each fired fault is also written to the request log, so every injected fault shows up there.
+ * The rules are the same list the API faults use (store/fault-rules.ts; managed by domain/faults.ts).
+ */
+export function notificationFault(ctx: SandboxContext, merchantId: number, info: { url?: string; kind?: string } = {}): NotificationFault {
+  const { settings } = ctx.store;
+  if (noFaultRules(settings)) return { delayMs: 0, duplicate: false, note: null };
+  return ctx.store.tx(() => {
+    const publicKey = ctx.store.merchants.get(merchantId)?.public_key ?? null;
+    const rules = loadFaultRules(settings);
+    const pick = (kind: FaultKind) => rules.find((r) => r.kind === kind && isLive(r) && forMerchant(r, publicKey));
+    const delay = pick('notification_delay');
+    const dup = pick('notification_duplicate');
+    const notes: string[] = [];
+    if (delay) (consume(delay), notes.push(describeFiring(delay, `notification delayed ${delay.delay_minutes} min`)));
+    if (dup) (consume(dup), notes.push(describeFiring(dup, 'notification sent twice')));
+    if (!notes.length) return { delayMs: 0, duplicate: false, note: null };
+    saveFaultRules(settings, rules);
+    const note = notes.join('; ');
+    ctx.store.requests.add({
+      at: ctx.clock.now(),
+      request_id: randomBytes(6).toString('hex'),
+      method: 'NOTIFY',
+      path: (info.url ?? '(notification)').slice(0, 2000),
+      status: 0,
+      latency_ms: 0,
+      request_headers: {},
+      request_body: info.kind ? `${info.kind} notification of merchant ${publicKey ?? merchantId}` : '',
+      response_body: '',
+      note,
+    });
+    return { delayMs: Math.round((delay?.delay_minutes ?? 0) * 60_000), duplicate: dup !== undefined, note };
+  });
+}

@@ -1,0 +1,21 @@
+import express, { Router, type RequestHandler } from 'express';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The built console (`dist/renderer`): `index.html` at `/` and its hashed files under `/assets/`.
+ * Its router is hash-based (`/#/operations`), so no other path belongs to it: an unknown path such
+ * as `/helth` answers 404 NOT_FOUND instead of the console page. No router when nothing is built.
+ */
+export function consoleRouter(dir: string, guard: RequestHandler): Router {
+  const r = Router();
+  const index = join(dir, 'index.html');
+  if (!existsSync(index)) return r;
+  r.get(['/', '/index.html'], guard, (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+  // Asset names carry a content hash, so a cached copy is never stale.
+  r.use('/assets', guard, express.static(join(dir, 'assets'), { index: false, maxAge: '1h', redirect: false }));
+  return r;
+}

@@ -1,0 +1,64 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Request } from 'express';
+
+/** Name of the console's session cookie (HttpOnly: page scripts never see it). */
+export const CONSOLE_COOKIE = 'sandbox_console';
+/** Console sessions kept; the oldest is forgotten first (its browser is asked for the token again). */
+const MAX_SESSIONS = 1000;
+
+const digest = (s: string): Buffer => createHash('sha256').update(s, 'utf8').digest();
+
+/** A usable control token: 8 or more visible ASCII characters (it travels in an HTTP header). */
+export const isValidControlToken = (t: string): boolean => /^[\x21-\x7e]{8,}$/.test(t);
+
+/**
+ * Who may use the console and the control API from another machine (contract §8, "Shared team
+ * sandbox"): API clients present `Authorization: Bearer <token>`; the console trades the token once
+ * for a session cookie, which its EventSource (no custom headers possible) also carries. The cookie
+ * is random and not the token, so the token is never stored in the browser.
+ */
+export interface ControlAccess {
+  /** A token is configured: other machines may use the console and control API with it. */
+  readonly shared: boolean;
+  /** The request carries the token (Bearer) or a console session opened with it. */
+  authorized(req: Request): boolean;
+  /** Opens a console session; answers the `Set-Cookie` value. */
+  openSession(): string;
+}
+
+export function createControlAccess(token: string | null): ControlAccess {
+  // Digests of equal length make the comparison constant-time whatever was sent.
+  const expected = token ? digest(token) : null;
+  // Session ids are kept as digests: the lookup's timing says nothing about a valid id.
+  const sessions = new Set<string>();
+
+  const bearerMatches = (header: string | undefined): boolean => {
+    if (!expected || !header) return false;
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    return m !== null && timingSafeEqual(digest(m[1]!), expected);
+  };
+
+  const sessionOf = (cookieHeader: string | undefined): string | null => {
+    for (const part of (cookieHeader ?? '').split(';')) {
+      const eq = part.indexOf('=');
+      if (eq > 0 && part.slice(0, eq).trim() === CONSOLE_COOKIE) return part.slice(eq + 1).trim();
+    }
+    return null;
+  };
+
+  return {
+    shared: expected !== null,
+    authorized(req) {
+      if (bearerMatches(req.headers.authorization)) return true;
+      const id = expected ? sessionOf(req.headers.cookie) : null;
+      return id !== null && sessions.has(digest(id).toString('hex'));
+    },
+    openSession() {
+      const id = randomBytes(32).toString('base64url');
+      sessions.add(digest(id).toString('hex'));
+      if (sessions.size > MAX_SESSIONS) sessions.delete(sessions.values().next().value!);
+      // No Max-Age: the browser forgets it when it closes. Strict: no other site's page can send it.
+      return `${CONSOLE_COOKIE}=${id}; Path=/sandbox/v1; HttpOnly; SameSite=Strict`;
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../../renderer/src');
+const dictionary = (lang: string) => JSON.parse(readFileSync(join(ROOT, 'i18n', `${lang}.json`), 'utf8')) as Record<string, string>;
+const en = dictionary('en');
+const es = dictionary('es');
+
+function sources(dir: string, out: string[] = []): string[] {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) sources(p, out);
+    else if (/\.tsx?$/.test(e.name)) out.push(p);
+  }
+  return out;
+}
+
+/** Every literal key passed to the translate function `t('…')`; template keys (`t(\`…${x}\`)`) are dynamic and skipped. */
+const usedKeys = () => {
+  const keys = new Map<string, string>();
+  for (const file of sources(ROOT)) {
+    for (const m of readFileSync(file, 'utf8').matchAll(/\bt\(\s*(['"])([^'"]+)\1/g)) keys.set(m[2]!, file.slice(ROOT.length + 1));
+  }
+  return keys;
+};
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe('console texts (i18n)', () => {
+  it('English and Spanish have the same keys', () => {
+    expect(Object.keys(es).filter((k) => !(k in en)), 'only in es.json').toEqual([]);
+    expect(Object.keys(en).filter((k) => !(k in es)), 'only in en.json').toEqual([]);
+  });
+
+  it('no text is empty, and both languages use the same {placeholders}', () => {
+    for (const [k, v] of Object.entries(en)) {
+      expect(v.trim(), `en ${k}`).not.toBe('');
+      expect(es[k]?.trim(), `es ${k}`).not.toBe('');
+      expect(placeholders(es[k] ?? ''), `placeholders of ${k}`).toEqual(placeholders(v));
+    }
+  });
+
+  it('every literal key the console uses exists', () => {
+    const used = usedKeys();
+    expect(used.size).toBeGreaterThan(100); // the scan works: the console uses hundreds of keys
+    const missing = [...used].filter(([k]) => !(k in en)).map(([k, file]) => `${k} (${file})`);
+    expect(missing).toEqual([]);
+  });
+});
