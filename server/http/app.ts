@@ -27,7 +27,7 @@ import { chain, layersFor, type Layer } from './chain.js';
 import { leanFront } from './front.js';
 import type { RequestListener } from 'node:http';
 import { testValuesRouter } from './routes/test-values.js';
-import { checkoutRouter } from '../checkout/router.js';
+import { checkoutRouter } from './routes/checkout.js';
 
 /**
  * The ONE list of middlewares every request walks before its route, in order. Express mounts it
