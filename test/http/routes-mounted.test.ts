@@ -24,7 +24,7 @@ const sorted = (xs: Iterable<string>) => [...xs].sort();
 
 describe('every described route is mounted, and nothing else', () => {
   it('the router answers exactly the described routes (plus the short allow-list)', () => {
-    const mounted = mountedRoutes(createApp(sb.ctx, () => {}));
+    const mounted = mountedRoutes(createApp(sb.ctx, () => {}).app);
     expect(new Set(mounted).size, 'a route is mounted twice').toBe(mounted.length);
     expect(sorted(mounted)).toEqual(sorted([...described(), ...NOT_DESCRIBED]));
   });
