@@ -99,7 +99,7 @@ export function createSandbox(options: SandboxOptions = {}) {
     events.emit('sandbox.reset', {});
   }
 
-  const app = createApp(ctx, reset);
+  const http = createApp(ctx, reset);
   let server: Server | null = null;
   const sockets = new Set<Socket>();
 
@@ -115,7 +115,7 @@ export function createSandbox(options: SandboxOptions = {}) {
       // A slow client cannot hold the server: bounded header and request times, checked every second
       // (Node's default check runs every 30 s, which would let a slow client stay far past the limit).
       const t = options.httpTimeouts ?? {};
-      const srv = createServer({ connectionsCheckingInterval: 1000 }, app);
+      const srv = createServer({ connectionsCheckingInterval: 1000 }, http.listener);
       srv.headersTimeout = t.headersMs ?? 10_000;
       srv.requestTimeout = t.requestMs ?? 30_000;
       srv.keepAliveTimeout = t.keepAliveMs ?? 5_000;

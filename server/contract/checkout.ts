@@ -123,6 +123,22 @@ export const checkoutRoutes = {
     response: CheckoutStatusSchema,
     errors: ['NOT_FOUND', 'VALIDATION_ERROR'],
   }),
+  checkoutCss: defineRoute({
+    method: 'GET',
+    path: '/check-out/assets/checkout.css',
+    summary: 'The one stylesheet of every checkout page',
+    tags: ['checkout'],
+    response: z.string().describe('CSS'),
+    responseContentType: 'text/css',
+  }),
+  checkoutJs: defineRoute({
+    method: 'GET',
+    path: '/check-out/assets/checkout.js',
+    summary: 'The one script of the checkout pages (countdown, status polling); every page also works without it',
+    tags: ['checkout'],
+    response: z.string().describe('JavaScript'),
+    responseContentType: 'text/javascript',
+  }),
   voucherPdf: defineRoute({
     method: 'GET',
     path: '/check-out/voucher.pdf',

@@ -1,20 +1,25 @@
-import type { AdvanceProgress } from './clock.js';
+import { z } from 'zod';
+import { AdvanceProgressSchema, ClockSchema } from './clock.js';
+import { OperationStatusSchema } from './common.js';
 
 /**
- * The typed event map of the sandbox: what happened, for the console's live stream.
+ * The typed event map of the sandbox: what happened, for the console's live stream. One zod
+ * schema per event, so the server's bus and the console's parser read the same shapes.
  * Payloads are small: ids and statuses; the console fetches details through the control API.
  */
-export interface SandboxEvents {
-  'operation.created': { id: number; channel: number; status: string; merchant_id: number };
-  'operation.changed': { id: number; status: string; from: string };
-  'notification.changed': { id: number; status: string; operation_id: number | null; payout_id: number | null };
-  'spei.transfer': { id: number; matched_operation_id: number | null };
-  'payout.changed': { id: number; payroll_id: number; status: string };
-  'merchant.changed': { public_key: string };
-  'clock.changed': { now: string; offset_minutes: number; paused: boolean };
+export const sandboxEventSchemas = {
+  'operation.created': z.object({ id: z.number(), channel: z.number(), status: OperationStatusSchema, merchant_id: z.number() }),
+  'operation.changed': z.object({ id: z.number(), status: OperationStatusSchema, from: OperationStatusSchema }),
+  'notification.changed': z.object({ id: z.number(), status: z.string(), operation_id: z.number().nullable(), payout_id: z.number().nullable() }),
+  'spei.transfer': z.object({ id: z.number(), matched_operation_id: z.number().nullable() }),
+  'payout.changed': z.object({ id: z.number(), payroll_id: z.number(), status: z.string() }),
+  'merchant.changed': z.object({ public_key: z.string() }),
+  'clock.changed': ClockSchema,
   /** Progress of a clock advance: at its start, every ~250 ms while it runs, and at its end. */
-  'clock.advance': AdvanceProgress;
-  'request.logged': { method: string; path: string; status: number };
-  'sandbox.reset': Record<string, never>;
-}
-export type SandboxEventName = keyof SandboxEvents;
+  'clock.advance': AdvanceProgressSchema,
+  'request.logged': z.object({ method: z.string(), path: z.string(), status: z.number() }),
+  'sandbox.reset': z.object({}),
+};
+
+export type SandboxEventName = keyof typeof sandboxEventSchemas;
+export type SandboxEvents = { [K in SandboxEventName]: z.infer<(typeof sandboxEventSchemas)[K]> };

@@ -83,6 +83,8 @@ export const PatchFaultSchema = z
   .partial()
   .strict();
 
+const faultId = z.object({ id: z.string() });
+
 export const faultRoutes = {
   listFaults: defineRoute({
     method: 'GET',
@@ -119,6 +121,7 @@ export const faultRoutes = {
   patchFault: defineRoute({
     method: 'PATCH',
     path: '/sandbox/v1/faults/:id',
+    params: faultId,
     summary: 'Switch a fault rule on or off, or change its counter',
     tags: ['faults'],
     body: PatchFaultSchema,
@@ -128,6 +131,7 @@ export const faultRoutes = {
   deleteFault: defineRoute({
     method: 'DELETE',
     path: '/sandbox/v1/faults/:id',
+    params: faultId,
     summary: 'Remove one fault rule',
     tags: ['faults'],
     response: FaultListSchema,

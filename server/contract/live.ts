@@ -1,12 +1,30 @@
 import { z } from 'zod';
+import { sandboxEventSchemas as e, type SandboxEventName } from './events.js';
 import { defineRoute } from './route.js';
 
-/** One event of the live stream: a name of the typed event map (events.ts) and its small payload. */
-export const LiveEventSchema = z.object({
-  type: z.string(),
-  data: z.record(z.string(), z.unknown()),
-});
+const event = <K extends SandboxEventName>(type: K) => z.object({ type: z.literal(type), data: e[type] });
+
+/**
+ * One event of the live stream: a name of the typed event map (events.ts) and its payload, as a
+ * union on `type`, so a `switch (event.type)` narrows `data` without checks by hand.
+ */
+export const LiveEventSchema = z.discriminatedUnion('type', [
+  event('operation.created'),
+  event('operation.changed'),
+  event('notification.changed'),
+  event('spei.transfer'),
+  event('payout.changed'),
+  event('merchant.changed'),
+  event('clock.changed'),
+  event('clock.advance'),
+  event('request.logged'),
+  event('sandbox.reset'),
+]);
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
+
+// Every event of the map is in the union above: a new event fails to compile here until it is added.
+type Unlisted = Exclude<SandboxEventName, LiveEvent['type']>;
+export const EVERY_EVENT_IS_LIVE: [Unlisted] extends [never] ? true : Unlisted = true;
 
 /**
  * One server-sent `message`: the events of one ~100 ms window, in order. `dropped` > 0 means the

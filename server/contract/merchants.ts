@@ -95,6 +95,7 @@ export const merchantRoutes = {
   updateMerchant: defineRoute({
     method: 'PATCH',
     path: '/sandbox/v1/merchants/:public_key',
+    params: z.object({ public_key: z.string() }),
     summary: 'Replace the named settings of a merchant (null unsets a URL)',
     tags: ['merchants'],
     body: MerchantSettingsSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
+import { pageOf, pageQuery } from './paging.js';
 
 /** What a notification is about: payment outcomes and the two payout deliveries (contract §4, §5). */
 export const NOTIFICATION_KINDS = ['success', 'rejection', 'payout_callback', 'payout_notification'] as const;
@@ -63,7 +64,7 @@ export const NotificationListQuerySchema = z.object({
   status: NotificationStatusSchema.optional(),
   kind: NotificationKindSchema.optional(),
   order: z.enum(['newest', 'failed_first']).default('newest').describe('failed_first: failed deliveries first, then the rest; each newest first'),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
+  limit: pageQuery().limit,
   cursor: z
     .string()
     .regex(/^\d{1,15}(-[01])?$/, 'cursor must be the next_cursor of a previous page')
@@ -94,6 +95,9 @@ export const ResendBodySchema = z
   });
 export type ResendBody = z.infer<typeof ResendBodySchema>;
 
+/** A notification's numeric id or its `ntf_…` public id (the delivery engine resolves both). */
+const notificationRef = z.object({ id: z.string() });
+
 export const notificationRoutes = {
   listNotifications: defineRoute({
     method: 'GET',
@@ -101,12 +105,13 @@ export const notificationRoutes = {
     summary: 'Notifications with every attempt, newest first (or failed first), keyset-paged',
     tags: ['notifications'],
     query: NotificationListQuerySchema,
-    response: z.object({ items: z.array(NotificationSchema), next_cursor: z.string().nullable() }),
+    response: pageOf(NotificationSchema),
     errors: ['VALIDATION_ERROR'],
   }),
   getNotification: defineRoute({
     method: 'GET',
     path: '/sandbox/v1/notifications/:id',
+    params: notificationRef,
     summary: 'One notification (numeric id or public id) with every attempt',
     tags: ['notifications'],
     response: NotificationSchema,
@@ -115,6 +120,7 @@ export const notificationRoutes = {
   resendNotification: defineRoute({
     method: 'POST',
     path: '/sandbox/v1/notifications/:id/resend',
+    params: notificationRef,
     summary: 'Send a notification again now (a new attempt, history kept), or a labelled test delivery made from it',
     description:
       'Answers after the attempt finishes (at most the 10 s delivery timeout). Without `test`: a new attempt on the same ' +

@@ -3,6 +3,7 @@ import { OkSchema, OperationStatusSchema } from './common.js';
 import { CARD_FAILURE_CODES, CH11_ERROR_REASONS } from './checkout.js';
 import { NotificationSchema } from './notifications.js';
 import { defineRoute } from './route.js';
+import { IdParam, pageOf, pageQuery } from './paging.js';
 
 /** Who moved an operation: shown on its timeline. */
 export const ACTORS = ['merchant_api', 'shopper_page', 'operator', 'control_api', 'clock', 'spei_transfer', 'manual_notify'] as const;
@@ -69,8 +70,7 @@ export const OperationListQuerySchema = z.object({
   q: z.string().max(255).optional().describe('exact trans_id, document number / RFC or e-mail'),
   created_from: z.iso.datetime({ offset: true }).optional(),
   created_to: z.iso.datetime({ offset: true }).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  cursor: z.string().regex(/^\d+$/, 'cursor must be the next_cursor of a previous page').optional(),
+  ...pageQuery(),
 });
 
 /** Body of a reject; codes are free text but the console offers the documented ones. */
@@ -85,10 +85,12 @@ export const RejectBodySchema = z
 export type RejectBody = z.infer<typeof RejectBodySchema>;
 
 const idPath = <V extends string>(verb: V) => `/sandbox/v1/operations/:id/${verb}` as const;
+const operationId = z.object({ id: IdParam('operation') });
 const transition = <V extends string>(verb: V, summary: string) =>
   defineRoute({
     method: 'POST',
     path: idPath(verb),
+    params: operationId,
     summary,
     tags: ['operations'],
     response: OperationSchema,
@@ -102,7 +104,7 @@ export const operationRoutes = {
     summary: 'Operations, newest first, keyset-paged',
     tags: ['operations'],
     query: OperationListQuerySchema,
-    response: z.object({ items: z.array(OperationSummarySchema), next_cursor: z.string().nullable() }),
+    response: pageOf(OperationSummarySchema),
   }),
   operationStats: defineRoute({
     method: 'GET',
@@ -114,6 +116,7 @@ export const operationRoutes = {
   getOperation: defineRoute({
     method: 'GET',
     path: '/sandbox/v1/operations/:id',
+    params: operationId,
     summary: 'One operation with its timeline and notifications',
     tags: ['operations'],
     response: OperationSchema,
@@ -123,6 +126,7 @@ export const operationRoutes = {
   rejectOperation: defineRoute({
     method: 'POST',
     path: idPath('reject'),
+    params: operationId,
     summary: 'Reject a pending operation with an optional code and message',
     tags: ['operations'],
     body: RejectBodySchema,

@@ -104,6 +104,7 @@ const creation = (path: string, channels: string) =>
     bodyContentTypes: ['application/x-www-form-urlencoded', 'multipart/form-data', 'application/json'],
     response: z.string().describe('checkout address'),
     responseContentType: 'text/plain',
+    faultTarget: 'creation',
     errors: creationErrors,
     description: creationDescription,
   });
@@ -114,6 +115,7 @@ export const paymentRoutes = {
   queryOperations: defineRoute({
     method: 'GET',
     path: '/api/operations',
+    faultTarget: 'operations_query',
     summary: "The merchant's operations with a trans_id (a list: trans_id may repeat)",
     tags: ['merchant API'],
     query: OperationQuerySchema,
@@ -123,6 +125,7 @@ export const paymentRoutes = {
   manualNotify: defineRoute({
     method: 'POST',
     path: '/api/notify',
+    faultTarget: 'notify',
     summary: 'Sandbox only: confirm the newest pending operation with a trans_id and send its success notification',
     tags: ['merchant API'],
     body: NotifyFieldsSchema,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { describePayoutLists } from './payout-lists.js';
 import { MAX_PAYOUT_BATCH, PayoutBatchSchema, PayoutStatusSchema } from './payouts.js';
 import { defineRoute } from './route.js';
+import { IdParam, pageOf, pageQuery } from './paging.js';
 
 /*
  * The merchant's payout API (contract §5), shaped as the payout integrations merchants run in
@@ -44,8 +45,7 @@ export const PayoutLoginResponseSchema = z.object({ token: z.string() });
 export const PublicPayoutQuerySchema = z.object({
   credit_note: z.string().optional(),
   order_id: z.string().optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  cursor: z.string().regex(/^\d+$/, 'cursor must be the next_cursor of a previous page').optional(),
+  ...pageQuery(),
 });
 
 const AUTH =
@@ -68,6 +68,7 @@ export const payoutApiRoutes = {
   createPayouts: defineRoute({
     method: 'POST',
     path: '/api/transactions/',
+    faultTarget: 'payouts',
     summary: 'Create a batch (payroll) of cash-out payouts',
     tags: ['merchant API'],
     body: PayoutBatchSchema,
@@ -84,16 +85,18 @@ export const payoutApiRoutes = {
   listPublicPayouts: defineRoute({
     method: 'GET',
     path: '/api/transactions/',
+    faultTarget: 'payouts',
     summary: "The token's merchant's payout items, newest first, by credit_note or order_id",
     tags: ['merchant API'],
     query: PublicPayoutQuerySchema,
-    response: z.object({ items: z.array(PublicPayoutSchema), next_cursor: z.string().nullable() }),
+    response: pageOf(PublicPayoutSchema),
     errors: [...AUTH_ERRORS, 'VALIDATION_ERROR'],
     description: AUTH,
   }),
   getPublicPayout: defineRoute({
     method: 'GET',
     path: '/api/transactions/:id',
+    params: z.object({ id: IdParam('payout') }),
     summary: 'One payout item of the token\'s merchant',
     tags: ['merchant API'],
     response: PublicPayoutSchema,

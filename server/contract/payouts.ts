@@ -7,6 +7,7 @@ import {
 } from './payout-lists.js';
 import { NotificationSchema } from './notifications.js';
 import { defineRoute } from './route.js';
+import { IdParam, pageOf, pageQuery } from './paging.js';
 
 /** Largest batch `POST /api/transactions/` accepts. */
 export const MAX_PAYOUT_BATCH = 500;
@@ -154,21 +155,19 @@ export const PayrollSchema = z.object({
 });
 export type Payroll = z.infer<typeof PayrollSchema>;
 
-const cursor = z.string().regex(/^\d+$/, 'cursor must be the next_cursor of a previous page').optional();
-
 export const PayoutListQuerySchema = z.object({
   payroll: z.coerce.number().int().positive().optional(),
   status: PayoutStatusSchema.optional(),
   mid_id: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  cursor,
+  ...pageQuery(),
 });
 
 export const PayrollListQuerySchema = z.object({
   mid_id: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  cursor,
+  ...pageQuery(),
 });
+
+const payoutId = z.object({ id: IdParam('payout') });
 
 export const ProcessPayoutsBodySchema = z
   .object({ payroll: z.number().int().positive().optional().describe('only this payroll; every pending item when absent') })
@@ -192,6 +191,7 @@ const decide = (verb: 'approve' | 'reject') =>
   defineRoute({
     method: 'POST',
     path: `/sandbox/v1/payouts/:id/${verb}`,
+    params: payoutId,
     summary: `${verb === 'approve' ? 'Approve' : 'Reject'} a pending payout now, overriding the even/odd rule; its callback and notification follow`,
     tags: ['payouts'],
     response: PayoutSchema,
@@ -205,12 +205,13 @@ export const payoutRoutes = {
     summary: 'Payout items, newest first, with status, reference, OTP, who decided and their deliveries',
     tags: ['payouts'],
     query: PayoutListQuerySchema,
-    response: z.object({ items: z.array(PayoutSchema), next_cursor: z.string().nullable() }),
+    response: pageOf(PayoutSchema),
     errors: ['VALIDATION_ERROR'],
   }),
   getPayout: defineRoute({
     method: 'GET',
     path: '/sandbox/v1/payouts/:id',
+    params: payoutId,
     summary: 'One payout item',
     tags: ['payouts'],
     response: PayoutSchema,
@@ -222,12 +223,13 @@ export const payoutRoutes = {
     summary: 'Payrolls (accepted batches), newest first, with counts by status',
     tags: ['payouts'],
     query: PayrollListQuerySchema,
-    response: z.object({ items: z.array(PayrollSchema), next_cursor: z.string().nullable() }),
+    response: pageOf(PayrollSchema),
     errors: ['VALIDATION_ERROR'],
   }),
   forceTransferStatus: defineRoute({
     method: 'POST',
     path: '/sandbox/v1/payouts/:id/status',
+    params: payoutId,
     summary: 'Force a payout\'s transfer_status (2–5), with the same channel payload and payout-URL notification as processing',
     tags: ['payouts'],
     body: ForceTransferStatusBodySchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
+import { pageOf, pageQuery } from './paging.js';
 
 export const RequestLogEntrySchema = z.object({
   id: z.number().int(),
@@ -18,8 +19,7 @@ export const RequestLogEntrySchema = z.object({
 export type RequestLogEntry = z.infer<typeof RequestLogEntrySchema>;
 
 export const RequestLogQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
-  cursor: z.string().regex(/^\d+$/).optional(),
+  ...pageQuery({ max: 1000, def: 100 }),
   path: z.string().max(200).optional().describe('only requests whose path starts with this'),
 });
 
@@ -30,6 +30,6 @@ export const requestRoutes = {
     summary: 'The request log: every merchant API call and every control-API change, newest first',
     tags: ['requests'],
     query: RequestLogQuerySchema,
-    response: z.object({ items: z.array(RequestLogEntrySchema), next_cursor: z.string().nullable() }),
+    response: pageOf(RequestLogEntrySchema),
   }),
 };

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { FaultTarget } from './faults.js';
 
 /**
  * One description of an HTTP endpoint, shared by the server's router, the console's typed client
@@ -10,10 +11,16 @@ export interface RouteSpec<
   R extends z.ZodType = z.ZodType,
   P extends string = string,
   M extends string | undefined = string | undefined,
+  PS extends z.ZodType = z.ZodType,
 > {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** Express-style path, e.g. `/sandbox/v1/operations/:id`; kept literal so typed clients can read its `:params`. */
   path: P;
+  /**
+   * Schemas of the `:params` (a `z.object` keyed by their names, e.g. `{ id: IdParam('operation') }`
+   * from ./paging.ts). The router parses them before the handler; one that fails answers 404.
+   */
+  params?: PS;
   summary: string;
   tags: string[];
   query?: Q;
@@ -27,6 +34,8 @@ export interface RouteSpec<
   bodyContentTypes?: string[];
   /** Success media type when not JSON (e.g. text/plain checkout address). */
   responseContentType?: M;
+  /** The fault-rule target of this merchant API route (server/http/faults.ts reads it); control routes have none. */
+  faultTarget?: Exclude<FaultTarget, 'any'>;
   /** Free-form extra description (magic values, enums…). */
   description?: string;
 }
@@ -37,9 +46,10 @@ export const defineRoute = <
   R extends z.ZodType,
   const P extends string,
   const M extends string | undefined = undefined,
+  PS extends z.ZodType = z.ZodType,
 >(
-  spec: RouteSpec<Q, B, R, P, M>,
-): RouteSpec<Q, B, R, P, M> => spec;
+  spec: RouteSpec<Q, B, R, P, M, PS>,
+): RouteSpec<Q, B, R, P, M, PS> => spec;
 
 /** The `:name` segments of an Express-style path, as a union of names (`never` when it has none). */
 export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

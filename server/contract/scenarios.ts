@@ -51,6 +51,9 @@ export const StepRunSchema = z.object({
 });
 export type StepRun = z.infer<typeof StepRunSchema>;
 
+/** Step-run ids are opaque strings; an unknown one is the runs' own 404. */
+const runId = z.object({ id: z.string() });
+
 export const scenarioRoutes = {
   listScenarios: defineRoute({
     method: 'GET',
@@ -62,6 +65,7 @@ export const scenarioRoutes = {
   getScenario: defineRoute({
     method: 'GET',
     path: '/sandbox/v1/scenarios/:name',
+    params: z.object({ name: z.string() }),
     summary: 'One built-in scenario, with every step and its narration',
     tags: ['scenarios'],
     response: ScenarioSchema,
@@ -95,6 +99,7 @@ export const scenarioRoutes = {
   getRun: defineRoute({
     method: 'GET',
     path: '/sandbox/v1/scenarios/runs/:id',
+    params: runId,
     summary: 'A step-by-step run: the report so far and the next step',
     tags: ['scenarios'],
     response: StepRunSchema,
@@ -103,6 +108,7 @@ export const scenarioRoutes = {
   stepRun: defineRoute({
     method: 'POST',
     path: '/sandbox/v1/scenarios/runs/:id/step',
+    params: runId,
     summary: 'Run the next step of a step-by-step run; answers the report so far',
     tags: ['scenarios'],
     response: StepRunSchema,
@@ -112,6 +118,7 @@ export const scenarioRoutes = {
   closeRun: defineRoute({
     method: 'DELETE',
     path: '/sandbox/v1/scenarios/runs/:id',
+    params: runId,
     summary: 'Close a step-by-step run (the steps not run stay skipped); answers its final report',
     tags: ['scenarios'],
     response: StepRunSchema,

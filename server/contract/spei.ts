@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
+import { pageOf, pageQuery } from './paging.js';
 
 /** A decimal amount with at most two decimals, as a JSON number or a string (contract §9). */
 export const SpeiAmountSchema = z
@@ -61,10 +62,7 @@ export const speiRoutes = {
     path: '/sandbox/v1/spei/transfers',
     summary: 'The transfer ledger, newest first, with each match result and its reason',
     tags: ['spei'],
-    query: z.object({
-      limit: z.coerce.number().int().min(1).max(500).default(50),
-      cursor: z.string().regex(/^\d+$/).optional(),
-    }),
-    response: z.object({ items: z.array(TransferSchema), next_cursor: z.string().nullable() }),
+    query: z.object(pageQuery()),
+    response: pageOf(TransferSchema),
   }),
 };

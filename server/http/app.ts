@@ -1,7 +1,7 @@
 import express, { type Express } from 'express';
 import type { SandboxContext } from '../context.js';
 import { consoleRouter } from './console.js';
-import { createControlAccess } from './control-access.js';
+import { createControlAccess, type ControlAccess } from './control-access.js';
 import { consoleGuard, controlGuard } from './control-guard.js';
 import { errorMiddleware, notFound } from './errors.js';
 import { faultInjection } from './faults.js';
@@ -23,34 +23,61 @@ import { accessRouter } from './routes/access.js';
 import { speiRouter } from './routes/spei.js';
 import { merchantApiRouter } from './routes/merchant-api.js';
 import { CREATION_PATHS, createPaymentHandler, creationRoute, paymentsRouter } from './routes/payments.js';
-import { chain } from './chain.js';
+import { chain, layersFor, type Layer } from './chain.js';
+import { leanFront } from './front.js';
+import type { RequestListener } from 'node:http';
 import { testValuesRouter } from './routes/test-values.js';
-import { checkoutRouter } from '../checkout/router.js';
+import { checkoutRouter } from './routes/checkout.js';
+
+/**
+ * The ONE list of middlewares every request walks before its route, in order. Express mounts it
+ * whole; the creation routes chain the entries that apply to their path (`layersFor`), so both
+ * stay the same list.
+ */
+function commonLayers(ctx: SandboxContext, access: ControlAccess): Layer[] {
+  return [
+    { handler: requestLog(ctx) },
+    // Control API (contract §8): loopback, or the control token on a shared sandbox; same-origin
+    // browsers only — checked before any body is read.
+    { mount: '/sandbox/v1', handler: controlGuard({ access, extraOrigins: ctx.config.extraOrigins }) },
+    { mount: '/sandbox/v1/import', handler: rawBody(IMPORT_BODY_LIMIT) },
+    { handler: rawBody(ctx.config.bodyLimitBytes) },
+    { handler: faultInjection(ctx) },
+  ];
+}
+
+/** The HTTP side of the sandbox: the Express app, and the server's listener (the lean front, then the app). */
+export interface HttpApp {
+  app: Express;
+  listener: RequestListener;
+}
 
 /** Assembles the Express app: merchant API, checkout pages, control API, console. */
-export function createApp(ctx: SandboxContext, reset: () => void): Express {
+export function createApp(ctx: SandboxContext, reset: () => void): HttpApp {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
 
-  const log = requestLog(ctx);
-  const body = rawBody(ctx.config.bodyLimitBytes);
-  const faults = faultInjection(ctx);
-  // The hot path first, as one layer: a creation does not walk the router's other layers.
-  for (const path of CREATION_PATHS) app.post(creationRoute(path), chain([log, body, faults, createPaymentHandler(ctx, path)]));
-
-  app.use(log);
+  // Polled by launchers and cold-start checks: answered before the list (never logged, reads no body).
   app.get('/health', (_req, res) => {
     res.json({ ok: true, version: ctx.version });
   });
-  // Control API (contract §8): loopback, or the control token on a shared sandbox; same-origin
-  // browsers only — checked before any body is read.
   const access = createControlAccess(ctx.config.controlToken);
-  app.use('/sandbox/v1', controlGuard({ access, extraOrigins: ctx.config.extraOrigins }));
-  app.use('/sandbox/v1/import', rawBody(IMPORT_BODY_LIMIT));
-  app.use(body);
-  app.use(faults);
+  const layers = commonLayers(ctx, access);
+  // The hot path as one layer each: a creation does not walk the router's other layers, and the
+  // lean front (front.ts) calls the same chain without the router at all.
+  const creation = CREATION_PATHS.map((path) => ({
+    method: 'POST' as const,
+    path: creationRoute(path),
+    handler: chain([...layersFor(creationRoute(path), layers), createPaymentHandler(ctx, path)]),
+  }));
+  for (const r of creation) app.post(r.path, r.handler);
+
+  for (const l of layers) {
+    if (l.mount) app.use(l.mount, l.handler);
+    else app.use(l.handler);
+  }
   app.use(paymentsRouter());
 
   app.use(sandboxRouter(ctx, reset));
@@ -76,6 +103,7 @@ export function createApp(ctx: SandboxContext, reset: () => void): Express {
   if (ctx.config.consoleDir) app.use(consoleRouter(ctx.config.consoleDir, consoleGuard(access)));
 
   app.use(notFound);
-  app.use(errorMiddleware(ctx.config.log));
-  return app;
+  const onError = errorMiddleware(ctx.config.log);
+  app.use(onError);
+  return { app, listener: leanFront(app, creation, onError) };
 }

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { randomBytes } from 'node:crypto';
 import type { FaultTarget } from '../contract/faults.js';
+import { allRoutes } from '../contract/routes.js';
 import type { SandboxContext } from '../context.js';
 import { hasApiFaults, takeApiFault } from '../domain/faults.js';
 import { SandboxError } from './errors.js';
@@ -8,14 +9,16 @@ import { maskBody, maskSecret } from './request-log.js';
 
 type ApiTarget = Exclude<FaultTarget, 'any'>;
 
-/** The merchant API paths fault rules apply to (contract §3); everything else passes untouched. */
+const pathKey = (method: string, path: string) => `${method} ${path.toLowerCase().replace(/\/+$/, '')}`;
+
+/** `METHOD path` → target, from the route descriptions that name one (contract §3), so a described route cannot be missed. */
+const TARGETS = new Map<string, ApiTarget>(
+  allRoutes().flatMap((s) => (s.faultTarget ? [[pathKey(s.method, s.path), s.faultTarget] as const] : [])),
+);
+
+/** The fault target of a merchant API request (its described method and path); everything else passes untouched. */
 export function faultTargetOf(method: string, path: string): ApiTarget | null {
-  const p = path.toLowerCase().replace(/\/+$/, '');
-  if (method === 'POST' && (p === '/payments/check-out/securepayment' || p === '/payments/check-out/securepayment.php')) return 'creation';
-  if (p === '/api/operations') return 'operations_query';
-  if (p === '/api/notify') return 'notify';
-  if (p === '/api/transactions') return 'payouts';
-  return null;
+  return TARGETS.get(pathKey(method === 'HEAD' ? 'GET' : method, path)) ?? null;
 }
 
 /** public_key of a form or JSON body; null for multipart and unreadable bodies (sandbox-wide rules still apply). */

@@ -10,20 +10,25 @@ const toSchema = (s: z.ZodType, io: 'input' | 'output') => {
   }
 };
 
+const propertiesOf = (schema: object): Record<string, object> =>
+  'properties' in schema && typeof schema.properties === 'object' && schema.properties !== null ? (schema.properties as Record<string, object>) : {};
+
 /** OpenAPI 3.1 document generated from the route descriptions, so it cannot drift from the router. */
 export function buildOpenApi(routes: RouteSpec[], version: string, extra: { description?: string } = {}) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
     const path = r.path.replace(/:([A-Za-z_]+)/g, '{$1}');
+    // Path params take their schema from the description (e.g. a numeric id's pattern); plain strings otherwise.
+    const described = r.params ? propertiesOf(toSchema(r.params, 'input')) : {};
     const params = [...r.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => ({
       name: m[1],
       in: 'path',
       required: true,
-      schema: { type: 'string' },
+      schema: described[m[1]!] ?? { type: 'string' },
     }));
     const query = r.query ? toSchema(r.query, 'input') : null;
-    const queryParams = query && typeof query === 'object' && 'properties' in query
-      ? Object.entries(query.properties as Record<string, object>).map(([name, schema]) => ({
+    const queryParams = query
+      ? Object.entries(propertiesOf(query)).map(([name, schema]) => ({
           name,
           in: 'query',
           required: ((query as { required?: string[] }).required ?? []).includes(name),

@@ -1,6 +1,6 @@
-import type { Request, Response, Router } from 'express';
+import type { NextFunction, Request, Response, Router } from 'express';
 import type { z } from 'zod';
-import type { RouteSpec } from '../contract/route.js';
+import type { PathParamNames, RouteSpec } from '../contract/route.js';
 import { describeIssues, SandboxError } from '../contract/errors.js';
 
 export { describeIssues } from '../contract/errors.js';
@@ -26,8 +26,8 @@ export function parseWith<T extends z.ZodType>(schema: T, value: unknown, where:
   return r.data;
 }
 
-export interface RouteInput<Q, B> {
-  params: Record<string, string>;
+export interface RouteInput<Q, B, P = Record<string, string>> {
+  params: P;
   query: Q;
   body: B;
   req: Request;
@@ -36,23 +36,40 @@ export interface RouteInput<Q, B> {
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type In<S> = S extends z.ZodType ? z.input<S> : never;
+/** The handler's `params`: parsed by the spec's `params` schema, else the raw `:name` strings. */
+export type ParamsOf<PS, P extends string> = z.ZodType extends PS ? Record<PathParamNames<P>, string> : Out<PS>;
+type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
 /**
- * Mounts one described JSON route: parses query and body with the spec's schemas, calls the
- * handler, answers its result as JSON with the spec's status. Errors go to the error middleware.
+ * The path parameters of a request, parsed by the spec's `params` schema. A value that does not
+ * parse names nothing: 404 NOT_FOUND with the schema's message and the raw value (`no operation abc`).
  */
-export function mountRoute<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+export function parseParams<PS extends z.ZodType, P extends string>(spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType, P, string | undefined, PS>, req: Request): ParamsOf<PS, P> {
+  const raw = req.params as Record<string, string>;
+  if (!spec.params) return raw as ParamsOf<PS, P>;
+  const r = spec.params.safeParse(raw);
+  if (r.success) return r.data as ParamsOf<PS, P>;
+  const issue = r.error.issues[0];
+  const name = String(issue?.path[0] ?? '');
+  throw new SandboxError('NOT_FOUND', `${issue?.message ?? 'not found:'} ${raw[name] ?? ''}`);
+}
+
+/**
+ * Mounts one described JSON route: parses path params, query and body with the spec's schemas, calls
+ * the handler, answers its result as JSON with the spec's status. Errors go to the error middleware.
+ */
+export function mountRoute<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, P extends string, M extends string | undefined, PS extends z.ZodType>(
   router: Router,
-  spec: RouteSpec<Q, B, R>,
-  handler: (input: RouteInput<Out<Q>, Out<B>>) => In<R> | z.output<R> | Promise<In<R> | z.output<R>>,
+  spec: RouteSpec<Q, B, R, P, M, PS>,
+  handler: (input: RouteInput<Out<Q>, Out<B>, ParamsOf<PS, P>>) => In<R> | z.output<R> | Promise<In<R> | z.output<R>>,
 ): void {
-  const method = spec.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
-  router[method](spec.path, async (req, res, next) => {
+  router[spec.method.toLowerCase() as Method](spec.path, async (req, res, next) => {
     try {
       const started = performance.now();
+      const params = parseParams(spec, req);
       const query = (spec.query ? parseWith(spec.query, req.query, 'query') : undefined) as Out<Q>;
       const body = (spec.body ? parseWith(spec.body, parseJsonBody(req), 'body') : undefined) as Out<B>;
-      const result = await handler({ params: req.params as Record<string, string>, query, body, req, res });
+      const result = await handler({ params, query, body, req, res });
       if (!res.headersSent) {
         // Server time of the handler, so benchmarks can tell it from the HTTP round trip.
         res.setHeader('Server-Timing', `app;dur=${(performance.now() - started).toFixed(2)}`);
@@ -62,4 +79,39 @@ export function mountRoute<Q extends z.ZodType, B extends z.ZodType, R extends z
       next(err);
     }
   });
+}
+
+/**
+ * Mounts one described route whose answer is not the JSON of a result (HTML, PDF, an event stream,
+ * text, a form body): the handler answers through `res` itself. Path params are parsed as in
+ * `mountRoute`; a thrown or rejected error goes to the error middleware.
+ */
+export function mountRaw<P extends string, PS extends z.ZodType>(
+  router: Router,
+  spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType, P, string | undefined, PS>,
+  handler: (input: { params: ParamsOf<PS, P>; req: Request; res: Response; next: NextFunction }) => void | Promise<void>,
+): void {
+  router[spec.method.toLowerCase() as Method](spec.path, async (req, res, next) => {
+    try {
+      await handler({ params: parseParams(spec, req), req, res, next });
+    } catch (err) {
+      next(err);
+    }
+  });
+}
+
+/**
+ * For each path of `specs`, every other method answers 405 METHOD_NOT_ALLOWED with `Allow` listing
+ * the described ones. Mount it after the routes of those paths.
+ */
+export function methodGuard(router: Router, specs: readonly RouteSpec[]): void {
+  const methods = new Map<string, string[]>();
+  for (const s of specs) methods.set(s.path, [...(methods.get(s.path) ?? []), s.method]);
+  for (const [path, allowed] of methods) {
+    const allow = [...new Set(allowed)].join(', ');
+    router.all(path, (req, res, next) => {
+      res.setHeader('Allow', allow);
+      next(new SandboxError('METHOD_NOT_ALLOWED', `${path} accepts ${allow} only (got ${req.method})`));
+    });
+  }
 }

@@ -1,4 +1,9 @@
+import { clockRoutes } from '../contract/clock.js';
 import { OperationStatusSchema } from '../contract/common.js';
+import { paymentRoutes } from '../contract/payments.js';
+import { payoutApiRoutes } from '../contract/payout-api.js';
+import { payoutRoutes } from '../contract/payouts.js';
+import { speiRoutes } from '../contract/spei.js';
 import type { SandboxContext } from '../context.js';
 import type { RequestLogRecord } from '../store/request-log.js';
 import type { ScenarioInput } from '../contract/scenario-schema.js';
@@ -138,11 +143,11 @@ export function recordScenario(ctx: SandboxContext, range: RecordRange): Recordi
         ...(verb === 'reject' && Object.keys(body).length ? { body: Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])) } : {}),
         expect: e.status === 200 && status.success ? { status: status.data } : errorOf(e),
       });
-    } else if (path === '/sandbox/v1/clock/advance') {
+    } else if (path === clockRoutes.advanceClock.path) {
       const minutes = obj(parseJson(e.request_body)).minutes;
       if (e.status === 200 && typeof minutes === 'number') steps.push({ action: 'advance_clock', minutes });
       else skip(e, 'clock advance that was refused');
-    } else if (path === '/sandbox/v1/spei/transfers') {
+    } else if (path === speiRoutes.injectTransfer.path) {
       const body = obj(parseJson(e.request_body));
       const target = typeof body.clabe === 'string' ? store.merchants.byClabe(body.clabe) : undefined;
       if (only && target?.id !== only.id) continue;
@@ -154,7 +159,7 @@ export function recordScenario(ctx: SandboxContext, range: RecordRange): Recordi
       else if (matched === null) step.expect = { matched: null };
       else if (typeof matched === 'number' && opAlias.has(matched)) step.expect = { matched: opAlias.get(matched)! };
       steps.push(step);
-    } else if (path.replace(/\/+$/, '') === '/api/transactions') {
+    } else if (path.replace(/\/+$/, '') === payoutApiRoutes.createPayouts.path.replace(/\/+$/, '')) {
       const items = parseJson(e.request_body);
       if (!Array.isArray(items)) {
         skip(e, 'payout batch body is not complete in the log (over 8 KB) or not a JSON array');
@@ -175,7 +180,7 @@ export function recordScenario(ctx: SandboxContext, range: RecordRange): Recordi
       if (payroll !== undefined) batchAlias.set(payroll, alias);
       const txs = Array.isArray(res.data) ? res.data : [];
       txs.forEach((t, i) => typeof obj(t).id === 'number' && payoutRef.set(obj(t).id as number, `${alias}.${i}`));
-    } else if (path === '/sandbox/v1/payouts/process') {
+    } else if (path === payoutRoutes.processPayouts.path) {
       const payroll = obj(parseJson(e.request_body)).payroll;
       const batch = typeof payroll === 'number' ? batchAlias.get(payroll) : undefined;
       if (typeof payroll === 'number' && !batch) skip(e, `payroll ${payroll} was not created in the recorded range`);
@@ -185,7 +190,7 @@ export function recordScenario(ctx: SandboxContext, range: RecordRange): Recordi
       const ref = payoutRef.get(Number(id));
       if (!ref) skip(e, `payout ${id} was not created in the recorded range`);
       else steps.push({ action: verb === 'approve' ? 'approve_payout' : 'reject_payout', payout: ref, ...(e.status !== 200 ? { expect: errorOf(e) } : {}) });
-    } else if (path === '/api/notify') {
+    } else if (path === paymentRoutes.manualNotify.path) {
       const transId = new URLSearchParams(e.request_body).get('trans_id') ?? String(obj(parseJson(e.request_body)).trans_id ?? '');
       const alias = transAlias.get(transId);
       if (!alias) skip(e, `trans_id ${transId} was not created in the recorded range`);

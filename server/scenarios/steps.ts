@@ -1,4 +1,12 @@
 import { createHash } from 'node:crypto';
+import { clockRoutes } from '../contract/clock.js';
+import { merchantRoutes } from '../contract/merchants.js';
+import { operationRoutes } from '../contract/operations.js';
+import { paymentRoutes } from '../contract/payments.js';
+import { payoutApiRoutes } from '../contract/payout-api.js';
+import { payoutRoutes } from '../contract/payouts.js';
+import { buildPath } from '../contract/route.js';
+import { speiRoutes } from '../contract/spei.js';
 import { creationSignature, notifySignature } from '../domain/signature.js';
 import { creationFields, creationPath, payoutItem } from './defaults.js';
 import { call, checkCall, describeAnswer, field, type Answer } from './http.js';
@@ -51,7 +59,7 @@ async function createPayment(st: RunState, s: Of<'create_payment'>, index: numbe
   const a = await call(st.base, 'POST', creationPath(s.channel), body);
   const failures = checkCall(a, s.expect, 200);
   if (a.status !== 200) return { message: `creation answered ${describeAnswer(a)}`, failures };
-  const list = await call(st.base, 'GET', `/sandbox/v1/operations?trans_id=${encodeURIComponent(f.trans_id ?? '')}&mid_id=${st.merchant.mid_id}&limit=1`);
+  const list = await call(st.base, 'GET', `${operationRoutes.listOperations.path}?trans_id=${encodeURIComponent(f.trans_id ?? '')}&mid_id=${st.merchant.mid_id}&limit=1`);
   const item = field(list.json, 'items');
   const op = Array.isArray(item) ? (item[0] as Record<string, unknown> | undefined) : undefined;
   if (!op || typeof op.id !== 'number') return { message: 'created, but the operation is not listed', failures: [...failures, `operation ${f.trans_id} not found after creation`] };
@@ -72,7 +80,7 @@ async function createPayment(st: RunState, s: Of<'create_payment'>, index: numbe
 
 async function transition(st: RunState, s: Of<'confirm' | 'reject' | 'cancel' | 'expire'>): Promise<StepOutcome> {
   const op = operationOf(st, s.operation);
-  const a = await call(st.base, 'POST', `/sandbox/v1/operations/${op.id}/${s.action}`, s.body ? { json: s.body } : undefined);
+  const a = await call(st.base, 'POST', buildPath(operationRoutes[`${s.action}Operation`].path, { id: op.id }), s.body ? { json: s.body } : undefined);
   const failures = checkCall(a, s.expect, 200);
   const status = field(a.json, 'status');
   if (s.expect?.status && status !== s.expect.status) failures.push(`expected status ${s.expect.status}, got ${String(status ?? describeAnswer(a))}`);
@@ -87,7 +95,7 @@ async function speiTransfer(st: RunState, s: Of<'spei_transfer'>): Promise<StepO
     rfc: s.rfc ?? op?.rfc ?? '',
     ...(s.sender_name ? { sender_name: s.sender_name } : {}),
   };
-  const a = await call(st.base, 'POST', '/sandbox/v1/spei/transfers', { json: body });
+  const a = await call(st.base, 'POST', speiRoutes.injectTransfer.path, { json: body });
   const failures = checkCall(a, s.expect, 201);
   const matched = field(a.json, 'matched_operation_id');
   if (s.expect?.matched !== undefined) {
@@ -107,7 +115,7 @@ async function createPayouts(st: RunState, s: Of<'create_payouts'>, index: numbe
     return item;
   });
   const auth = s.auth === 'valid' ? `${st.payoutScheme} ${st.merchant.payout_token}` : s.auth === 'wrong' ? `${st.payoutScheme} tk_no_such_token_${st.runId}` : undefined;
-  const a = await call(st.base, 'POST', '/api/transactions/', { json: items }, auth ? { authorization: auth } : {});
+  const a = await call(st.base, 'POST', payoutApiRoutes.createPayouts.path, { json: items }, auth ? { authorization: auth } : {});
   const failures = checkCall(a, s.expect, 201);
   if (a.status !== 201) return { message: `payout batch answered ${describeAnswer(a)}`, failures };
   const payroll = Number(field(a.json, 'payroll'));
@@ -177,7 +185,7 @@ export async function runStep(st: RunState, s: Step, index: number): Promise<Ste
     case 'spei_transfer':
       return speiTransfer(st, s);
     case 'advance_clock': {
-      const a = await call(st.base, 'POST', '/sandbox/v1/clock/advance', { json: { minutes: s.minutes } });
+      const a = await call(st.base, 'POST', clockRoutes.advanceClock.path, { json: { minutes: s.minutes } });
       return { message: `clock advanced ${s.minutes} min to ${String(field(a.json, 'now') ?? '?')}`, failures: checkCall(a, undefined, 200) };
     }
     case 'create_payouts':
@@ -185,18 +193,18 @@ export async function runStep(st: RunState, s: Step, index: number): Promise<Ste
     case 'process_payouts': {
       const payroll = s.batch ? st.batches.get(s.batch)?.payroll : undefined;
       if (s.batch && payroll === undefined) throw new Error(`no payout batch "${s.batch}" was created earlier in this scenario`);
-      const a = await call(st.base, 'POST', '/sandbox/v1/payouts/process', { json: payroll === undefined ? {} : { payroll } });
+      const a = await call(st.base, 'POST', payoutRoutes.processPayouts.path, { json: payroll === undefined ? {} : { payroll } });
       return { message: `processed: ${a.text.slice(0, 120)}`, failures: checkCall(a, undefined, 200) };
     }
     case 'approve_payout':
     case 'reject_payout': {
       const p = payoutOf(st, s.payout);
-      const a = await call(st.base, 'POST', `/sandbox/v1/payouts/${p.id}/${s.action === 'approve_payout' ? 'approve' : 'reject'}`);
+      const a = await call(st.base, 'POST', buildPath((s.action === 'approve_payout' ? payoutRoutes.approvePayout : payoutRoutes.rejectPayout).path, { id: p.id }));
       return { message: `payout ${p.id}: ${describeAnswer(a)}`, failures: checkCall(a, s.expect, 200) };
     }
     case 'expect_operation': {
       const op = operationOf(st, s.operation);
-      const a = await call(st.base, 'GET', `/sandbox/v1/operations/${op.id}`);
+      const a = await call(st.base, 'GET', buildPath(operationRoutes.getOperation.path, { id: op.id }));
       const status = field(a.json, 'status');
       const events = field(a.json, 'events');
       const kinds = Array.isArray(events) ? events.map((e) => String(field(e, 'kind'))) : [];
@@ -209,14 +217,14 @@ export async function runStep(st: RunState, s: Step, index: number): Promise<Ste
       return expectNotification(st, s);
     case 'expect_payout': {
       const p = payoutOf(st, s.payout);
-      const a = await call(st.base, 'GET', `/sandbox/v1/payouts/${p.id}`);
+      const a = await call(st.base, 'GET', buildPath(payoutRoutes.getPayout.path, { id: p.id }));
       const status = field(a.json, 'status');
       const failures = checkCall(a, undefined, 200);
       if (status !== s.status) failures.push(`expected payout "${s.payout}" to be ${s.status}, it is ${String(status)}`);
       return { message: `payout ${p.id} (${p.credit_note}) is ${String(status)}`, failures };
     }
     case 'set_merchant': {
-      const a = await call(st.base, 'PATCH', `/sandbox/v1/merchants/${encodeURIComponent(st.merchant.public_key)}`, { json: s.settings });
+      const a = await call(st.base, 'PATCH', buildPath(merchantRoutes.updateMerchant.path, { public_key: st.merchant.public_key }), { json: s.settings });
       const layout = field(a.json, 'notification_signature_layout');
       if (layout === 'standard' || layout === 'legacy') st.merchant.layout = layout;
       return { message: `merchant settings: ${Object.keys(s.settings).join(', ')}`, failures: checkCall(a, undefined, 200) };
@@ -227,7 +235,7 @@ export async function runStep(st: RunState, s: Step, index: number): Promise<Ste
     case 'manual_notify': {
       const op = operationOf(st, s.operation);
       const f = { public_key: st.merchant.public_key, trans_id: op.trans_id };
-      const a = await call(st.base, 'POST', '/api/notify', { form: { ...f, signature: notifySignature(f, st.merchant.secret_key) } });
+      const a = await call(st.base, 'POST', paymentRoutes.manualNotify.path, { form: { ...f, signature: notifySignature(f, st.merchant.secret_key) } });
       return { message: `manual notify of ${op.trans_id}: ${describeAnswer(a)}`, failures: checkCall(a, s.expect, 200) };
     }
     case 'note':

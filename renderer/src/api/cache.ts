@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import type { CacheKey } from './cache-keys';
 
 /**
- * The console's one cache of server data. Entries are keyed by strings such as `op:12` or
- * `merchants`; live events invalidate by key prefix. Only entries someone is looking at refetch,
+ * The console's one cache of server data. Entries are keyed by the `CacheKey`s of ./cache-keys.ts
+ * such as `op:12` or `merchants`; live events invalidate by key prefix. Only entries someone is looking at refetch,
  * at most one request in flight per key, so a burst of events never becomes a burst of requests.
  */
 export interface Snapshot<T> {
@@ -73,7 +74,7 @@ async function run(key: string): Promise<void> {
  * Refetches watched entries named `prefix` or below it (`op` covers `op:12`, `op:12` not `op:123`);
  * others refetch when next watched. An empty prefix covers everything.
  */
-export function invalidate(prefix = ''): void {
+export function invalidate(prefix: CacheKey | '' = ''): void {
   for (const [key, e] of entries) {
     if (prefix && key !== prefix && !key.startsWith(prefix + ':')) continue;
     e.stale = true;
@@ -82,19 +83,19 @@ export function invalidate(prefix = ''): void {
 }
 
 /** Writes data straight into the cache (a live event that carries the whole value, an action's answer). */
-export function setData<T>(key: string, update: T | ((prev: T | undefined) => T)): void {
+export function setData<T>(key: CacheKey, update: T | ((prev: T | undefined) => T)): void {
   const e = entry(key);
   const prev = e.snap.data as T | undefined;
   const data = typeof update === 'function' ? (update as (p: T | undefined) => T)(prev) : update;
   publish(e, { data, error: undefined });
 }
 
-export function getData<T>(key: string): T | undefined {
+export function getData<T>(key: CacheKey): T | undefined {
   return entries.get(key)?.snap.data as T | undefined;
 }
 
 /** Watches one cache entry; fetches it when missing or stale. A null key watches nothing. */
-export function useResource<T>(key: string | null, fetcher: () => Promise<T>): Snapshot<T> & { reload: () => void } {
+export function useResource<T>(key: CacheKey | null, fetcher: () => Promise<T>): Snapshot<T> & { reload: () => void } {
   const subscribe = useCallback(
     (listener: () => void) => {
       if (!key) return () => {};

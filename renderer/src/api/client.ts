@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ErrorBodySchema } from '@contract/errors.js';
-import { buildPath, type RouteSpec } from '@contract/route.js';
+import { buildPath, type PathParamNames, type RouteSpec } from '@contract/route.js';
 import { tokenNeeded } from './access';
 
 export { buildPath };
@@ -19,11 +19,18 @@ export class ApiError extends Error {
 type In<S> = S extends z.ZodType ? z.input<S> : never;
 type Out<S> = S extends z.ZodType ? z.output<S> : never;
 
-export interface CallOptions<Q, B> {
-  params?: Record<string, string | number>;
+/** The path's `:params` by name: required when the path has some, absent otherwise. */
+type ParamsOption<P extends string> = [PathParamNames<P>] extends [never]
+  ? { params?: undefined }
+  : { params: { [N in PathParamNames<P>]: string | number } };
+
+export type CallOptions<Q, B, P extends string = string> = ParamsOption<P> & {
   query?: In<Q>;
   body?: In<B>;
-}
+};
+
+/** The options argument may be left out only when the path has no params. */
+type CallArgs<Q, B, P extends string> = [PathParamNames<P>] extends [never] ? [opts?: CallOptions<Q, B, P>] : [opts: CallOptions<Q, B, P>];
 
 /** Every control-API call says it comes from the console so the timeline shows "operator". */
 export const ACTOR_HEADER = { 'X-Sandbox-Actor': 'operator' } as const;
@@ -54,9 +61,9 @@ async function readError(res: Response): Promise<ApiError> {
 }
 
 /** Calls one described control-API route; validates the answer with the route's response schema. */
-export async function call<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
-  spec: RouteSpec<Q, B, R>,
-  opts: CallOptions<Q, B> = {},
+export async function call<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, P extends string>(
+  spec: RouteSpec<Q, B, R, P, string | undefined, z.ZodType>,
+  ...[opts = {} as CallOptions<Q, B, P>]: CallArgs<Q, B, P>
 ): Promise<Out<R>> {
   const url = buildPath(spec.path, opts.params, opts.query as object | undefined);
   const headers: Record<string, string> = { ...ACTOR_HEADER, Accept: 'application/json' };

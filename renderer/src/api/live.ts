@@ -2,10 +2,10 @@ import { create } from 'zustand';
 import { LiveBatchSchema, liveRoutes, type LiveEvent } from '@contract/live.js';
 
 /** One received live event, stamped with the browser time it arrived (for the activity feed). */
-export interface ReceivedEvent extends LiveEvent {
+export type ReceivedEvent = LiveEvent & {
   seq: number;
   receivedAt: number;
-}
+};
 
 interface LiveState {
   connected: boolean;
@@ -33,11 +33,14 @@ function receive(raw: string): void {
     parsed = JSON.parse(raw);
   } catch {
     console.error('[live] unparseable batch', raw.slice(0, 200));
+    for (const l of listeners) l([], 1);
     return;
   }
   const r = LiveBatchSchema.safeParse(parsed);
   if (!r.success) {
+    // Events were missed, so what the console shows may be stale: treat it as an overflow (refetch).
     console.error('[contract drift] live batch', r.error.issues.slice(0, 3));
+    for (const l of listeners) l([], 1);
     return;
   }
   const { events, dropped } = r.data;

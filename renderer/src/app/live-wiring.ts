@@ -1,26 +1,25 @@
 import { invalidate } from '../api/cache';
+import { cacheKeys, type CacheKey } from '../api/cache-keys';
 import { connectLive, onLiveBatch } from '../api/live';
+import { SPEI_CHANNEL } from '@contract/common.js';
 import type { LiveEvent } from '@contract/live.js';
 import { storeClock } from './sandbox-clock';
 
-const num = (v: unknown) => (typeof v === 'number' ? v : null);
-
 /** Which cached views each live event makes stale. Only watched entries refetch, one at a time. */
-function invalidationsOf(e: LiveEvent): string[] {
-  const d = e.data;
+export function invalidationsOf(e: LiveEvent): CacheKey[] {
   switch (e.type) {
     case 'operation.created':
-      return d.channel === 41 ? ['stats', 'ops-recent', 'spei'] : ['stats', 'ops-recent'];
+      return e.data.channel === SPEI_CHANNEL ? ['stats', 'ops-recent', 'spei'] : ['stats', 'ops-recent'];
     case 'operation.changed':
-      return ['stats', 'ops-recent', `op:${num(d.id)}`, 'spei'];
+      return ['stats', 'ops-recent', cacheKeys.operation(e.data.id), 'spei'];
     case 'notification.changed': {
-      const keys = ['notifications'];
-      if (num(d.operation_id) !== null) keys.push(`op:${num(d.operation_id)}`);
-      if (num(d.payout_id) !== null) keys.push('payouts', 'payout-notes');
+      const keys: CacheKey[] = ['notifications'];
+      if (e.data.operation_id !== null) keys.push(cacheKeys.operation(e.data.operation_id));
+      if (e.data.payout_id !== null) keys.push('payouts');
       return keys;
     }
     case 'spei.transfer':
-      return num(d.matched_operation_id) !== null ? ['spei', `op:${num(d.matched_operation_id)}`] : ['spei'];
+      return e.data.matched_operation_id !== null ? ['spei', cacheKeys.operation(e.data.matched_operation_id)] : ['spei'];
     case 'payout.changed':
       return ['payrolls', 'payouts'];
     case 'merchant.changed':
@@ -28,7 +27,10 @@ function invalidationsOf(e: LiveEvent): string[] {
     case 'request.logged':
       // A request may have fired a fault rule: its counters are on the Faults screen.
       return ['requests', 'faults'];
-    default:
+    case 'clock.changed':
+    case 'clock.advance':
+    case 'sandbox.reset':
+      // The clock is stored from the event itself; a reset refetches everything (below).
       return [];
   }
 }
@@ -40,10 +42,10 @@ export function startLiveWiring(): void {
       invalidate('');
       return;
     }
-    const keys = new Set<string>();
+    const keys = new Set<CacheKey>();
     for (const e of events) {
-      if (e.type === 'clock.changed' && typeof e.data.now === 'string') {
-        storeClock({ now: e.data.now, offset_minutes: Number(e.data.offset_minutes), paused: Boolean(e.data.paused) });
+      if (e.type === 'clock.changed') {
+        storeClock(e.data);
         // Time travel may expire operations and fire retries: their events follow on their own.
       }
       for (const k of invalidationsOf(e)) keys.add(k);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { notificationRoutes, NotificationSchema, type Notification, type NotificationAttempt } from '@contract/notifications.js';
 import { call } from '../api/client';
 import { invalidate } from '../api/cache';
+import { cacheKeys } from '../api/cache-keys';
 import { useT } from '../app/i18n';
 import { CodeView, useAction } from './common';
 import { fmtTime } from './format';
@@ -59,7 +60,7 @@ export function NotificationCard({ n }: { n: Notification }) {
     run(async () => {
       await call(notificationRoutes.resendNotification, { params: { id: n.id }, body: {} });
       invalidate('notifications');
-      if (n.operation_id !== null) invalidate(`op:${n.operation_id}`);
+      if (n.operation_id !== null) invalidate(cacheKeys.operation(n.operation_id));
       invalidate('payouts');
     }, t('notif.resent'));
   return (

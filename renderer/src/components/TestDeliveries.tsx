@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { notificationRoutes, TEST_LABELS, type Notification, type TestLabel } from '@contract/notifications.js';
 import { call } from '../api/client';
 import { invalidate } from '../api/cache';
+import { cacheKeys } from '../api/cache-keys';
 import { useT } from '../app/i18n';
 import { Modal, useAction } from './common';
 
 /** After a test delivery its new row shows up beside the original, wherever the original is listed. */
 function refresh(n: Notification): void {
   invalidate('notifications');
-  if (n.operation_id !== null) invalidate(`op:${n.operation_id}`);
+  if (n.operation_id !== null) invalidate(cacheKeys.operation(n.operation_id));
   if (n.payout_id !== null) invalidate('payouts');
 }
 

@@ -4,6 +4,12 @@ import type { LiveBatch, LiveEvent } from '../../contract/live.js';
 import { liveRoutes } from '../../contract/live.js';
 import type { SandboxContext } from '../../context.js';
 
+/**
+ * The bus's typed `emit` pairs each name with its own payload, but `onAny` hands them over as two
+ * separate unions, which TypeScript cannot correlate: this is the one place that says they match.
+ */
+const liveEvent = (type: SandboxEventName, data: SandboxEvents[SandboxEventName]): LiveEvent => ({ type, data: { ...data } }) as LiveEvent;
+
 /** Events of one window are sent together: a burst of 10,000 creations becomes ~10 messages a second. */
 export const FLUSH_MS = 100;
 /** Beyond this many events in one window the client is told to refetch instead (`dropped`). */
@@ -49,7 +55,7 @@ export function eventsRouter(ctx: SandboxContext, opts: { flushMs?: number; hear
       res.write(`data: ${JSON.stringify(batch)}\n\n`);
     };
     const unsubscribe = ctx.events.onAny((type: SandboxEventName, data: SandboxEvents[SandboxEventName]) => {
-      if (buffer.length < MAX_BATCH) buffer.push({ type, data: { ...data } });
+      if (buffer.length < MAX_BATCH) buffer.push(liveEvent(type, data));
       else dropped++;
       timer ??= setTimeout(flush, opts.flushMs ?? FLUSH_MS);
     });

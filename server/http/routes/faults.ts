@@ -10,8 +10,8 @@ export function faultsRouter(ctx: SandboxContext): Router {
   mountRoute(r, faultRoutes.listFaults, () => ({ rules: listFaults(ctx) }));
   mountRoute(r, faultRoutes.replaceFaults, ({ body }) => ({ rules: replaceFaults(ctx, body.rules) }));
   mountRoute(r, faultRoutes.addFault, ({ body }) => addFault(ctx, body));
-  mountRoute(r, faultRoutes.patchFault, ({ params, body }) => patchFault(ctx, params.id ?? '', body));
-  mountRoute(r, faultRoutes.deleteFault, ({ params }) => ({ rules: deleteFault(ctx, params.id ?? '') }));
+  mountRoute(r, faultRoutes.patchFault, ({ params, body }) => patchFault(ctx, params.id, body));
+  mountRoute(r, faultRoutes.deleteFault, ({ params }) => ({ rules: deleteFault(ctx, params.id) }));
   mountRoute(r, faultRoutes.clearFaults, () => ({ rules: clearFaults(ctx) }));
   return r;
 }

@@ -4,6 +4,7 @@ import type { SandboxContext } from '../../context.js';
 import { findNotification, resendNotification } from '../../delivery/resend.js';
 import { notificationViews } from '../../delivery/views.js';
 import { SandboxError } from '../errors.js';
+import { keysetPage } from '../paging.js';
 import { mountRoute } from '../route.js';
 
 /** Control API of the delivery engine (contract §8): list, one, resend. */
@@ -23,10 +24,9 @@ export function notificationsRouter(ctx: SandboxContext): Router {
       { operation_id: query.operation_id, payout_id: query.payout_id, status: query.status, kind: query.kind, failed_first: failedFirst, before },
       query.limit + 1,
     );
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    const next = rows.length > query.limit && last ? (failedFirst ? `${last.id}-${last.status === 'failed' ? 0 : 1}` : String(last.id)) : null;
-    return { items: notificationViews(ctx, page), next_cursor: next };
+    // failed_first pages carry the rank too: `id-0` while in the failed part, `id-1` after it.
+    const page = keysetPage(rows, query.limit, (last) => (failedFirst ? `${last.id}-${last.status === 'failed' ? 0 : 1}` : String(last.id)));
+    return { ...page, items: notificationViews(ctx, page.items) };
   });
 
   mountRoute(r, notificationRoutes.getNotification, ({ params }) => notificationViews(ctx, [findNotification(ctx, params.id)])[0]!);

@@ -4,17 +4,13 @@ import { operationRoutes } from '../../contract/operations.js';
 import type { SandboxContext } from '../../context.js';
 import { operationSummary, operationView, transition, type FinalStatus } from '../../domain/operations.js';
 import { SandboxError } from '../errors.js';
+import { beforeId, keysetPage } from '../paging.js';
 import { mountRoute } from '../route.js';
 
 /** The console marks its calls so the timeline can tell an operator from a script. */
 export const actorOf = (req: Request): Actor => (req.headers['x-sandbox-actor'] === 'operator' ? 'operator' : 'control_api');
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-const idOf = (raw: string | undefined): number => {
-  if (!raw || !/^\d{1,15}$/.test(raw)) throw new SandboxError('NOT_FOUND', `no operation ${raw ?? ''}`);
-  return Number(raw);
-};
 
 export function operationsRouter(ctx: SandboxContext): Router {
   const r = Router();
@@ -30,12 +26,12 @@ export function operationsRouter(ctx: SandboxContext): Router {
         q: query.q,
         created_from: query.created_from ? Date.parse(query.created_from) : undefined,
         created_to: query.created_to ? Date.parse(query.created_to) : undefined,
-        before_id: query.cursor ? Number(query.cursor) : undefined,
+        before_id: beforeId(query.cursor),
       },
       query.limit + 1,
     );
-    const page = rows.slice(0, query.limit);
-    return { items: page.map(operationSummary), next_cursor: rows.length > query.limit ? String(page[page.length - 1]!.id) : null };
+    const page = keysetPage(rows, query.limit);
+    return { ...page, items: page.items.map(operationSummary) };
   });
 
   mountRoute(r, operationRoutes.operationStats, () => ({
@@ -43,13 +39,13 @@ export function operationsRouter(ctx: SandboxContext): Router {
   }));
 
   mountRoute(r, operationRoutes.getOperation, ({ params }) => {
-    const op = store.operations.get(idOf(params.id));
+    const op = store.operations.get(params.id);
     if (!op) throw new SandboxError('NOT_FOUND', `no operation ${params.id}`);
     return operationView(ctx, op);
   });
 
-  const move = (to: FinalStatus) => (input: { params: Record<string, string>; req: Request; body?: unknown }) =>
-    operationView(ctx, transition(ctx, idOf(input.params.id), { to, actor: actorOf(input.req), details: isRecord(input.body) ? input.body : undefined }));
+  const move = (to: FinalStatus) => (input: { params: { id: number }; req: Request; body?: unknown }) =>
+    operationView(ctx, transition(ctx, input.params.id, { to, actor: actorOf(input.req), details: isRecord(input.body) ? input.body : undefined }));
 
   mountRoute(r, operationRoutes.confirmOperation, move('confirmed'));
   mountRoute(r, operationRoutes.rejectOperation, move('rejected'));

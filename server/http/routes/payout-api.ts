@@ -5,8 +5,8 @@ import { authenticatePayoutRequest, payoutLogin, type PayoutCaller } from '../..
 import { createPayoutBatch, publicPayoutView } from '../../domain/payouts.js';
 import { getSettings } from '../../domain/settings.js';
 import { SandboxError } from '../errors.js';
-import { parseJsonBody, parseWith } from '../route.js';
-import { idOf } from './payouts.js';
+import { beforeId, keysetPage } from '../paging.js';
+import { methodGuard, parseJsonBody, parseParams, parseWith } from '../route.js';
 
 /** Transport checks of the batch, in order: content type, empty body, JSON, array. */
 function parseBatch(req: Request): unknown[] {
@@ -71,31 +71,30 @@ export function payoutApiRouter(ctx: SandboxContext): Router {
       next(err);
     }
   });
-  r.all(payoutApiRoutes.payoutLogin.path, (req, _res, next) => next(new SandboxError('METHOD_NOT_ALLOWED', `${req.method} is not allowed here: POST {"username","password"}`)));
 
-  const list = payoutApiRoutes.createPayouts.path;
-  r.post(list, authed(({ merchant }, req, res) => {
+  r.post(payoutApiRoutes.createPayouts.path, authed(({ merchant }, req, res) => {
     const result = createPayoutBatch(ctx, merchant, parseBatch(req));
     const warned = result.data.flatMap((p, i) => p.warnings.map((w) => `item ${i}: ${w}`));
     note(res, `payroll ${result.payroll}: ${result.data.length} payouts${warned.length ? `; warnings: ${warned.join(' | ')}` : ''}`);
     res.status(201).json(result);
   }));
-  r.get(list, authed(({ merchant }, req, res) => {
+  r.get(payoutApiRoutes.listPublicPayouts.path, authed(({ merchant }, req, res) => {
     const query = parseWith(PublicPayoutQuerySchema, req.query, 'query');
     const rows = store.payouts.list(
-      { merchant_id: merchant.id, credit_note: query.credit_note, order_id: query.order_id, before_id: query.cursor ? Number(query.cursor) : undefined },
+      { merchant_id: merchant.id, credit_note: query.credit_note, order_id: query.order_id, before_id: beforeId(query.cursor) },
       query.limit + 1,
     );
-    const page = rows.slice(0, query.limit);
-    res.json({ items: page.map(publicPayoutView), next_cursor: rows.length > query.limit ? String(page[page.length - 1]!.id) : null });
+    const page = keysetPage(rows, query.limit);
+    res.json({ ...page, items: page.items.map(publicPayoutView) });
   }));
   r.get(payoutApiRoutes.getPublicPayout.path, authed(({ merchant }, req, res) => {
-    const id = idOf(String(req.params.id ?? ''));
+    // Parsed after authentication: an anonymous caller learns nothing, not even that an id is malformed.
+    const { id } = parseParams(payoutApiRoutes.getPublicPayout, req);
     const p = store.payouts.get(id);
     // Another merchant's item answers as unknown: ids must not reveal other merchants' payouts.
     if (!p || p.merchant_id !== merchant.id) throw new SandboxError('NOT_FOUND', `no payout ${id} for this merchant`);
     res.json(publicPayoutView(p));
   }));
-  r.all(list, (req, _res, next) => next(new SandboxError('METHOD_NOT_ALLOWED', `${req.method} is not allowed here: POST a JSON array of payout items, or GET to query them`)));
+  methodGuard(r, Object.values(payoutApiRoutes));
   return r;
 }

@@ -28,9 +28,9 @@ export function scenariosRouter(ctx: SandboxContext): Router {
   ctx.onReset(() => void stepRuns.closeAll());
   ctx.onStop(() => stepRuns.closeAll());
   mountRoute(r, scenarioRoutes.startRun, ({ body }) => stepRuns.start(body.scenario ?? builtin(body.builtin ?? '')));
-  mountRoute(r, scenarioRoutes.getRun, ({ params }) => stepRuns.get(params.id ?? ''));
-  mountRoute(r, scenarioRoutes.stepRun, ({ params }) => stepRuns.step(params.id ?? ''));
-  mountRoute(r, scenarioRoutes.closeRun, ({ params }) => stepRuns.close(params.id ?? ''));
+  mountRoute(r, scenarioRoutes.getRun, ({ params }) => stepRuns.get(params.id));
+  mountRoute(r, scenarioRoutes.stepRun, ({ params }) => stepRuns.step(params.id));
+  mountRoute(r, scenarioRoutes.closeRun, ({ params }) => stepRuns.close(params.id));
   mountRoute(r, scenarioRoutes.recordScenario, ({ body }) => {
     if (body.public_key && !ctx.store.merchants.byPublicKey(body.public_key)) throw new SandboxError('NOT_FOUND', `no merchant with public_key ${body.public_key}`);
     return recordScenario(ctx, {
@@ -39,6 +39,6 @@ export function scenariosRouter(ctx: SandboxContext): Router {
       to: body.to ? Date.parse(body.to) : undefined,
     });
   });
-  mountRoute(r, scenarioRoutes.getScenario, ({ params }) => builtin(params.name ?? ''));
+  mountRoute(r, scenarioRoutes.getScenario, ({ params }) => builtin(params.name));
   return r;
 }

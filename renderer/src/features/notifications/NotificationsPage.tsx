@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { NOTIFICATION_STATUSES, notificationRoutes, type Notification } from '@contract/notifications.js';
 import { call } from '../../api/client';
 import { setData, useResource } from '../../api/cache';
+import { cacheKeys } from '../../api/cache-keys';
 import { useT } from '../../app/i18n';
 import { href } from '../../app/router';
 import { Empty, ErrorBox, Loading } from '../../components/common';
@@ -22,7 +23,7 @@ export default function NotificationsPage() {
   const t = useT();
   const { status, failedFirst, set } = useFilters();
   const query = { status: status ? (NOTIFICATION_STATUSES.find((s) => s === status) ?? undefined) : undefined, order: failedFirst ? ('failed_first' as const) : ('newest' as const), limit: 50 };
-  const key = `notifications:${JSON.stringify(query)}`;
+  const key = cacheKeys.notificationList(query);
   const { data, error, reload } = useResource<Page>(key, () => call(notificationRoutes.listNotifications, { query }));
   const more = async () => {
     if (!data?.next_cursor) return;

@@ -3,6 +3,7 @@ import { merchantRoutes } from '@contract/merchants.js';
 import { operationRoutes, type Operation } from '@contract/operations.js';
 import { call } from '../../api/client';
 import { invalidate, setData, useResource } from '../../api/cache';
+import { cacheKeys } from '../../api/cache-keys';
 import { creationCurl } from '../../api/signature';
 import { useT } from '../../app/i18n';
 import { href } from '../../app/router';
@@ -67,7 +68,7 @@ function Fields({ op }: { op: Operation }) {
 
 export function OperationDetail({ id }: { id: string }) {
   const t = useT();
-  const key = `op:${id}`;
+  const key = cacheKeys.operation(id);
   const { data: op, error, reload } = useResource(key, () => call(operationRoutes.getOperation, { params: { id } }));
   const merchants = useResource('merchants', () => call(merchantRoutes.listMerchants));
   const { now } = useSandboxNow();

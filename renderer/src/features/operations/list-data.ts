@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { OperationStatusSchema } from '@contract/common.js';
+import type { LiveEvent } from '@contract/live.js';
 import { operationRoutes, type OperationSummary } from '@contract/operations.js';
 import { call } from '../../api/client';
 import { getData, setData, useResource } from '../../api/cache';
+import { cacheKeys } from '../../api/cache-keys';
 import { onLiveBatch } from '../../api/live';
 import { toastError } from '../../components/toasts';
 import { toQuery, type OperationFilters } from './store';
@@ -15,12 +16,28 @@ export interface OperationList {
 const PAGE = 100;
 
 /**
+ * What one live batch does to a shown list: the events carry each new status, so changed rows are
+ * patched in place (no request); `created` says new rows exist, to be fetched with the list's head.
+ * The list is returned unchanged (the same object) when no shown row changed.
+ */
+export function applyLiveEvents(list: OperationList | undefined, events: readonly LiveEvent[]): { list: OperationList | undefined; created: boolean } {
+  const changed = new Map<number, OperationSummary['status']>();
+  let created = false;
+  for (const e of events) {
+    if (e.type === 'operation.created') created = true;
+    else if (e.type === 'operation.changed') changed.set(e.data.id, e.data.status);
+  }
+  if (!list || !list.items.some((o) => changed.has(o.id))) return { list, created };
+  return { list: { ...list, items: list.items.map((o) => ({ ...o, status: changed.get(o.id) ?? o.status })) }, created };
+}
+
+/**
  * The operations list: keyset pages fetched on scroll, kept in the cache under one key per filter
  * set, and kept live from the stream without refetching what is already shown.
  */
 export function useOperationList(filters: OperationFilters) {
   const query = toQuery(filters);
-  const key = `ops:${JSON.stringify(query)}`;
+  const key = cacheKeys.operationList(query);
   const res = useResource<OperationList>(key, () => call(operationRoutes.listOperations, { query: { ...query, limit: PAGE } }));
   const loadingMore = useRef(false);
 
@@ -57,22 +74,10 @@ export function useOperationList(filters: OperationFilters) {
       }
     };
     return onLiveBatch((events, dropped) => {
-      const changed = new Map<number, OperationSummary['status']>();
-      let created = dropped > 0;
-      for (const e of events) {
-        if (e.type === 'operation.created') created = true;
-        const status = OperationStatusSchema.safeParse(e.data.status);
-        if (e.type === 'operation.changed' && typeof e.data.id === 'number' && status.success) changed.set(e.data.id, status.data);
-      }
       const cur = getData<OperationList>(key);
-      if (changed.size && cur) {
-        // The event carries the new status: patch the rows in place, no request needed.
-        setData<OperationList>(key, {
-          ...cur,
-          items: cur.items.map((o) => ({ ...o, status: changed.get(o.id) ?? o.status })),
-        });
-      }
-      if (created && !headTimer) headTimer = setTimeout(() => void refreshHead(), 300);
+      const { list, created } = applyLiveEvents(cur, events);
+      if (list && list !== cur) setData<OperationList>(key, list);
+      if ((created || dropped > 0) && !headTimer) headTimer = setTimeout(() => void refreshHead(), 300);
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the key captures the filters
   }, [key]);

@@ -13,23 +13,25 @@ const fetchStats = () => call(operationRoutes.operationStats);
 const fetchRecent = () => call(operationRoutes.listOperations, { query: { limit: 8 } });
 
 function describeEvent(e: ReceivedEvent, t: Translate): { text: string; link: string | null } {
-  const d = e.data;
-  const id = typeof d.id === 'number' ? d.id : null;
   switch (e.type) {
     case 'operation.created':
-      return { text: t('activity.created', { id: String(id), channel: String(d.channel) }), link: href('operations', id) };
+      return { text: t('activity.created', { id: String(e.data.id), channel: String(e.data.channel) }), link: href('operations', e.data.id) };
     case 'operation.changed':
-      return { text: t('activity.changed', { id: String(id), status: t(`status.${String(d.status)}`) }), link: href('operations', id) };
-    case 'notification.changed':
-      return { text: t('activity.notification', { id: String(id), status: String(d.status) }), link: d.operation_id ? href('operations', Number(d.operation_id)) : href('notifications') };
-    case 'spei.transfer':
-      return { text: d.matched_operation_id ? t('activity.spei.matched', { id: String(d.matched_operation_id) }) : t('activity.spei.unmatched'), link: href('spei') };
+      return { text: t('activity.changed', { id: String(e.data.id), status: t(`status.${e.data.status}`) }), link: href('operations', e.data.id) };
+    case 'notification.changed': {
+      const d = e.data;
+      return { text: t('activity.notification', { id: String(d.id), status: d.status }), link: d.operation_id ? href('operations', d.operation_id) : href('notifications') };
+    }
+    case 'spei.transfer': {
+      const matched = e.data.matched_operation_id;
+      return { text: matched ? t('activity.spei.matched', { id: String(matched) }) : t('activity.spei.unmatched'), link: href('spei') };
+    }
     case 'payout.changed':
-      return { text: t('activity.payout', { id: String(id), status: String(d.status) }), link: href('payouts') };
+      return { text: t('activity.payout', { id: String(e.data.id), status: e.data.status }), link: href('payouts') };
     case 'request.logged':
-      return { text: `${String(d.method)} ${String(d.path)} → ${String(d.status)}`, link: href('requests') };
+      return { text: `${e.data.method} ${e.data.path} → ${e.data.status}`, link: href('requests') };
     case 'clock.changed':
-      return { text: t('activity.clock', { now: fmtTime(String(d.now)) }), link: href('tools') };
+      return { text: t('activity.clock', { now: fmtTime(e.data.now) }), link: href('tools') };
     default:
       return { text: e.type, link: null };
   }

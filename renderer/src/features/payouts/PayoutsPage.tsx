@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { FORCEABLE_TRANSFER_STATUSES, payoutRoutes, type Payout } from '@contract/payouts.js';
 import { call } from '../../api/client';
 import { invalidate, useResource } from '../../api/cache';
+import { cacheKeys } from '../../api/cache-keys';
 import { useT } from '../../app/i18n';
 import { CodeView, Empty, ErrorBox, Loading, StatusBadge, useAction } from '../../components/common';
 import { fmtTime } from '../../components/format';
@@ -106,7 +107,7 @@ function PayoutRow({ p }: { p: Payout }) {
 
 function PayrollItems({ payroll }: { payroll: number }) {
   const t = useT();
-  const { data, error, reload } = useResource(`payouts:${payroll}`, () => call(payoutRoutes.listPayouts, { query: { payroll, limit: 500 } }));
+  const { data, error, reload } = useResource(cacheKeys.payrollItems(payroll), () => call(payoutRoutes.listPayouts, { query: { payroll, limit: 500 } }));
   const { busy, run } = useAction();
   const process = () =>
     void run(() => call(payoutRoutes.processPayouts, { body: { payroll } })).then((r) => {

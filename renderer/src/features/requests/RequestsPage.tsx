@@ -3,6 +3,7 @@ import { merchantRoutes } from '@contract/merchants.js';
 import { requestRoutes, type RequestLogEntry } from '@contract/requests.js';
 import { call } from '../../api/client';
 import { getData, setData, useResource } from '../../api/cache';
+import { cacheKeys } from '../../api/cache-keys';
 import { creationCurl, shellQuote } from '../../api/signature';
 import { useT } from '../../app/i18n';
 import { sandboxNow, type ClockSeen } from '../../app/sandbox-clock';
@@ -11,7 +12,6 @@ import { fmtTime } from '../../components/format';
 import { toastError } from '../../components/toasts';
 
 type Page = { items: RequestLogEntry[]; next_cursor: string | null };
-const KEY = 'requests';
 
 /**
  * A curl for a logged call. Payment creations are re-signed with the merchant's secret and a fresh
@@ -41,7 +41,7 @@ export default function RequestsPage() {
   const t = useT();
   const [path, setPath] = useState('');
   const [selected, setSelected] = useState<number | null>(null);
-  const key = `${KEY}:${path}`;
+  const key = cacheKeys.requestList(path);
   const { data, error, reload } = useResource<Page>(key, () => call(requestRoutes.listRequests, { query: { limit: 200, path: path || undefined } }));
   const more = async () => {
     if (!data?.next_cursor) return;

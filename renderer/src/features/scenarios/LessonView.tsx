@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { scenarioRoutes, type ScenarioReport } from '@contract/scenarios.js';
 import { call } from '../../api/client';
 import { useResource } from '../../api/cache';
+import { cacheKeys } from '../../api/cache-keys';
 import { useT } from '../../app/i18n';
 import { ErrorBox, Loading, useAction } from '../../components/common';
 import { startRun } from './run-actions';
@@ -23,7 +24,7 @@ export function ReportView({ report }: { report: ScenarioReport }) {
 /** A built-in scenario shown as a lesson: what it teaches, every step with its narration, and how to run it. */
 export function LessonView({ name }: { name: string }) {
   const t = useT();
-  const { data: sc, error, reload } = useResource(`scenario:${name}`, () => call(scenarioRoutes.getScenario, { params: { name } }));
+  const { data: sc, error, reload } = useResource(cacheKeys.scenario(name), () => call(scenarioRoutes.getScenario, { params: { name } }));
   const { busy, run } = useAction();
   const [report, setReport] = useState<ScenarioReport | null>(null);
   if (error) return <ErrorBox error={error} onRetry={reload} />;

@@ -2,13 +2,14 @@ import type { z } from 'zod';
 import { scenarioRoutes, type RunScenarioSchema, type StepRun } from '@contract/scenarios.js';
 import { call } from '../../api/client';
 import { setData } from '../../api/cache';
+import { cacheKeys } from '../../api/cache-keys';
 import { toastError } from '../../components/toasts';
 import { useScenariosUi } from './store';
 
 /** What a run is made from: a built-in by name, or a scenario the operator pasted. */
 export type RunSource = z.input<typeof RunScenarioSchema>;
 
-export const runKey = (id: string) => `scenario-run:${id}`;
+export const runKey = cacheKeys.scenarioRun;
 
 /** The source of each run opened in this window, so "start again" replays the same lesson. */
 const sources = new Map<string, RunSource>();

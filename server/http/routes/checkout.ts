@@ -1,16 +1,16 @@
 import { Router, type Request, type Response } from 'express';
-import { checkoutRoutes } from '../contract/checkout.js';
-import type { SandboxContext } from '../context.js';
-import { SandboxError } from '../http/errors.js';
-import { mountRoute } from '../http/route.js';
-import { checkoutJs } from './client-script.js';
-import { messagePage } from './layout.js';
-import { buildView, loadByToken, renderClosed, renderOpen } from './page.js';
-import { commonActions } from './panel.js';
-import { moduleFor } from './registry.js';
-import { checkoutCss } from './styles.js';
-import { voucherPdf } from './voucher-pdf.js';
-import { isClosed, pageUrl } from './view.js';
+import { checkoutJs } from '../../checkout/client-script.js';
+import { messagePage } from '../../checkout/layout.js';
+import { buildView, loadByToken, renderClosed, renderOpen } from '../../checkout/page.js';
+import { commonActions } from '../../checkout/panel.js';
+import { moduleFor } from '../../checkout/registry.js';
+import { checkoutCss } from '../../checkout/styles.js';
+import { voucherPdf } from '../../checkout/voucher-pdf.js';
+import { isClosed, pageUrl } from '../../checkout/view.js';
+import { checkoutRoutes } from '../../contract/checkout.js';
+import type { SandboxContext } from '../../context.js';
+import { SandboxError } from '../errors.js';
+import { mountRaw, mountRoute } from '../route.js';
 
 /** Form fields worth filling in again after an error; secrets (password, card number, codes) never are. */
 const REFILL = new Set(['rut', 'holder', 'exp', 'email', 'person_type', 'bank', 'account', 'phone']);
@@ -27,11 +27,11 @@ const NOT_FOUND_TEXT = 'No encontramos un pago para esta dirección. Revisa el e
 export function checkoutRouter(ctx: SandboxContext): Router {
   const r = Router();
 
-  r.get('/check-out/assets/checkout.css', (_req, res) => {
+  mountRaw(r, checkoutRoutes.checkoutCss, ({ res }) => {
     res.setHeader('Cache-Control', 'public, max-age=300');
     res.type('css').send(checkoutCss);
   });
-  r.get('/check-out/assets/checkout.js', (_req, res) => {
+  mountRaw(r, checkoutRoutes.checkoutJs, ({ res }) => {
     res.setHeader('Cache-Control', 'public, max-age=300');
     res.type('js').send(checkoutJs);
   });
@@ -59,37 +59,27 @@ export function checkoutRouter(ctx: SandboxContext): Router {
     sendHtml(res, 200, await renderOpen(v));
   }
 
-  r.get('/check-out/', (req, res, next) => showPage(req, res).catch(next));
-  r.get('/check-out/bank-selection/', (req, res, next) => {
+  mountRaw(r, checkoutRoutes.checkoutPage, ({ req, res }) => showPage(req, res));
+  mountRaw(r, checkoutRoutes.bankSelectionPage, async ({ req, res }) => {
     const op = tokenOf(req.query.tokenID) ? ctx.store.operations.byToken(String(req.query.tokenID)) : undefined;
-    if (op && op.channel !== 36) return sendHtml(res, 404, messagePage('Pago no encontrado', NOT_FOUND_TEXT));
-    showPage(req, res, 'bank').catch(next);
+    if (op && !moduleFor(op.channel).bankSelectionPage) return sendHtml(res, 404, messagePage('Pago no encontrado', NOT_FOUND_TEXT));
+    await showPage(req, res, 'bank');
   });
 
-  r.get('/check-out/voucher.pdf', async (req, res, next) => {
-    try {
-      const token = tokenOf(req.query.tokenID);
-      const op = token ? loadByToken(ctx, token) : undefined;
-      if (!op || !moduleFor(op.channel).hasVoucher?.(op)) {
-        return sendHtml(res, 404, messagePage('Cupón no encontrado', 'Este pago no tiene un cupón en efectivo para descargar.'));
-      }
-      const pdf = await voucherPdf(ctx, op);
-      res.status(200).type('application/pdf');
-      res.setHeader('Content-Disposition', `attachment; filename="cupon-${op.id}.pdf"`);
-      res.setHeader('Cache-Control', 'no-store');
-      res.send(pdf);
-    } catch (err) {
-      next(err);
+  mountRaw(r, checkoutRoutes.voucherPdf, async ({ req, res }) => {
+    const token = tokenOf(req.query.tokenID);
+    const op = token ? loadByToken(ctx, token) : undefined;
+    if (!op || !moduleFor(op.channel).hasVoucher?.(op)) {
+      return sendHtml(res, 404, messagePage('Cupón no encontrado', 'Este pago no tiene un cupón en efectivo para descargar.'));
     }
+    const pdf = await voucherPdf(ctx, op);
+    res.status(200).type('application/pdf');
+    res.setHeader('Content-Disposition', `attachment; filename="cupon-${op.id}.pdf"`);
+    res.setHeader('Cache-Control', 'no-store');
+    res.send(pdf);
   });
 
-  r.post('/check-out/actions', async (req, res, next) => {
-    try {
-      await handleAction(ctx, req, res);
-    } catch (err) {
-      next(err);
-    }
-  });
+  mountRaw(r, checkoutRoutes.checkoutAction, ({ req, res }) => handleAction(ctx, req, res));
 
   return r;
 }

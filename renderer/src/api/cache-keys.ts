@@ -1,0 +1,40 @@
+/**
+ * Every key of the console's cache (api/cache.ts), in one module: a view that reads an entry and
+ * the live event that makes it stale must name the same key, so both take it from here. A key
+ * outside this type does not compile. `invalidate(prefix)` also covers keys below a prefix
+ * (`spei` covers `spei:pending`, `op` would cover every `op:<id>`).
+ */
+export type CacheKey =
+  | 'stats'
+  | 'ops-recent'
+  | `op:${string}`
+  | `ops:${string}`
+  | 'merchants'
+  | 'payouts'
+  | `payouts:${number}`
+  | 'payrolls'
+  | 'notifications'
+  | `notifications:${string}`
+  | 'requests'
+  | `requests:${string}`
+  | 'spei'
+  | 'spei:pending'
+  | 'spei:ledger'
+  | 'faults'
+  | 'settings'
+  | 'test-values'
+  | 'scenarios'
+  | `scenario:${string}`
+  | `scenario-run:${string}`
+  | 'clock';
+
+/** The keys built from a value (one entry per operation, filter set, payroll…). */
+export const cacheKeys = {
+  operation: (id: number | string): CacheKey => `op:${id}`,
+  operationList: (query: object): CacheKey => `ops:${JSON.stringify(query)}`,
+  payrollItems: (payroll: number): CacheKey => `payouts:${payroll}`,
+  notificationList: (query: object): CacheKey => `notifications:${JSON.stringify(query)}`,
+  requestList: (pathPrefix: string): CacheKey => `requests:${pathPrefix}`,
+  scenario: (name: string): CacheKey => `scenario:${name}`,
+  scenarioRun: (id: string): CacheKey => `scenario-run:${id}`,
+};
