@@ -3,11 +3,9 @@ import type { Notification } from '../contract/notifications.js';
 import type { SandboxContext } from '../context.js';
 import type { OperationRecord } from '../store/operations.js';
 import { notificationFault } from './notification-faults.js';
-import { formEncode, rejectionFields, successFields } from './payload.js';
+import { formEncode, rejectionFields, rejectionNotified, successFields } from './payload.js';
 import { RETRY_TIMER } from './record.js';
 import { notificationViews } from './views.js';
-// Kept apart from the payload import above so parallel edits of the import block merge cleanly; fold in later.
-import { rejectionNotified } from './payload.js';
 
 /** A delivery to write into the outbox (inside the caller's transaction). */
 export interface NewNotification {
