@@ -7,7 +7,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const nodeGlobals = Object.fromEntries(
-  ['process', 'console', 'Buffer', 'URL', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'fetch'].map((g) => [g, 'readonly']),
+  ['process', 'console', 'Buffer', 'URL', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'fetch'].map(
+    (g) => [g, 'readonly'],
+  ),
 );
 
 export default tseslint.config(
@@ -26,7 +28,10 @@ export default tseslint.config(
     },
     rules: {
       // node:test's test() returns a promise the runner itself awaits (the testkit examples use it).
-      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', name: ['test', 'it', 'describe'], package: 'node:test' }] }],
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafeCalls: [{ from: 'package', name: ['test', 'it', 'describe'], package: 'node:test' }] },
+      ],
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
       '@typescript-eslint/no-explicit-any': 'error',
@@ -45,7 +50,10 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       // The console talks to the server over HTTP only; it may share the contract (zod schemas), nothing else.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '!@contract/*'], message: 'the console imports only @contract/* from the server' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**', '!@contract/*'], message: 'the console imports only @contract/* from the server' }] },
+      ],
     },
   },
   {
@@ -62,7 +70,10 @@ export default tseslint.config(
   {
     // CommonJS fixtures (a fake Electron module loaded with require).
     files: ['**/*.cjs'],
-    languageOptions: { sourceType: 'commonjs', globals: { ...nodeGlobals, require: 'readonly', module: 'writable', __filename: 'readonly', __dirname: 'readonly' } },
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { ...nodeGlobals, require: 'readonly', module: 'writable', __filename: 'readonly', __dirname: 'readonly' },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

@@ -67,7 +67,11 @@ async function main(): Promise<void> {
   const { store, clock } = ctx;
   try {
     clock.pause();
-    const demo = updateMerchant(store, 'pk_sandbox_demo', { success_url: `http://127.0.0.1:${await closedPort()}/down`, rejection_url: null, payout_url: null });
+    const demo = updateMerchant(store, 'pk_sandbox_demo', {
+      success_url: `http://127.0.0.1:${await closedPort()}/down`,
+      rejection_url: null,
+      payout_url: null,
+    });
     const t0 = clock.now();
     const setupStarted = performance.now();
     // The beneficiaries' address of approved items (even amounts): a local endpoint that answers 200.
@@ -82,14 +86,36 @@ async function main(): Promise<void> {
         const channel = CHANNELS[i % CHANNELS.length]!;
         const expiresAt = t0 + MINUTE + Math.floor((i * 29 * 24 * 60 * MINUTE) / (PENDING + NOTIFIED));
         const op = store.operations.insert({
-          merchant_id: demo.id, token: `adv${i.toString(36)}`, trans_id: `ADV-${i}`, channel,
-          amount: '1500.00', amount_cents: 150000, currency: 'COP', method: null, user_bank_code: null,
-          direct_integration: false, url_ok: 'https://shop.example/ok', url_error: 'https://shop.example/ko',
+          merchant_id: demo.id,
+          token: `adv${i.toString(36)}`,
+          trans_id: `ADV-${i}`,
+          channel,
+          amount: '1500.00',
+          amount_cents: 150000,
+          currency: 'COP',
+          method: null,
+          user_bank_code: null,
+          direct_integration: false,
+          url_ok: 'https://shop.example/ok',
+          url_error: 'https://shop.example/ko',
           shopper: { name_shopper: 'Ana', last_name_Shopper: 'Gómez', email: `s${i}@mail.com`, Num_doc_identi: String(10000000 + i) },
-          doc_number: String(10000000 + i), email: `s${i}@mail.com`, rfc: channel === 41 ? 'GODE561231GR8' : null,
-          request: {}, details: {}, created_at: t0, expires_at: expiresAt,
+          doc_number: String(10000000 + i),
+          email: `s${i}@mail.com`,
+          rfc: channel === 41 ? 'GODE561231GR8' : null,
+          request: {},
+          details: {},
+          created_at: t0,
+          expires_at: expiresAt,
         });
-        store.operations.addEvent({ operation_id: op.id, at: t0, kind: 'created', actor: 'merchant_api', from_status: null, to_status: 'pending', details: {} });
+        store.operations.addEvent({
+          operation_id: op.id,
+          at: t0,
+          kind: 'created',
+          actor: 'merchant_api',
+          from_status: null,
+          to_status: 'pending',
+          details: {},
+        });
         ctx.scheduler.schedule(EXPIRE_TIMER, op.id, expiresAt);
         if (i % step === 0 && toConfirm.length < NOTIFIED) toConfirm.push(op.id);
       }
@@ -98,10 +124,21 @@ async function main(): Promise<void> {
     for (const id of toConfirm) transition(ctx, id, { to: 'confirmed', actor: 'control_api' });
     for (let done = 0; done < PAYOUTS; done += 500) {
       const items = Array.from({ length: Math.min(500, PAYOUTS - done) }, (_, i) => ({
-        order_id: `PO-${done + i}`, credit_note: `CN-${done + i}`, account_id: '000123456789', account_type: 'current',
-        vat_id: '12345678-5', vat_id_type: 'RUT', name: 'Juana Pérez', amount: 1000 + ((done + i) % 2), subject: 'Pago',
-        bank_detail: 'Cuenta corriente', channel: beneficiary, user_email: 'juana@example.com', phone_number: '+56912345678',
-        bank: 37, transfer_status: 0,
+        order_id: `PO-${done + i}`,
+        credit_note: `CN-${done + i}`,
+        account_id: '000123456789',
+        account_type: 'current',
+        vat_id: '12345678-5',
+        vat_id_type: 'RUT',
+        name: 'Juana Pérez',
+        amount: 1000 + ((done + i) % 2),
+        subject: 'Pago',
+        bank_detail: 'Cuenta corriente',
+        channel: beneficiary,
+        user_email: 'juana@example.com',
+        phone_number: '+56912345678',
+        bank: 37,
+        transfer_status: 0,
       }));
       createPayoutBatch(ctx, demo, items);
     }
@@ -116,7 +153,9 @@ async function main(): Promise<void> {
     loop.enable();
     const started = performance.now();
     const res = await fetch(url + '/sandbox/v1/clock/advance', {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ minutes: DAYS * 24 * 60 }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ minutes: DAYS * 24 * 60 }),
     });
     const body: unknown = await res.json();
     const wallMs = performance.now() - started;
@@ -137,7 +176,12 @@ async function main(): Promise<void> {
       notifications_failed_after: failedNotifications,
       /** Longest event-loop stall of the sandbox process during the advance. */
       event_loop_max_ms: round2(loop.max / 1e6),
-      health_ms: { samples: samples.length, p50: round2(pct(samples, 50)), p99: round2(pct(samples, 99)), max: round2(samples.at(-1) ?? NaN) },
+      health_ms: {
+        samples: samples.length,
+        p50: round2(pct(samples, 50)),
+        p99: round2(pct(samples, 99)),
+        max: round2(samples.at(-1) ?? NaN),
+      },
       machine: { cores: availableParallelism(), load_average: loadavg().map((x) => round2(x)) },
     };
     console.log(JSON.stringify(out, null, 2));

@@ -26,10 +26,26 @@ const t0 = Date.parse('2025-01-01T00:00:00Z');
 store.tx(() => {
   for (let i = 0; i < OPS; i++) {
     store.operations.insert({
-      merchant_id: 1, token: `tok-bench-${i}`, trans_id: `PERF-${i}`, channel: [17, 41, 36, 5][i % 4]!, amount: '100.00', amount_cents: 10000,
-      currency: 'COP', method: null, user_bank_code: null, direct_integration: false, url_ok: 'https://merchant.example/ok',
-      url_error: 'https://merchant.example/error', shopper: { name_shopper: 'Ana', last_name_Shopper: 'Gómez' }, doc_number: `D${i}`,
-      email: `ana${i}@gmail.com`, rfc: null, request: {}, details: {}, created_at: t0 + i * 1000, expires_at: t0 + i * 1000 + 7_200_000,
+      merchant_id: 1,
+      token: `tok-bench-${i}`,
+      trans_id: `PERF-${i}`,
+      channel: [17, 41, 36, 5][i % 4]!,
+      amount: '100.00',
+      amount_cents: 10000,
+      currency: 'COP',
+      method: null,
+      user_bank_code: null,
+      direct_integration: false,
+      url_ok: 'https://merchant.example/ok',
+      url_error: 'https://merchant.example/error',
+      shopper: { name_shopper: 'Ana', last_name_Shopper: 'Gómez' },
+      doc_number: `D${i}`,
+      email: `ana${i}@gmail.com`,
+      rfc: null,
+      request: {},
+      details: {},
+      created_at: t0 + i * 1000,
+      expires_at: t0 + i * 1000 + 7_200_000,
     });
   }
 });

@@ -40,8 +40,16 @@ async function measure(p: typeof bare, kind: BodyKind) {
 
 const r3 = (x: number) => +x.toFixed(3);
 type Row = {
-  ratio: number; ratio_min: number; ratio_max: number; round_ratios: number[];
-  sandbox_rps: number; bare_rps: number; sandbox_p50_ms: number; sandbox_p99_ms: number; bare_p99_ms: number; non2xx: number;
+  ratio: number;
+  ratio_min: number;
+  ratio_max: number;
+  round_ratios: number[];
+  sandbox_rps: number;
+  bare_rps: number;
+  sandbox_p50_ms: number;
+  sandbox_p99_ms: number;
+  bare_p99_ms: number;
+  non2xx: number;
   cpu_us_per_request: { sandbox: number; bare: number; ratio: number } | null;
 };
 const result: Partial<Record<BodyKind, Row>> = {};
@@ -52,8 +60,14 @@ try {
   await loadCreation(bare.url, 'urlencoded', 3);
   await loadCreation(sandbox.url, 'urlencoded', 3);
   for (const kind of KINDS) {
-    const a: number[] = [], b: number[] = [], ratios: number[] = [], p50: number[] = [], p99: number[] = [], refP99: number[] = [];
-    const cpuA: number[] = [], cpuB: number[] = [];
+    const a: number[] = [],
+      b: number[] = [],
+      ratios: number[] = [],
+      p50: number[] = [],
+      p99: number[] = [],
+      refP99: number[] = [];
+    const cpuA: number[] = [],
+      cpuB: number[] = [];
     let non2xx = 0;
     for (let i = 0; i < ROUNDS; i++) {
       // The reference always parses the same urlencoded form: every kind is a ratio to the same bar.
@@ -72,9 +86,16 @@ try {
       non2xx += s.non2xx;
     }
     result[kind] = {
-      ratio: r3(median(ratios)), ratio_min: r3(Math.min(...ratios)), ratio_max: r3(Math.max(...ratios)), round_ratios: ratios.map(r3),
-      sandbox_rps: Math.round(median(b)), bare_rps: Math.round(median(a)),
-      sandbox_p50_ms: median(p50), sandbox_p99_ms: median(p99), bare_p99_ms: median(refP99), non2xx,
+      ratio: r3(median(ratios)),
+      ratio_min: r3(Math.min(...ratios)),
+      ratio_max: r3(Math.max(...ratios)),
+      round_ratios: ratios.map(r3),
+      sandbox_rps: Math.round(median(b)),
+      bare_rps: Math.round(median(a)),
+      sandbox_p50_ms: median(p50),
+      sandbox_p99_ms: median(p99),
+      bare_p99_ms: median(refP99),
+      non2xx,
       cpu_us_per_request: cpuA.length
         ? { sandbox: Math.round(median(cpuB)), bare: Math.round(median(cpuA)), ratio: r3(median(cpuA) / median(cpuB)) }
         : null,
@@ -86,11 +107,27 @@ try {
   await stopProcess(sandbox.proc);
   rmSync(dir, { recursive: true, force: true });
 }
-console.table(Object.fromEntries(Object.entries(result).map(([k, v]) => [k, { ...v, round_ratios: v.round_ratios.join(' '), cpu_us_per_request: JSON.stringify(v.cpu_us_per_request) }])));
+console.table(
+  Object.fromEntries(
+    Object.entries(result).map(([k, v]) => [
+      k,
+      { ...v, round_ratios: v.round_ratios.join(' '), cpu_us_per_request: JSON.stringify(v.cpu_us_per_request) },
+    ]),
+  ),
+);
 writeFileSync(
   join(import.meta.dirname, 'results-creation.json'),
-  JSON.stringify({
-    budget: { ratio: 0.6, p99_ms: 10, non2xx: 0, multipart_ratio: 0.5, instant_qr_ratio: 0.5 }, rounds: ROUNDS, seconds: SECONDS, connections: 10,
-    load_average: { start: loadAtStart, end: loadavg()[0]! }, result, at: new Date().toISOString(),
-  }, null, 2) + '\n',
+  JSON.stringify(
+    {
+      budget: { ratio: 0.6, p99_ms: 10, non2xx: 0, multipart_ratio: 0.5, instant_qr_ratio: 0.5 },
+      rounds: ROUNDS,
+      seconds: SECONDS,
+      connections: 10,
+      load_average: { start: loadAtStart, end: loadavg()[0]! },
+      result,
+      at: new Date().toISOString(),
+    },
+    null,
+    2,
+  ) + '\n',
 );

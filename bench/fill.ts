@@ -26,19 +26,54 @@ export function fill(data: string, ops: number, merchants = 3): { ms: number } {
         const channel = CHANNELS[i % CHANNELS.length]!;
         const at = base + i * 1000;
         const op = store.operations.insert({
-          merchant_id: mids[i % mids.length]!, token: `fill${i.toString(36)}`, trans_id: `ORD-${i}`, channel,
-          amount: '1500.00', amount_cents: 150000, currency: 'COP', method: null, user_bank_code: null,
-          direct_integration: false, url_ok: 'https://shop.example/ok', url_error: 'https://shop.example/ko',
-          shopper: { name_shopper: 'Ana', last_name_Shopper: 'Gómez', email: `s${i % 5000}@mail.com`, Num_doc_identi: String(10000000 + (i % 90000)) },
-          doc_number: String(10000000 + (i % 90000)), email: `s${i % 5000}@mail.com`, rfc: channel === 41 ? 'GODE561231GR8' : null,
-          request: {}, details: {}, created_at: at, expires_at: at + 7_200_000,
+          merchant_id: mids[i % mids.length]!,
+          token: `fill${i.toString(36)}`,
+          trans_id: `ORD-${i}`,
+          channel,
+          amount: '1500.00',
+          amount_cents: 150000,
+          currency: 'COP',
+          method: null,
+          user_bank_code: null,
+          direct_integration: false,
+          url_ok: 'https://shop.example/ok',
+          url_error: 'https://shop.example/ko',
+          shopper: {
+            name_shopper: 'Ana',
+            last_name_Shopper: 'Gómez',
+            email: `s${i % 5000}@mail.com`,
+            Num_doc_identi: String(10000000 + (i % 90000)),
+          },
+          doc_number: String(10000000 + (i % 90000)),
+          email: `s${i % 5000}@mail.com`,
+          rfc: channel === 41 ? 'GODE561231GR8' : null,
+          request: {},
+          details: {},
+          created_at: at,
+          expires_at: at + 7_200_000,
         });
-        store.operations.addEvent({ operation_id: op.id, at, kind: 'created', actor: 'merchant_api', from_status: null, to_status: 'pending', details: {} });
+        store.operations.addEvent({
+          operation_id: op.id,
+          at,
+          kind: 'created',
+          actor: 'merchant_api',
+          from_status: null,
+          to_status: 'pending',
+          details: {},
+        });
         const status = STATUSES[i % STATUSES.length]!;
         if (status !== 'pending') {
           // A finished operation carries its transition event too, as the state machine writes it.
           store.operations.finish(op.id, status, at + 1000);
-          store.operations.addEvent({ operation_id: op.id, at: at + 1000, kind: status, actor: 'control_api', from_status: 'pending', to_status: status, details: {} });
+          store.operations.addEvent({
+            operation_id: op.id,
+            at: at + 1000,
+            kind: status,
+            actor: 'control_api',
+            from_status: 'pending',
+            to_status: status,
+            details: {},
+          });
         }
       }
     });

@@ -23,11 +23,24 @@ let seq = 0;
 /** A channel 17 creation form, correctly signed with the demo merchant's secret, unique trans_id. */
 export function creationFields(extra: Record<string, string> = {}): Record<string, string> {
   const f: Record<string, string> = {
-    public_key: 'pk_sandbox_demo', time: '2026-11-22 10:00:00', channel: '17', amount: '50000', currency: 'COP',
-    trans_id: `B-${process.pid}-${++seq}`, time_expired: '120', url_ok: 'https://shop.example/ok', url_error: 'https://shop.example/ko',
+    public_key: 'pk_sandbox_demo',
+    time: '2026-11-22 10:00:00',
+    channel: '17',
+    amount: '50000',
+    currency: 'COP',
+    trans_id: `B-${process.pid}-${++seq}`,
+    time_expired: '120',
+    url_ok: 'https://shop.example/ok',
+    url_error: 'https://shop.example/ko',
     shopper_information: JSON.stringify({
-      name_shopper: 'Ana', last_name_Shopper: 'Gómez', type_doc_identi: 'CC', Num_doc_identi: '1234567890',
-      email: 'ana@gmail.com', country_code: '+57', Phone: '3001234567', country: 'COL',
+      name_shopper: 'Ana',
+      last_name_Shopper: 'Gómez',
+      type_doc_identi: 'CC',
+      Num_doc_identi: '1234567890',
+      email: 'ana@gmail.com',
+      country_code: '+57',
+      Phone: '3001234567',
+      country: 'COL',
     }),
     ...extra,
   };
@@ -60,14 +73,30 @@ export async function loadCreation(url: string, kind: BodyKind, seconds: number,
     url: url + CREATION_PATH,
     connections,
     duration: seconds,
-    requests: [{ method: 'POST', setupRequest: (req) => { const b = bodies[kind](); return { ...req, headers: { 'content-type': b.type }, body: b.body }; } }],
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req) => {
+          const b = bodies[kind]();
+          return { ...req, headers: { 'content-type': b.type }, body: b.body };
+        },
+      },
+    ],
   });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors + r.timeouts };
 }
 
 /** Spawns `node ARGS…` and resolves with the URL of its ready line (`… listening on URL`). */
-export function startProcess(args: string[], opts: { env?: NodeJS.ProcessEnv; detached?: boolean } = {}): Promise<{ url: string; proc: ChildProcess }> {
-  const proc = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: opts.env ?? process.env, detached: opts.detached });
+export function startProcess(
+  args: string[],
+  opts: { env?: NodeJS.ProcessEnv; detached?: boolean } = {},
+): Promise<{ url: string; proc: ChildProcess }> {
+  const proc = spawn(process.execPath, args, {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: opts.env ?? process.env,
+    detached: opts.detached,
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     proc.stdout!.on('data', (c) => {
@@ -88,6 +117,7 @@ export const stopProcess = (p: ChildProcess) =>
   });
 
 /** The p-th percentile of an ascending array (nearest rank). */
-export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+export const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 export const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)]!;
 export const round2 = (x: number) => Math.round(x * 100) / 100;

@@ -72,7 +72,7 @@ function runReceiver(): void {
   let held: (() => void)[] | null = null;
   const check = () => count >= expect && ((expect = Infinity), process.send!({ done: true, arrivals } satisfies Msg));
   process.on('message', (m: ReceiverCommand) => {
-    if ('expect' in m) (expect = m.expect), check();
+    if ('expect' in m) ((expect = m.expect), check());
     else if ('hold' in m) held = [];
     else if (held) {
       for (const answer of held) answer();
@@ -137,10 +137,26 @@ async function main(): Promise<void> {
       for (let i = 0; i < WARMUP + N + N2; i++) {
         const trans = i < WARMUP ? `WARM-${i}` : i < WARMUP + N ? `BENCH-${i - WARMUP}` : `HELD-${i - WARMUP - N}`;
         const op = store.operations.insert({
-          merchant_id: merchant.id, token: `bench-token-${i}`, trans_id: trans, channel: 17, amount: '50000', amount_cents: 5_000_000,
-          currency: 'COP', method: null, user_bank_code: null, direct_integration: false, url_ok: 'https://merchant.example/ok',
-          url_error: 'https://merchant.example/error', shopper: {}, doc_number: null, email: null, rfc: null, request: {}, details: {},
-          created_at: now, expires_at: now + 7 * 24 * 3_600_000,
+          merchant_id: merchant.id,
+          token: `bench-token-${i}`,
+          trans_id: trans,
+          channel: 17,
+          amount: '50000',
+          amount_cents: 5_000_000,
+          currency: 'COP',
+          method: null,
+          user_bank_code: null,
+          direct_integration: false,
+          url_ok: 'https://merchant.example/ok',
+          url_error: 'https://merchant.example/error',
+          shopper: {},
+          doc_number: null,
+          email: null,
+          rfc: null,
+          request: {},
+          details: {},
+          created_at: now,
+          expires_at: now + 7 * 24 * 3_600_000,
         });
         ops.push({ id: op.id, trans });
       }
@@ -216,7 +232,11 @@ async function main(): Promise<void> {
         during_deliveries: apiDuring,
         what: 'one signed ch17 creation at a time, 5 ms apart, from a forked process',
       },
-      deliveries_only_phase: { n: N2, drain_ms: Math.round(drainedAt - releasedAt), deliveries_per_second: Math.round(N2 / ((drainedAt - releasedAt) / 1000)) },
+      deliveries_only_phase: {
+        n: N2,
+        drain_ms: Math.round(drainedAt - releasedAt),
+        deliveries_per_second: Math.round(N2 / ((drainedAt - releasedAt) / 1000)),
+      },
       api_p50_ratio: round(apiDuring.p50 / apiIdle.p50),
       // CPU of this process (state machine + outbox + dispatcher) per delivery: what the rate would be on a free core.
       sandbox_cpu_ms_per_delivery: round((used.user + used.system) / 1000 / N),

@@ -20,7 +20,11 @@ const diskMB = (dir: string): number => Number(execFileSync('du', ['-sk', dir], 
 function timedInstall(dir: string, spec: string, extra: string[] = []): { seconds: number; mb: number } {
   mkdirSync(dir);
   const t0 = performance.now();
-  execFileSync(npm, ['install', '--omit=dev', '--prefer-offline', ...extra, spec], { cwd: dir, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(npm, ['install', '--omit=dev', '--prefer-offline', ...extra, spec], {
+    cwd: dir,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   return { seconds: round2((performance.now() - t0) / 1000), mb: round2(diskMB(dir)) };
 }
 
@@ -31,7 +35,15 @@ try {
   const sqliteVersion = lock.packages['node_modules/better-sqlite3']!.version;
 
   const packT0 = performance.now();
-  const name = execFileSync(npm, ['pack', '--pack-destination', work], { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().split('\n').pop()!;
+  const name = execFileSync(npm, ['pack', '--pack-destination', work], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  })
+    .trim()
+    .split('\n')
+    .pop()!;
   const packSeconds = round2((performance.now() - packT0) / 1000);
   const tarball = join(work, name);
   const tarballMB = round2(diskMB(tarball));

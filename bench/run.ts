@@ -16,23 +16,56 @@ const quick = values.quick;
 /** What each bench writes to its results file (only the fields the table reads). */
 interface Results {
   creation: {
-    rounds: number; load_average: { start: number; end: number };
-    result: Record<'urlencoded' | 'multipart' | 'instant_qr', {
-      ratio: number; ratio_min: number; ratio_max: number; sandbox_rps: number; bare_rps: number; sandbox_p99_ms: number; bare_p99_ms: number; non2xx: number;
-      cpu_us_per_request: { sandbox: number; bare: number; ratio: number } | null;
-    }>;
+    rounds: number;
+    load_average: { start: number; end: number };
+    result: Record<
+      'urlencoded' | 'multipart' | 'instant_qr',
+      {
+        ratio: number;
+        ratio_min: number;
+        ratio_max: number;
+        sandbox_rps: number;
+        bare_rps: number;
+        sandbox_p99_ms: number;
+        bare_p99_ms: number;
+        non2xx: number;
+        cpu_us_per_request: { sandbox: number; bare: number; ratio: number } | null;
+      }
+    >;
   };
   notifications: {
-    n: number; deliveries_per_second: number; state_change_to_receipt_ms: { p50: number; p99: number }; not_delivered: number;
-    api_latency_ms: Record<'idle' | 'during_deliveries', { p50: number; p99: number; non2xx: number }>; api_p50_ratio: number;
+    n: number;
+    deliveries_per_second: number;
+    state_change_to_receipt_ms: { p50: number; p99: number };
+    not_delivered: number;
+    api_latency_ms: Record<'idle' | 'during_deliveries', { p50: number; p99: number; non2xx: number }>;
+    api_p50_ratio: number;
   };
-  store: { operations: number; queries: Record<string, { server_p50_ms: number }>; bytes_per_operation_total?: number; bytes_per_operation_incl_event: number };
+  store: {
+    operations: number;
+    queries: Record<string, { server_p50_ms: number }>;
+    bytes_per_operation_total?: number;
+    bytes_per_operation_incl_event: number;
+  };
   spei: { pending_operations: number; per_transfer_ms: { p50: number; p99: number } };
-  startup: { cold_start_ms: { median: number; min: number }; cold_start_via_tsx_ms: { median: number }; cold_start_with_rebuild_ms: number; rss_after_load_mib: number; load: { seconds: number } };
+  startup: {
+    cold_start_ms: { median: number; min: number };
+    cold_start_via_tsx_ms: { median: number };
+    cold_start_with_rebuild_ms: number;
+    rss_after_load_mib: number;
+    load: { seconds: number };
+  };
   console: { skipped?: string; operations: number; first_page_ms: { median: number }; scroll: { dropped_frames: number } };
   advance: {
-    pending_operations: number; notifications: number; payouts: number; days: number; advance_wall_ms: number; notifications_failed_after: number;
-    summary: { attempts: { succeeded: number; failed: number }; steps: number }; health_ms: { p50: number; p99: number; max: number }; event_loop_max_ms: number;
+    pending_operations: number;
+    notifications: number;
+    payouts: number;
+    days: number;
+    advance_wall_ms: number;
+    notifications_failed_after: number;
+    summary: { attempts: { succeeded: number; failed: number }; steps: number };
+    health_ms: { p50: number; p99: number; max: number };
+    event_loop_max_ms: number;
   };
 }
 type Name = keyof Results;
@@ -50,8 +83,18 @@ interface Row {
   budget: string;
   pass: boolean | null;
 }
-const le = (metric: string, value: number, max: number, unit = ''): Row => ({ metric, value, budget: `≤ ${max}${unit}`, pass: value <= max });
-const ge = (metric: string, value: number, min: number, unit = ''): Row => ({ metric, value, budget: `≥ ${min}${unit}`, pass: value >= min });
+const le = (metric: string, value: number, max: number, unit = ''): Row => ({
+  metric,
+  value,
+  budget: `≤ ${max}${unit}`,
+  pass: value <= max,
+});
+const ge = (metric: string, value: number, min: number, unit = ''): Row => ({
+  metric,
+  value,
+  budget: `≥ ${min}${unit}`,
+  pass: value >= min,
+});
 const info = (metric: string, value: number | string): Row => ({ metric, value, budget: '(reported)', pass: null });
 
 const benches: Bench[] = [
@@ -63,7 +106,8 @@ const benches: Bench[] = [
     rows: (r) => {
       const { urlencoded: u, multipart: m, instant_qr: q } = r.result;
       const spread = (x: typeof u) => `${x.ratio_min}–${x.ratio_max}`;
-      const cpu = (x: typeof u) => (x.cpu_us_per_request ? `${x.cpu_us_per_request.ratio}× (${x.cpu_us_per_request.sandbox} / ${x.cpu_us_per_request.bare} µs)` : 'n/a');
+      const cpu = (x: typeof u) =>
+        x.cpu_us_per_request ? `${x.cpu_us_per_request.ratio}× (${x.cpu_us_per_request.sandbox} / ${x.cpu_us_per_request.bare} µs)` : 'n/a';
       return [
         ge(`1 creation ch17 urlencoded, ratio to bare Express (median of ${r.rounds} rounds)`, u.ratio, 0.6, '×'),
         info('1   spread of the rounds (min–max)', spread(u)),
@@ -77,7 +121,10 @@ const benches: Bench[] = [
         info('1 creation urlencoded req/s (sandbox / bare)', `${u.sandbox_rps} / ${u.bare_rps}`),
         info('1 CPU per request, ratio (sandbox / bare): urlencoded', cpu(u)),
         info('1 CPU per request, ratio: multipart / instant_qr', `${cpu(m)} / ${cpu(q)}`),
-        info('1 load average (1 min) at start / end of the creation bench', `${r.load_average.start.toFixed(1)} / ${r.load_average.end.toFixed(1)}`),
+        info(
+          '1 load average (1 min) at start / end of the creation bench',
+          `${r.load_average.start.toFixed(1)} / ${r.load_average.end.toFixed(1)}`,
+        ),
       ];
     },
   }),
@@ -112,7 +159,10 @@ const benches: Bench[] = [
     script: 'spei.ts',
     args: ['--ops', '100000'],
     // Gated on the median like the store queries: a p99 of sub-millisecond work on a shared 2-core box measures the scheduler.
-    rows: (r) => [le(`4 SPEI match among ${r.pending_operations} pending, p50 (ms)`, r.per_transfer_ms.p50, 2), info('4 SPEI match p99 (ms)', r.per_transfer_ms.p99)],
+    rows: (r) => [
+      le(`4 SPEI match among ${r.pending_operations} pending, p50 (ms)`, r.per_transfer_ms.p50, 2),
+      info('4 SPEI match p99 (ms)', r.per_transfer_ms.p99),
+    ],
   }),
   bench({
     name: 'startup',
@@ -133,7 +183,10 @@ const benches: Bench[] = [
     rows: (r) =>
       r.skipped
         ? [info('6 console', `skipped: ${r.skipped}`)]
-        : [le(`6 console first page with ${r.operations} ops (ms)`, r.first_page_ms.median, 1000), le('6 console dropped frames while scrolling', r.scroll.dropped_frames, 0)],
+        : [
+            le(`6 console first page with ${r.operations} ops (ms)`, r.first_page_ms.median, 1000),
+            le('6 console dropped frames while scrolling', r.scroll.dropped_frames, 0),
+          ],
   }),
   bench({
     name: 'advance',
@@ -141,11 +194,18 @@ const benches: Bench[] = [
     args: [],
     env: { BENCH_SCALE: quick ? '0.2' : '1' },
     rows: (r) => [
-      le(`7 advance ${r.days} d: ${r.pending_operations} pending ops, ${r.notifications} failing notifications, ${r.payouts} payouts (ms)`, r.advance_wall_ms, 10_000),
+      le(
+        `7 advance ${r.days} d: ${r.pending_operations} pending ops, ${r.notifications} failing notifications, ${r.payouts} payouts (ms)`,
+        r.advance_wall_ms,
+        10_000,
+      ),
       le('7 /health during the advance, max (ms)', r.health_ms.max, 50),
       info('7 /health during the advance p50 / p99 (ms)', `${r.health_ms.p50} / ${r.health_ms.p99}`),
       le('7 notifications not failed after 5 attempts', r.notifications - r.notifications_failed_after, 0),
-      info('7 advance steps / attempts failed / succeeded', `${r.summary.steps} / ${r.summary.attempts.failed} / ${r.summary.attempts.succeeded}`),
+      info(
+        '7 advance steps / attempts failed / succeeded',
+        `${r.summary.steps} / ${r.summary.attempts.failed} / ${r.summary.attempts.succeeded}`,
+      ),
       info('7 longest event-loop stall during the advance (ms)', r.event_loop_max_ms),
     ],
   }),
@@ -161,7 +221,9 @@ for (const b of selected) {
   const file = join(import.meta.dirname, `results-${b.name}.json`);
   const t0 = Date.now();
   const run = spawnSync(process.execPath, [tsxCli, join(import.meta.dirname, b.script), ...b.args], {
-    cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...b.env },
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, ...b.env },
   });
   // A result file older than this run is a previous run's: never report it as today's figure.
   if (run.status !== 0 || !existsSync(file) || statSync(file).mtimeMs < t0) {
@@ -175,13 +237,23 @@ for (const b of selected) {
   }
 }
 
-const table = rows.map((r) => ({ metric: r.metric, value: r.value, budget: r.budget, result: r.pass === null ? '' : r.pass ? 'pass' : 'FAIL' }));
+const table = rows.map((r) => ({
+  metric: r.metric,
+  value: r.value,
+  budget: r.budget,
+  result: r.pass === null ? '' : r.pass ? 'pass' : 'FAIL',
+}));
 console.log('');
 console.table(table);
 const summary = {
   at: new Date().toISOString(),
   seconds: Math.round((Date.now() - started) / 1000),
-  machine: { cores: availableParallelism(), load_average_at_start: loadAtStart, load_average_at_end: loadavg().map((x) => Math.round(x * 100) / 100), node: process.version },
+  machine: {
+    cores: availableParallelism(),
+    load_average_at_start: loadAtStart,
+    load_average_at_end: loadavg().map((x) => Math.round(x * 100) / 100),
+    node: process.version,
+  },
   quick,
   rows: table,
   failed: rows.filter((r) => r.pass === false).length,

@@ -22,12 +22,26 @@ const t0 = performance.now();
 store.tx(() => {
   for (let i = 0; i < OPS; i++) {
     store.operations.insert({
-      merchant_id: merchant.id, token: `bench-${i}`, trans_id: `B-${i}`, channel: 41,
-      amount: `${100 + (i % 1000)}.50`, amount_cents: (100 + (i % 1000)) * 100 + 50, currency: 'MXN',
-      method: null, user_bank_code: null, direct_integration: false,
-      url_ok: 'https://m.example/ok', url_error: 'https://m.example/error',
-      shopper: {}, doc_number: rfcOf(i), email: null, rfc: rfcOf(i), request: {}, details: {},
-      created_at: now + i, expires_at: now + 86_400_000,
+      merchant_id: merchant.id,
+      token: `bench-${i}`,
+      trans_id: `B-${i}`,
+      channel: 41,
+      amount: `${100 + (i % 1000)}.50`,
+      amount_cents: (100 + (i % 1000)) * 100 + 50,
+      currency: 'MXN',
+      method: null,
+      user_bank_code: null,
+      direct_integration: false,
+      url_ok: 'https://m.example/ok',
+      url_error: 'https://m.example/error',
+      shopper: {},
+      doc_number: rfcOf(i),
+      email: null,
+      rfc: rfcOf(i),
+      request: {},
+      details: {},
+      created_at: now + i,
+      expires_at: now + 86_400_000,
     });
   }
 });
@@ -45,7 +59,10 @@ for (let k = 0; k < TRANSFERS; k++) {
 }
 times.sort((a, b) => a - b);
 const pct = (p: number) => times[Math.min(times.length - 1, Math.floor(times.length * p))]!;
-const plan = store.spei.explainMatch().map((r) => r.detail).join(' | ');
+const plan = store.spei
+  .explainMatch()
+  .map((r) => r.detail)
+  .join(' | ');
 const result = {
   pending_operations: OPS,
   transfers: TRANSFERS,
@@ -56,7 +73,9 @@ const result = {
   within_budget: pct(0.99) <= 2,
   query_plan: plan,
 };
-console.table({ 'SPEI match (server time)': { p50_ms: result.per_transfer_ms.p50, p99_ms: result.per_transfer_ms.p99, matched, budget_ms: 2 } });
+console.table({
+  'SPEI match (server time)': { p50_ms: result.per_transfer_ms.p50, p99_ms: result.per_transfer_ms.p99, matched, budget_ms: 2 },
+});
 console.log(`plan: ${plan}`);
 writeFileSync(join(import.meta.dirname, 'results-spei.json'), JSON.stringify(result, null, 2) + '\n');
 await sb.stop();

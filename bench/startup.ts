@@ -21,7 +21,12 @@ const bundleFresh = (): boolean => serveBundleIsFresh(root, join(root, 'dist', '
 /** Spawns `npm run serve -- …` in its own process group; resolves once /health answered 200. */
 async function serve(dir: string, env: NodeJS.ProcessEnv = process.env): Promise<{ proc: ChildProcess; url: string; ms: number }> {
   const t0 = performance.now();
-  const proc = spawn(npm, ['run', '--silent', 'serve', '--', '--port', '0', '--data', dir], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'], env, detached: true });
+  const proc = spawn(npm, ['run', '--silent', 'serve', '--', '--port', '0', '--data', dir], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'ignore'],
+    env,
+    detached: true,
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     proc.stdout!.on('data', (c) => {

@@ -74,7 +74,9 @@ const result = {
   queries: rows,
 };
 console.table(rows);
-console.log(`bytes/operation: ${opBytes} with its events; ${realBytes} for a real creation with timer and request-log row; ${result.bytes_per_operation_total} with the capped log's share`);
+console.log(
+  `bytes/operation: ${opBytes} with its events; ${realBytes} for a real creation with timer and request-log row; ${result.bytes_per_operation_total} with the capped log's share`,
+);
 writeFileSync(join(import.meta.dirname, 'results-store.json'), JSON.stringify(result, null, 2) + '\n');
 await sb.stop();
 rmSync(dir, { recursive: true, force: true });

@@ -8,9 +8,7 @@ export interface PreventableEvent {
   preventDefault(): void;
 }
 
-export type WindowOpenResponse =
-  | { action: 'deny' }
-  | { action: 'allow'; overrideBrowserWindowOptions?: BrowserWindowOptions };
+export type WindowOpenResponse = { action: 'deny' } | { action: 'allow'; overrideBrowserWindowOptions?: BrowserWindowOptions };
 
 export interface WebPreferences {
   preload?: string;
@@ -151,4 +149,3 @@ export interface ElectronMain {
   };
   screen: { getAllDisplays(): { workArea: Rectangle }[] };
 }
-

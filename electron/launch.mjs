@@ -39,7 +39,9 @@ if (electron.bin) {
   delete env.ELECTRON_RUN_AS_NODE;
   child = spawn(electron.bin, [join(root, 'dist', 'node', 'electron', 'main.js'), ...args], { cwd: root, stdio: 'inherit', env });
 } else {
-  console.log(`Electron is not available here (${electron.reason}); running the headless sandbox instead. Open the console in a browser at the address below.`);
+  console.log(
+    `Electron is not available here (${electron.reason}); running the headless sandbox instead. Open the console in a browser at the address below.`,
+  );
   const tsx = join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
   child = spawn(process.execPath, [tsx, join(root, 'server', 'cli.ts'), ...args], { cwd: root, stdio: ['inherit', 'pipe', 'inherit'] });
   // Line by line, so the ready line is found even when it arrives split across chunks.

@@ -56,9 +56,16 @@ function openWindow(sb: Sandbox, dataDir: string | null): void {
   const baseUrl = sb.url;
   const origin = originOf(baseUrl) ?? baseUrl;
   const title = `${PRODUCT} — ${baseUrl}`;
-  const state = loadWindowState(stateFile, screen.getAllDisplays().map((d) => d.workArea));
+  const state = loadWindowState(
+    stateFile,
+    screen.getAllDisplays().map((d) => d.workArea),
+  );
   app.on('web-contents-created', (_event, contents) =>
-    installContentsGuards(contents, { origin, childWindowOptions: childWindowOptions(PRODUCT), openExternal: (url) => void shell.openExternal(url).catch(() => undefined) }),
+    installContentsGuards(contents, {
+      origin,
+      childWindowOptions: childWindowOptions(PRODUCT),
+      openExternal: (url) => void shell.openExternal(url).catch(() => undefined),
+    }),
   );
   win = new BrowserWindow(mainWindowOptions({ state, title, icon: join(resourcesDir(), 'icons', '512x512.png') }));
   installSessionGuards(win.webContents.session, origin);

@@ -28,13 +28,7 @@ export function buildMenuTemplate(actions: MenuActions, opts: { baseUrl: string;
       { role: opts.isMac ? 'close' : 'quit' },
     ],
   };
-  return [
-    ...(opts.isMac ? [{ role: 'appMenu' }] : []),
-    sandbox,
-    { role: 'editMenu' },
-    { role: 'viewMenu' },
-    { role: 'windowMenu' },
-  ];
+  return [...(opts.isMac ? [{ role: 'appMenu' }] : []), sandbox, { role: 'editMenu' }, { role: 'viewMenu' }, { role: 'windowMenu' }];
 }
 
 export interface MenuActionDeps {
@@ -62,7 +56,11 @@ export function createMenuActions(deps: MenuActionDeps): MenuActions {
       const name = exportFileName(new Date());
       const defaultPath = deps.dataDir ? join(dirname(deps.dataDir), name) : name;
       void dialog
-        .showSaveDialog(deps.window(), { title: 'Export sandbox data', defaultPath, filters: [{ name: 'SQLite database', extensions: ['db'] }] })
+        .showSaveDialog(deps.window(), {
+          title: 'Export sandbox data',
+          defaultPath,
+          filters: [{ name: 'SQLite database', extensions: ['db'] }],
+        })
         .then(async ({ canceled, filePath }) => {
           if (canceled || !filePath) return;
           await exportSandboxData(deps.sandbox, filePath);
@@ -75,7 +73,8 @@ export function createMenuActions(deps: MenuActionDeps): MenuActions {
         .showMessageBox(deps.window(), {
           type: 'warning',
           message: 'Reset the sandbox?',
-          detail: 'Every operation, notification, payout and merchant except the demo merchant is deleted, and the clock goes back to real time.',
+          detail:
+            'Every operation, notification, payout and merchant except the demo merchant is deleted, and the clock goes back to real time.',
           buttons: ['Reset', 'Cancel'],
           defaultId: 1,
           cancelId: 1,

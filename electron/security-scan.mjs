@@ -34,7 +34,13 @@ const log = console.log;
 console.log = () => {};
 let result;
 try {
-  result = await run({ input, isRelative: true, electronVersionOverride: electronVersion || undefined, severitySet: undefined, confidenceSet: undefined });
+  result = await run({
+    input,
+    isRelative: true,
+    electronVersionOverride: electronVersion || undefined,
+    severitySet: undefined,
+    confidenceSet: undefined,
+  });
 } finally {
   console.log = log;
 }

@@ -27,7 +27,8 @@ const pdfkitFontsInline = {
       const { readFile } = await import('node:fs/promises');
       const source = await readFile(args.path, 'utf8');
       const contents = source.replace(/require\$1\('#standard-fonts\//g, "require('#standard-fonts/");
-      if (contents === source) throw new Error('pdfkit changed how it loads its standard fonts: revisit pdfkitFontsInline in server/build.mjs');
+      if (contents === source)
+        throw new Error('pdfkit changed how it loads its standard fonts: revisit pdfkitFontsInline in server/build.mjs');
       return { contents, loader: 'js' };
     });
   },
@@ -97,7 +98,9 @@ export function mapBundleStacks(bundle) {
   const names = new Set([bundle, pathToFileURL(bundle).href]);
   Error.prepareStackTrace = (err, frames) => {
     const lines = frames.map((f) => {
-      const entry = names.has(f.getFileName() ?? '') ? load()?.findEntry((f.getLineNumber() ?? 1) - 1, (f.getColumnNumber() ?? 1) - 1) : undefined;
+      const entry = names.has(f.getFileName() ?? '')
+        ? load()?.findEntry((f.getLineNumber() ?? 1) - 1, (f.getColumnNumber() ?? 1) - 1)
+        : undefined;
       if (!entry || !('originalSource' in entry)) return `    at ${f}`;
       const source = resolve(dirname(bundle), entry.originalSource.replace(/^file:\/\//, ''));
       const where = `${relative(process.cwd(), source) || source}:${entry.originalLine + 1}:${entry.originalColumn + 1}`;
@@ -178,7 +181,11 @@ export function serveBundleIsFresh(root, bundle) {
     const built = statSync(bundle).mtimeMs;
     // A bundle from before source maps (no .map beside it) is rebuilt once.
     if (!existsSync(`${bundle}.map`)) return false;
-    return built >= mtimeOf(join(root, 'package-lock.json')) && built >= newestMtime(join(root, 'server'), /\.(ts|json)$/) && built >= newestMtime(join(root, 'resources', 'payouts'), /\.json$/);
+    return (
+      built >= mtimeOf(join(root, 'package-lock.json')) &&
+      built >= newestMtime(join(root, 'server'), /\.(ts|json)$/) &&
+      built >= newestMtime(join(root, 'resources', 'payouts'), /\.json$/)
+    );
   } catch {
     return false;
   }

@@ -30,7 +30,9 @@ async function runTsx() {
   const { spawn } = await import('node:child_process');
   // tsx in a child (its loader must be registered before the entry is read); signals are passed on
   // so SIGINT/SIGTERM still stop the sandbox cleanly, and the exit code is the CLI's own.
-  const child = spawn(process.execPath, [require.resolve('tsx/cli'), join(root, 'server', 'cli.ts'), ...process.argv.slice(2)], { stdio: 'inherit' });
+  const child = spawn(process.execPath, [require.resolve('tsx/cli'), join(root, 'server', 'cli.ts'), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

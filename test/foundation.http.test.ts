@@ -23,8 +23,18 @@ describe('foundation HTTP', () => {
   it('seeds the demo merchant of contract §2', async () => {
     const r = await api(sb.url, 'GET', '/sandbox/v1/merchants');
     const demo = r.body.items[0];
-    expect(demo).toMatchObject({ public_key: 'pk_sandbox_demo', secret_key: 'sk_sandbox_demo', mid_id: 1, payout_token: 'tk_sandbox_demo', max_amount: 100000000 });
-    expect(Object.keys(demo.channels).map(Number).sort((a, b) => a - b)).toEqual([5, 11, 16, 17, 22, 30, 33, 35, 36, 38, 40, 41]);
+    expect(demo).toMatchObject({
+      public_key: 'pk_sandbox_demo',
+      secret_key: 'sk_sandbox_demo',
+      mid_id: 1,
+      payout_token: 'tk_sandbox_demo',
+      max_amount: 100000000,
+    });
+    expect(
+      Object.keys(demo.channels)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([5, 11, 16, 17, 22, 30, 33, 35, 36, 38, 40, 41]);
     expect(demo.clabe).toMatch(/^\d{18}$/);
   });
 
@@ -35,7 +45,11 @@ describe('foundation HTTP', () => {
   });
 
   it('refuses malformed JSON on the control API with INVALID_JSON', async () => {
-    const res = await fetch(sb.url + '/sandbox/v1/merchants', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":' });
+    const res = await fetch(sb.url + '/sandbox/v1/merchants', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":',
+    });
     expect(res.status).toBe(400);
     expect((await jsonOf(res)).error.code).toBe('INVALID_JSON');
   });
@@ -53,7 +67,10 @@ describe('foundation HTTP', () => {
     expect(c.status).toBe(201);
     expect(c.body.public_key).toMatch(/^pk_/);
     expect(c.body.secret_key).toMatch(/^sk_/);
-    const p = await api(sb.url, 'PATCH', `/sandbox/v1/merchants/${c.body.public_key}`, { success_url: 'https://shop.example/ok', channels: { '41': ['MXN'] } });
+    const p = await api(sb.url, 'PATCH', `/sandbox/v1/merchants/${c.body.public_key}`, {
+      success_url: 'https://shop.example/ok',
+      channels: { '41': ['MXN'] },
+    });
     expect(p.status).toBe(200);
     expect(p.body.channels).toEqual({ '41': ['MXN'] });
     expect(p.body.success_url).toBe('https://shop.example/ok');

@@ -9,12 +9,18 @@ import { CHILE_BANK_SHOPPER } from './ch5.js';
 
 /** Channel 11: optional user_bank_code among 22 institutions; filter_by is not used. */
 function institution(input: MethodInput): MethodResult {
-  if (input.filterBy) input.warnings.push(fieldWarning('filter_by', input.filterBy, 'the spec selects the institution on channel 11 with user_bank_code', 'ignored'));
+  if (input.filterBy)
+    input.warnings.push(
+      fieldWarning('filter_by', input.filterBy, 'the spec selects the institution on channel 11 with user_bank_code', 'ignored'),
+    );
   const code = input.userBankCode?.trim() ?? '';
   if (code === '') return { method: null, userBankCode: null };
   const codes = bankCodes('chile-ch11-institutions.json');
   if (!codes.has(code)) {
-    throw new SandboxError('INVALID_BANK_CODE', `user_bank_code "${code.slice(0, 40)}" is not a supported institution; accepted: ${[...codes].join(', ')}`);
+    throw new SandboxError(
+      'INVALID_BANK_CODE',
+      `user_bank_code "${code.slice(0, 40)}" is not a supported institution; accepted: ${[...codes].join(', ')}`,
+    );
   }
   return { method: null, userBankCode: code };
 }

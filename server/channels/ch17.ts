@@ -25,30 +25,51 @@ const BANK_FILE = 'colombia-ch17-bank-codes.json' as const;
 function resolveMethod(input: MethodInput): MethodResult {
   const fb = singleFilter(input);
   if (fb === undefined) {
-    if (input.direct) throw new SandboxError('FILTER_BY_REQUIRED', `filter_by is required with direct_integration: one of ${CH17_METHODS.join(', ')}`);
-    if (input.userBankCode) input.warnings.push(fieldWarning('user_bank_code', input.userBankCode, 'the spec uses it only with filter_by=bankredirect', 'ignored'));
+    if (input.direct)
+      throw new SandboxError('FILTER_BY_REQUIRED', `filter_by is required with direct_integration: one of ${CH17_METHODS.join(', ')}`);
+    if (input.userBankCode)
+      input.warnings.push(
+        fieldWarning('user_bank_code', input.userBankCode, 'the spec uses it only with filter_by=bankredirect', 'ignored'),
+      );
     return { method: null, userBankCode: null };
   }
   if (fb.length > 21 || !isMethod(fb)) {
     const hint = isMethod(fb.toLowerCase()) ? ' (values are lowercase and matched exactly)' : '';
-    throw new SandboxError('INVALID_FILTER_BY', `filter_by "${fb.slice(0, 40)}" is not supported${hint}; use one of ${CH17_METHODS.join(', ')}`);
+    throw new SandboxError(
+      'INVALID_FILTER_BY',
+      `filter_by "${fb.slice(0, 40)}" is not supported${hint}; use one of ${CH17_METHODS.join(', ')}`,
+    );
   }
   if (fb !== 'bankredirect') {
-    if (input.userBankCode) input.warnings.push(fieldWarning('user_bank_code', input.userBankCode, `the spec uses it only with filter_by=bankredirect, not ${fb}`, 'ignored'));
+    if (input.userBankCode)
+      input.warnings.push(
+        fieldWarning('user_bank_code', input.userBankCode, `the spec uses it only with filter_by=bankredirect, not ${fb}`, 'ignored'),
+      );
     return { method: fb, userBankCode: null };
   }
   const code = input.userBankCode?.trim() ?? '';
   if (code === '') {
-    if (input.direct) throw new SandboxError('USERBANK_CODE_REQUIRED', 'user_bank_code is required for filter_by=bankredirect with direct_integration');
+    if (input.direct)
+      throw new SandboxError('USERBANK_CODE_REQUIRED', 'user_bank_code is required for filter_by=bankredirect with direct_integration');
     throw new SandboxError('INVALID_USER_BANK_CODE', 'user_bank_code is required when filter_by is bankredirect');
   }
   const codes = bankCodes(BANK_FILE);
   if (!codes.has(code)) {
     // Standard integration forwards a well-formed code to the provider, which decides (spec).
     if (!input.direct && /^\d{4}$/.test(code)) {
-      input.warnings.push(fieldWarning('user_bank_code', code, 'the spec lists the accepted bank codes; this one is not in the list', 'forwarded: the provider rejects the operation if the bank is unavailable'));
+      input.warnings.push(
+        fieldWarning(
+          'user_bank_code',
+          code,
+          'the spec lists the accepted bank codes; this one is not in the list',
+          'forwarded: the provider rejects the operation if the bank is unavailable',
+        ),
+      );
     } else {
-      throw new SandboxError('INVALID_BANK_CODE', `user_bank_code "${code.slice(0, 10)}" is not accepted; accepted codes: ${[...codes].join(', ')}`);
+      throw new SandboxError(
+        'INVALID_BANK_CODE',
+        `user_bank_code "${code.slice(0, 10)}" is not accepted; accepted codes: ${[...codes].join(', ')}`,
+      );
     }
   }
   return { method: fb, userBankCode: code };
@@ -59,7 +80,10 @@ function expiry(input: ExpiryInput): number {
   const raw = input.raw?.trim() ?? '';
   const fixed = m && isMethod(m) ? FIXED_MINUTES[m] : undefined;
   if (fixed !== undefined) {
-    if (raw !== '' && raw !== String(fixed)) input.warnings.push(fieldWarning('time_expired', raw, `the spec fixes ${fixed} minutes for filter_by=${m}`, `ignored; ${fixed} minutes`));
+    if (raw !== '' && raw !== String(fixed))
+      input.warnings.push(
+        fieldWarning('time_expired', raw, `the spec fixes ${fixed} minutes for filter_by=${m}`, `ignored; ${fixed} minutes`),
+      );
     return fixed;
   }
   if (raw === '') return DEFAULT_MINUTES;
@@ -71,7 +95,11 @@ function expiry(input: ExpiryInput): number {
 
 const WALLET_STEPS = [
   { step_number: 1, title: 'Open your wallet app', description: 'Open the wallet app linked to the phone number you entered.' },
-  { step_number: 2, title: 'Find the pending charge', description: 'Go to notifications or pending payments and open the charge from the merchant.' },
+  {
+    step_number: 2,
+    title: 'Find the pending charge',
+    description: 'Go to notifications or pending payments and open the charge from the merchant.',
+  },
   { step_number: 3, title: 'Approve the payment', description: 'Check the amount and approve it before the charge expires.' },
 ];
 
@@ -84,8 +112,13 @@ async function prepare(p: PrepareInput): Promise<Prepared> {
     case 'instant_qr': {
       // A fixed sample per merchant and amount (spec: the sandbox returns fixed sample values).
       const qr_value = sampleQrPayload({
-        scheme: 'CO.SANDBOX.INSTANT', merchantName: p.merchant.name, city: 'BOGOTA', country: 'CO',
-        currencyNumeric: '170', amount: p.amount, reference: `SANDBOX-MID${p.merchant.id}`,
+        scheme: 'CO.SANDBOX.INSTANT',
+        merchantName: p.merchant.name,
+        city: 'BOGOTA',
+        country: 'CO',
+        currencyNumeric: '170',
+        amount: p.amount,
+        reference: `SANDBOX-MID${p.merchant.id}`,
       });
       const qr_code = p.direct ? await cachedQrDataUri(qr_value) : undefined;
       return { details: { qr_value }, direct: (id) => ({ operation_id: id, qr_value, qr_code }) };
@@ -129,7 +162,8 @@ export const channel17 = {
     },
     check({ shopper }) {
       checkColombianDocument(shopper.type_doc_identi!, shopper.Num_doc_identi!, false);
-      if (!/^\d{9,10}$/.test(shopper.Phone!)) throw new SandboxError('SHOPPER_INVALID_PHONE', 'shopper_information.Phone must have 9 or 10 digits');
+      if (!/^\d{9,10}$/.test(shopper.Phone!))
+        throw new SandboxError('SHOPPER_INVALID_PHONE', 'shopper_information.Phone must have 9 or 10 digits');
     },
   },
   resolveMethod,

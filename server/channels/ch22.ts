@@ -12,8 +12,13 @@ import type { ChannelRules, PrepareInput, Prepared } from './types.js';
 async function prepareWallet(p: PrepareInput): Promise<Prepared> {
   const payment_url = `${p.base}/check-out/?channel=22&tokenID=${p.token}&platform=1`;
   const qr_value = sampleQrPayload({
-    scheme: 'CL.SANDBOX.WALLET', merchantName: p.merchant.name, city: 'SANTIAGO', country: 'CL',
-    currencyNumeric: '152', amount: twoDecimals(p.amountCents), reference: p.token.slice(0, 25),
+    scheme: 'CL.SANDBOX.WALLET',
+    merchantName: p.merchant.name,
+    city: 'SANTIAGO',
+    country: 'CL',
+    currencyNumeric: '152',
+    amount: twoDecimals(p.amountCents),
+    reference: p.token.slice(0, 25),
   });
   const qr_code = p.direct ? await qrDataUri(qr_value) : undefined;
   return {

@@ -27,7 +27,10 @@ export const channel30 = {
         inner = undefined;
       }
       if (typeof inner !== 'object' || inner === null || Array.isArray(inner)) {
-        throw new SandboxError('SHOPPERINFO_BAD_FORMAT', 'shopper_information.address must be a JSON string of an object, e.g. "{\\"street\\":\\"Av. Arequipa 123\\",\\"city\\":\\"Lima\\"}"');
+        throw new SandboxError(
+          'SHOPPERINFO_BAD_FORMAT',
+          'shopper_information.address must be a JSON string of an object, e.g. "{\\"street\\":\\"Av. Arequipa 123\\",\\"city\\":\\"Lima\\"}"',
+        );
       }
     },
   },

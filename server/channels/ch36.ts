@@ -41,15 +41,27 @@ function check({ shopper, filterBy }: ShopperCheckInput): void {
   }
   if (filterBy?.trim() === 'bank_account') {
     if (!present(shopper, ADDRESS_KEYS) || !present(shopper, CITY_KEYS)) {
-      throw new SandboxError('SHOPPER_PSE_ADDRESS_REQUIRED', 'online-bank payments (filter_by=bank_account) need shopper_information.adress_shopper (or address) and city_shopper (or city)');
+      throw new SandboxError(
+        'SHOPPER_PSE_ADDRESS_REQUIRED',
+        'online-bank payments (filter_by=bank_account) need shopper_information.adress_shopper (or address) and city_shopper (or city)',
+      );
     }
-    if (!/^\d{10}$/.test(phone)) throw new SandboxError('SHOPPER_INVALID_PHONE', 'shopper_information.Phone must be exactly 10 digits for filter_by=bank_account');
+    if (!/^\d{10}$/.test(phone))
+      throw new SandboxError('SHOPPER_INVALID_PHONE', 'shopper_information.Phone must be exactly 10 digits for filter_by=bank_account');
   }
 }
 
 function resolveMethod(input: MethodInput): MethodResult {
   const fb = singleFilter(input);
-  if (input.userBankCode) input.warnings.push(fieldWarning('user_bank_code', input.userBankCode, 'the spec has no user_bank_code on channel 36 (the bank is chosen on the bank-selection page)', 'ignored'));
+  if (input.userBankCode)
+    input.warnings.push(
+      fieldWarning(
+        'user_bank_code',
+        input.userBankCode,
+        'the spec has no user_bank_code on channel 36 (the bank is chosen on the bank-selection page)',
+        'ignored',
+      ),
+    );
   if (fb === undefined) return { method: null, userBankCode: null };
   if (!(fb in CH36_FILTERS)) {
     throw new SandboxError('INVALID_FILTER_BY', `filter_by "${fb.slice(0, 40)}" is not one of ${Object.keys(CH36_FILTERS).join(', ')}`);
@@ -59,7 +71,8 @@ function resolveMethod(input: MethodInput): MethodResult {
 
 function prepare(p: PrepareInput): Prepared {
   const source = p.fields.gateway_source_id?.trim() ?? '';
-  if (source && p.method !== 'card') p.warnings.push(fieldWarning('gateway_source_id', source, 'the spec uses it only with filter_by=card', 'ignored'));
+  if (source && p.method !== 'card')
+    p.warnings.push(fieldWarning('gateway_source_id', source, 'the spec uses it only with filter_by=card', 'ignored'));
   switch (p.method) {
     case 'bank_account':
       return { details: {}, checkoutUrl: `${p.base}/check-out/bank-selection/?tokenID=${p.token}` };
@@ -75,7 +88,10 @@ function prepare(p: PrepareInput): Prepared {
       if (failure) {
         return {
           details: { card_charge: { gateway_source_id: source, status: 'declined', code, message: failure } },
-          outcome: { to: 'rejected', details: { card_failure_code: code, rejection_code: code, rejection_message: failure, gateway_source_id: source } },
+          outcome: {
+            to: 'rejected',
+            details: { card_failure_code: code, rejection_code: code, rejection_message: failure, gateway_source_id: source },
+          },
         };
       }
       const authorization_code = numericReference(p.token, 6, 'auth');

@@ -15,7 +15,8 @@ function qrMethod(input: MethodInput): MethodResult {
   if (!(CH40_METHODS as readonly string[]).includes(fb)) {
     throw new SandboxError('INVALID_FILTER_BY', `filter_by "${fb.slice(0, 40)}" is not supported; use ${CH40_METHODS.join(' or ')}`);
   }
-  if (input.userBankCode) input.warnings.push(fieldWarning('user_bank_code', input.userBankCode, 'the spec has no user_bank_code on channel 40', 'ignored'));
+  if (input.userBankCode)
+    input.warnings.push(fieldWarning('user_bank_code', input.userBankCode, 'the spec has no user_bank_code on channel 40', 'ignored'));
   return { method: fb, userBankCode: null };
 }
 
@@ -43,8 +44,13 @@ export const channel40 = {
   prepare: (p: PrepareInput): Prepared => ({
     details: {
       qr_value: sampleQrPayload({
-        scheme: p.method === 'efimero_v2' ? 'PE.SANDBOX.QR2' : 'PE.SANDBOX.QR', merchantName: p.merchant.name, city: 'LIMA',
-        country: 'PE', currencyNumeric: '604', amount: p.amount, reference: p.token.slice(0, 25),
+        scheme: p.method === 'efimero_v2' ? 'PE.SANDBOX.QR2' : 'PE.SANDBOX.QR',
+        merchantName: p.merchant.name,
+        city: 'LIMA',
+        country: 'PE',
+        currencyNumeric: '604',
+        amount: p.amount,
+        reference: p.token.slice(0, 25),
       }),
     },
   }),

@@ -20,24 +20,32 @@ export function singleFilter(input: MethodInput): string | undefined {
 
 /** Channels without a documented filter_by / user_bank_code: values sent are ignored, with a warning. */
 export function noMethod(input: MethodInput): MethodResult {
-  if (input.filterBy) input.warnings.push(fieldWarning('filter_by', input.filterBy, 'the spec has no filter_by on this channel', 'ignored'));
-  if (input.userBankCode) input.warnings.push(fieldWarning('user_bank_code', input.userBankCode, 'the spec has no user_bank_code on this channel', 'ignored'));
+  if (input.filterBy)
+    input.warnings.push(fieldWarning('filter_by', input.filterBy, 'the spec has no filter_by on this channel', 'ignored'));
+  if (input.userBankCode)
+    input.warnings.push(fieldWarning('user_bank_code', input.userBankCode, 'the spec has no user_bank_code on this channel', 'ignored'));
   return { method: null, userBankCode: null };
 }
 
 /** An optional filter_by from a fixed list; anything else is INVALID_FILTER_BY listing the list. */
-export const optionalFilter = (values: () => Iterable<string>) => (input: MethodInput): MethodResult => {
-  const v = singleFilter(input);
-  if (input.userBankCode) input.warnings.push(fieldWarning('user_bank_code', input.userBankCode, 'the spec has no user_bank_code on this channel', 'ignored'));
-  if (v === undefined) return { method: null, userBankCode: null };
-  const list = [...values()];
-  if (!list.includes(v)) throw new SandboxError('INVALID_FILTER_BY', `filter_by "${v.slice(0, 40)}" is not supported; use one of ${list.join(', ')}`);
-  return { method: v, userBankCode: null };
-};
+export const optionalFilter =
+  (values: () => Iterable<string>) =>
+  (input: MethodInput): MethodResult => {
+    const v = singleFilter(input);
+    if (input.userBankCode)
+      input.warnings.push(fieldWarning('user_bank_code', input.userBankCode, 'the spec has no user_bank_code on this channel', 'ignored'));
+    if (v === undefined) return { method: null, userBankCode: null };
+    const list = [...values()];
+    if (!list.includes(v))
+      throw new SandboxError('INVALID_FILTER_BY', `filter_by "${v.slice(0, 40)}" is not supported; use one of ${list.join(', ')}`);
+    return { method: v, userBankCode: null };
+  };
 
 /** A short numeric reference derived from the checkout token (stable, so pages and tests agree). */
 export function numericReference(token: string, digits: number, salt = ''): string {
-  const h = createHash('sha256').update(salt + token).digest();
+  const h = createHash('sha256')
+    .update(salt + token)
+    .digest();
   let s = '';
   for (let i = 0; s.length < digits; i++) s += String(h[i % h.length]! % 10);
   return s;
@@ -86,7 +94,15 @@ function crc16(s: string): string {
  * A sample EMV-style merchant-presented QR payload (fixed sandbox values, the operation's amount
  * and reference), so a banking app's scanner reads a plausible code.
  */
-export function sampleQrPayload(opts: { scheme: string; merchantName: string; city: string; country: string; currencyNumeric: string; amount: string; reference: string }): string {
+export function sampleQrPayload(opts: {
+  scheme: string;
+  merchantName: string;
+  city: string;
+  country: string;
+  currencyNumeric: string;
+  amount: string;
+  reference: string;
+}): string {
   const body =
     tlv('00', '01') +
     tlv('01', '12') +

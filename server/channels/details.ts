@@ -85,7 +85,9 @@ type ChannelKey = Exclude<keyof typeof OperationDetailsSchema.shape, keyof typeo
 
 /** A channel's details schema: the common keys plus the listed channel keys. */
 export const channelDetails = <K extends ChannelKey>(...keys: K[]) =>
-  CommonDetailsSchema.extend(Object.fromEntries(keys.map((k) => [k, OperationDetailsSchema.shape[k]])) as Pick<typeof OperationDetailsSchema.shape, K>);
+  CommonDetailsSchema.extend(
+    Object.fromEntries(keys.map((k) => [k, OperationDetailsSchema.shape[k]])) as Pick<typeof OperationDetailsSchema.shape, K>,
+  );
 
 /** The details a state change records (transition events, notification extras read them). */
 export const TransitionDetailsSchema = z

@@ -27,17 +27,29 @@ export const plainExpiry = () => (input: ExpiryInput) => positive(readMinutes(in
 export const minimumExpiry = (min: number) => (input: ExpiryInput) => {
   const n = readMinutes(input.raw ?? '');
   if (n >= min) return n;
-  input.warnings.push(fieldWarning('time_expired', input.raw ?? '', `the spec's minimum on this channel is ${min} minutes`, `raised to ${min}`));
+  input.warnings.push(
+    fieldWarning('time_expired', input.raw ?? '', `the spec's minimum on this channel is ${min} minutes`, `raised to ${min}`),
+  );
   return min;
 };
 
 /** A "suggested" minimum only warns (contract §9). `min` may depend on the method. */
-export const suggestedExpiry = (min: number | ((method: string | null) => number), what = '') => (input: ExpiryInput) => {
-  const n = positive(readMinutes(input.raw ?? ''));
-  const m = typeof min === 'number' ? min : min(input.method);
-  if (n < m) input.warnings.push(fieldWarning('time_expired', input.raw ?? '', `the spec suggests at least ${m} minutes${what ? ` for ${what}` : ''}`, `kept ${n} minutes`));
-  return n;
-};
+export const suggestedExpiry =
+  (min: number | ((method: string | null) => number), what = '') =>
+  (input: ExpiryInput) => {
+    const n = positive(readMinutes(input.raw ?? ''));
+    const m = typeof min === 'number' ? min : min(input.method);
+    if (n < m)
+      input.warnings.push(
+        fieldWarning(
+          'time_expired',
+          input.raw ?? '',
+          `the spec suggests at least ${m} minutes${what ? ` for ${what}` : ''}`,
+          `kept ${n} minutes`,
+        ),
+      );
+    return n;
+  };
 
 /** Adjusts into [min, max] with a warning when it had to (channel 17 instant methods). */
 export function clampMinutes(n: number, min: number, max: number, warnings: string[]): number {

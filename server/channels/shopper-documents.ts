@@ -65,9 +65,19 @@ export const rfcHasSeparators = (value: string): boolean => value.replace(RFC_SE
 export function checkRfc(value: string, warnings: string[]): void {
   const bare = value.replace(RFC_SEPARATORS, '');
   if (!RFC.test(bare)) {
-    throw new SandboxError('SHOPPER_INVALID_ID', 'Num_doc_identi must be an RFC: 13 characters for individuals (e.g. GODE561231GR8) or 12 for companies, without separators');
+    throw new SandboxError(
+      'SHOPPER_INVALID_ID',
+      'Num_doc_identi must be an RFC: 13 characters for individuals (e.g. GODE561231GR8) or 12 for companies, without separators',
+    );
   }
   if (bare !== value) {
-    warnings.push(fieldWarning('shopper_information.Num_doc_identi', value, 'the spec asks for the RFC without spaces, hyphens or other separators', 'accepted, but incoming SPEI transfers will not be matched to this operation'));
+    warnings.push(
+      fieldWarning(
+        'shopper_information.Num_doc_identi',
+        value,
+        'the spec asks for the RFC without spaces, hyphens or other separators',
+        'accepted, but incoming SPEI transfers will not be matched to this operation',
+      ),
+    );
   }
 }

@@ -5,7 +5,8 @@ import type { SandboxSettings } from '../contract/settings.js';
 /** Reserved names that never resolve (RFC 2606 / 6761), per contract §9. */
 const RESERVED_TLDS = new Set(['invalid', 'test', 'example', 'localhost']);
 
-const EMAIL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@((?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63})$/;
+const EMAIL =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@((?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63})$/;
 
 /** The domain of a syntactically valid address, or null. */
 export function emailDomain(email: string): string | null {
@@ -29,7 +30,11 @@ export function offlineUnresolvable(domain: string, denyList: readonly string[])
  * (MX, then A/AAAA). A DNS failure other than "no such name / no data" counts as resolvable, so a
  * network problem on the operator's machine never rejects a payment.
  */
-export async function domainResolves(domain: string, settings: Pick<SandboxSettings, 'email_real_dns' | 'email_domain_deny_list'>, warnings: string[]): Promise<boolean> {
+export async function domainResolves(
+  domain: string,
+  settings: Pick<SandboxSettings, 'email_real_dns' | 'email_domain_deny_list'>,
+  warnings: string[],
+): Promise<boolean> {
   if (offlineUnresolvable(domain, settings.email_domain_deny_list)) return false;
   if (!settings.email_real_dns) return true;
   const resolver = new Resolver({ timeout: 2000, tries: 1 });
@@ -40,7 +45,14 @@ export async function domainResolves(domain: string, settings: Pick<SandboxSetti
       if (records.length > 0) return true;
     } catch (err) {
       if (!missing(err)) {
-        warnings.push(fieldWarning('shopper_information.email', domain, 'the spec asks for a domain that resolves', `could not be checked (${(err as { code?: string }).code ?? 'DNS error'}); accepted`));
+        warnings.push(
+          fieldWarning(
+            'shopper_information.email',
+            domain,
+            'the spec asks for a domain that resolves',
+            `could not be checked (${(err as { code?: string }).code ?? 'DNS error'}); accepted`,
+          ),
+        );
         return true;
       }
     }

@@ -46,7 +46,10 @@ export function parseShopper(raw: string | undefined, objectKeys: readonly strin
   try {
     value = JSON.parse(raw);
   } catch {
-    throw new SandboxError('SHOPPERINFO_BAD_FORMAT', 'shopper_information must be a JSON-encoded string of an object (it cannot be parsed as JSON)');
+    throw new SandboxError(
+      'SHOPPERINFO_BAD_FORMAT',
+      'shopper_information must be a JSON-encoded string of an object (it cannot be parsed as JSON)',
+    );
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new SandboxError('SHOPPERINFO_BAD_FORMAT', 'shopper_information must encode a JSON object of key-value pairs');
@@ -71,7 +74,10 @@ function checkValue(rules: ShopperRules, key: ShopperKey, rule: ShopperFieldRule
   if (rule.values.some((v) => norm(v) === norm(value))) return;
   const list = rule.values.join(', ');
   if (rule.strict) {
-    throw new SandboxError(shopperCode(rules, key), `shopper_information.${key} must be ${rule.values.length > 1 ? `one of ${list}` : list} (got "${value.slice(0, 40)}")`);
+    throw new SandboxError(
+      shopperCode(rules, key),
+      `shopper_information.${key} must be ${rule.values.length > 1 ? `one of ${list}` : list} (got "${value.slice(0, 40)}")`,
+    );
   }
   warnings.push(fieldWarning(`shopper_information.${key}`, value, `the spec documents ${list}`, 'accepted'));
 }
@@ -81,7 +87,12 @@ function checkValue(rules: ShopperRules, key: ShopperKey, rule: ShopperFieldRule
  * lengths and values, then the channel's own checks. E-mail syntax last (its domain is the
  * pipeline's next, possibly asynchronous, step). Returns the accepted shopper.
  */
-export function validateShopper(rules: ShopperRules, shopper: Record<string, string>, filterBy: string | undefined, warnings: string[]): Record<string, string> {
+export function validateShopper(
+  rules: ShopperRules,
+  shopper: Record<string, string>,
+  filterBy: string | undefined,
+  warnings: string[],
+): Record<string, string> {
   const keys = [...BASE_KEYS, ...(Object.keys(rules.fields) as ShopperKey[])];
   const missing = keys.filter((k) => !(k in shopper));
   if (missing.length) {
@@ -90,7 +101,8 @@ export function validateShopper(rules: ShopperRules, shopper: Record<string, str
   const empty = keys.filter((k) => shopper[k]!.trim() === '');
   if (empty.length) throw new SandboxError('EMPTY_FIELD', `shopper_information keys sent empty: ${empty.join(', ')}`);
   for (const k of ['name_shopper', 'last_name_Shopper'] as const) {
-    if (shopper[k]!.length > 255) throw new SandboxError(shopperCode(rules, 'name'), `shopper_information.${k} is longer than 255 characters`);
+    if (shopper[k]!.length > 255)
+      throw new SandboxError(shopperCode(rules, 'name'), `shopper_information.${k} is longer than 255 characters`);
   }
   for (const [k, rule] of Object.entries(rules.fields) as [ShopperKey, ShopperFieldRule][]) {
     checkValue(rules, k, rule, shopper[k]!, warnings);

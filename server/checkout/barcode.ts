@@ -2,8 +2,16 @@ import { trusted, type Html } from './escape.js';
 
 /** Interleaved 2 of 5 patterns (n = narrow, w = wide), the barcode of many cash-collection vouchers. */
 const ITF: Record<string, string> = {
-  '0': 'nnwwn', '1': 'wnnnw', '2': 'nwnnw', '3': 'wwnnn', '4': 'nnwnw',
-  '5': 'wnwnn', '6': 'nwwnn', '7': 'nnnww', '8': 'wnnwn', '9': 'nwnwn',
+  '0': 'nnwwn',
+  '1': 'wnnnw',
+  '2': 'nwnnw',
+  '3': 'wwnnn',
+  '4': 'nnwnw',
+  '5': 'wnwnn',
+  '6': 'nwwnn',
+  '7': 'nnnww',
+  '8': 'wnnwn',
+  '9': 'nwnwn',
 };
 
 /** One bar or gap, in narrow-module units. */
@@ -37,5 +45,7 @@ export function barcodeSvg(value: string): Html {
     if (m.bar) rects.push(`<rect x="${x}" y="0" width="${m.width}" height="60"/>`);
     x += m.width;
   }
-  return trusted(`<svg class="barcode" data-testid="barcode" viewBox="-10 0 ${total + 20} 60" preserveAspectRatio="none" role="img" aria-label="Código de barras"><g fill="#111">${rects.join('')}</g></svg>`);
+  return trusted(
+    `<svg class="barcode" data-testid="barcode" viewBox="-10 0 ${total + 20} 60" preserveAspectRatio="none" role="img" aria-label="Código de barras"><g fill="#111">${rects.join('')}</g></svg>`,
+  );
 }

@@ -28,7 +28,8 @@ const DEFAULT_STEPS = [
 ];
 const StepsSchema = z.array(z.object({ step_number: z.number(), title: z.string(), description: z.string() }));
 
-const waiting = (text: string): Html => html`<div class="waiting" data-testid="waiting"><span class="spinner"></span><span>${text}</span></div>`;
+const waiting = (text: string): Html =>
+  html`<div class="waiting" data-testid="waiting"><span class="spinner"></span><span>${text}</span></div>`;
 
 function walletPush(v: PageView): Html {
   const parsed = StepsSchema.safeParse(v.op.details.steps);
@@ -42,7 +43,15 @@ ${waiting('Esperando la aprobación en tu billetera…')}`;
 async function instantQr(v: PageView): Promise<Html> {
   const value =
     detailString(v.op, 'qr_value') ??
-    sampleQrPayload({ scheme: 'CO.SANDBOX.INSTANT', merchantName: v.merchant.name, city: 'BOGOTA', country: 'CO', currencyNumeric: '170', amount: v.op.amount, reference: v.op.token.slice(0, 25) });
+    sampleQrPayload({
+      scheme: 'CO.SANDBOX.INSTANT',
+      merchantName: v.merchant.name,
+      city: 'BOGOTA',
+      country: 'CO',
+      currencyNumeric: '170',
+      amount: v.op.amount,
+      reference: v.op.token.slice(0, 25),
+    });
   return html`<h1>Escanea el código QR</h1>
 <p class="lead">Abre la app de tu banco o billetera compatible con pagos inmediatos y escanea el código.</p>
 <div class="qr">${await qrSvg(value)}</div>
@@ -64,7 +73,9 @@ function bankChoice(v: PageView): Html {
 ${actionForm(
   v,
   'choose_bank',
-  html`<div class="stack"><div><label for="bank">Banco</label><select id="bank" name="bank" required data-testid="bank-select"><option value="">Selecciona…</option>${bankList(BANKS).map(
+  html`<div class="stack"><div><label for="bank">Banco</label><select id="bank" name="bank" required data-testid="bank-select"><option value="">Selecciona…</option>${bankList(
+    BANKS,
+  ).map(
     (b) => html`<option value="${b.code}">${b.name}</option>`,
   )}</select></div><button class="btn block" type="submit" data-testid="bank-continue">Continuar al banco</button></div>`,
 )}`;
@@ -73,11 +84,12 @@ ${actionForm(
 function methodChoice(v: PageView): Html {
   return html`<h1>¿Cómo quieres pagar?</h1><p class="lead">Elige un medio de pago.</p>
 <ul class="options" data-testid="method-list">${(Object.keys(METHODS) as Method[]).map(
-    (m) => html`<li>${actionForm(
-      v,
-      'choose_method',
-      html`<input type="hidden" name="method" value="${m}"><button class="option" type="submit" data-testid="method-${m}"><span class="ico">${METHODS[m].ico}</span><span class="txt"><b>${METHODS[m].name}</b><small>${METHODS[m].text}</small></span></button>`,
-    )}</li>`,
+    (m) =>
+      html`<li>${actionForm(
+        v,
+        'choose_method',
+        html`<input type="hidden" name="method" value="${m}"><button class="option" type="submit" data-testid="method-${m}"><span class="ico">${METHODS[m].ico}</span><span class="txt"><b>${METHODS[m].name}</b><small>${METHODS[m].text}</small></span></button>`,
+      )}</li>`,
   )}</ul>`;
 }
 
@@ -107,7 +119,11 @@ export const channel17: PageModule = {
     const chosen = fixed ?? (isMethod(v.state.method) ? v.state.method : null);
     const back =
       !fixed && chosen
-        ? actionForm(v, 'change_method', html`<button class="btn ghost" type="submit" data-testid="change-method">Cambiar medio de pago</button>`)
+        ? actionForm(
+            v,
+            'change_method',
+            html`<button class="btn ghost" type="submit" data-testid="change-method">Cambiar medio de pago</button>`,
+          )
         : '';
     const body = chosen ? await methodView(v, chosen) : methodChoice(v);
     return html`${body}<div class="actions">${back}${cancelButton(v)}</div>`;
@@ -127,7 +143,8 @@ export const channel17: PageModule = {
     choose_bank: (a) => {
       const { bank } = formOf(z.object({ bank: z.string().max(8) }), a.form);
       const method = a.op.method ?? a.state.method;
-      if (method !== 'bankredirect' || a.op.user_bank_code) return { ok: false, message: 'Este paso no corresponde al medio de pago elegido.' };
+      if (method !== 'bankredirect' || a.op.user_bank_code)
+        return { ok: false, message: 'Este paso no corresponde al medio de pago elegido.' };
       if (!bankList(BANKS).some((b) => b.code === bank)) return { ok: false, message: 'Elige un banco de la lista.' };
       return chooseBank(a, bank, '');
     },

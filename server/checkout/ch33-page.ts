@@ -17,8 +17,14 @@ export const channel33: PageModule = {
   render(v) {
     const m = v.state.method;
     const chosen = CH33.find((c) => c.value === m && !c.soon);
-    const body = chosen ? bankPage(v, chosen.name, chosen.text) : choices(v, '¿Cómo quieres pagar?', 'Elige uno de los medios disponibles.', CH33);
+    const body = chosen
+      ? bankPage(v, chosen.name, chosen.text)
+      : choices(v, '¿Cómo quieres pagar?', 'Elige uno de los medios disponibles.', CH33);
     return html`${body}<div class="actions">${chosen ? changeButton(v) : ''}${cancelButton(v)}</div>`;
   },
-  actions: { choose_method: chooseFrom(CH33), change_method: changeMethod, ...bankActions((a) => a.state.method === '29' || a.state.method === '48') },
+  actions: {
+    choose_method: chooseFrom(CH33),
+    change_method: changeMethod,
+    ...bankActions((a) => a.state.method === '29' || a.state.method === '48'),
+  },
 };

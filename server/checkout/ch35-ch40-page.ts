@@ -5,11 +5,20 @@ import { qrSvg } from './qr.js';
 import { bankActions, bankPage } from './simulated-bank.js';
 import { detailString, pageUrl, type PageModule, type PageView } from './view.js';
 
-const waiting = (text: string): Html => html`<div class="waiting" data-testid="waiting"><span class="spinner"></span><span>${text}</span></div>`;
+const waiting = (text: string): Html =>
+  html`<div class="waiting" data-testid="waiting"><span class="spinner"></span><span>${text}</span></div>`;
 
 const peruQr = (v: PageView, scheme: string) =>
   detailString(v.op, 'qr_value') ??
-  sampleQrPayload({ scheme, merchantName: v.merchant.name, city: 'LIMA', country: 'PE', currencyNumeric: '604', amount: v.op.amount, reference: v.op.token.slice(0, 25) });
+  sampleQrPayload({
+    scheme,
+    merchantName: v.merchant.name,
+    city: 'LIMA',
+    country: 'PE',
+    currencyNumeric: '604',
+    amount: v.op.amount,
+    reference: v.op.token.slice(0, 25),
+  });
 
 /** Channel 40: ephemeral QR (efimero, or version 2), fixed by filter_by. */
 export const channel40: PageModule = {
@@ -36,7 +45,8 @@ function deeplinkOf(v: PageView): string {
 export const channel35: PageModule = {
   title: () => 'Paga desde tu banco',
   async render(v) {
-    if (v.mode === 'bank') return html`${bankPage(v, detailString(v.op, 'bank_channel') ?? 'App de tu banco')}<div class="actions">${cancelButton(v)}</div>`;
+    if (v.mode === 'bank')
+      return html`${bankPage(v, detailString(v.op, 'bank_channel') ?? 'App de tu banco')}<div class="actions">${cancelButton(v)}</div>`;
     const code = detailString(v.op, 'consumer_code') ?? numericReference(v.op.token, 8, 'consumer');
     const link = deeplinkOf(v);
     if (v.mobile) {

@@ -68,16 +68,35 @@ export function payWithCard(a: ActionInput): ActionOutcome {
   a.ctx.store.tx(() => {
     const fresh = a.ctx.store.operations.get(a.op.id)!;
     if (check.failure) {
-      a.ctx.store.operations.setDetails(a.op.id, { ...fresh.details, card: { ...card, status: 'declined', code: check.failure.code } }, a.ctx.clock.now());
+      a.ctx.store.operations.setDetails(
+        a.op.id,
+        { ...fresh.details, card: { ...card, status: 'declined', code: check.failure.code } },
+        a.ctx.clock.now(),
+      );
       transition(a.ctx, a.op.id, {
         to: 'rejected',
         actor: 'shopper_page',
-        details: { via: 'card_form', card_failure_code: check.failure.code, rejection_code: check.failure.code, rejection_message: check.failure.message, brand: check.brand, masked_number: check.masked },
+        details: {
+          via: 'card_form',
+          card_failure_code: check.failure.code,
+          rejection_code: check.failure.code,
+          rejection_message: check.failure.message,
+          brand: check.brand,
+          masked_number: check.masked,
+        },
       });
     } else {
       const authorization_code = numericReference(`${a.op.token}:${check.masked}`, 6, 'auth');
-      a.ctx.store.operations.setDetails(a.op.id, { ...fresh.details, card: { ...card, status: 'approved', authorization_code } }, a.ctx.clock.now());
-      transition(a.ctx, a.op.id, { to: 'confirmed', actor: 'shopper_page', details: { via: 'card_form', brand: check.brand, masked_number: check.masked, authorization_code } });
+      a.ctx.store.operations.setDetails(
+        a.op.id,
+        { ...fresh.details, card: { ...card, status: 'approved', authorization_code } },
+        a.ctx.clock.now(),
+      );
+      transition(a.ctx, a.op.id, {
+        to: 'confirmed',
+        actor: 'shopper_page',
+        details: { via: 'card_form', brand: check.brand, masked_number: check.masked, authorization_code },
+      });
     }
   });
   return { ok: true };

@@ -38,9 +38,9 @@ ${actionForm(
 <div><label>Tipo de persona</label><div class="row keep">
 <label class="option"><input type="radio" name="person_type" value="natural" checked data-testid="person-natural"> Natural</label>
 <label class="option"><input type="radio" name="person_type" value="juridica" data-testid="person-juridica"> Jurídica</label></div></div>
-<div><label for="bank">Banco</label><select id="bank" name="bank" required data-testid="bank-select"><option value="">Selecciona tu banco…</option>${bankList(BANKS).map(
-    (b) => html`<option value="${b.code}">${b.name}</option>`,
-  )}</select></div>
+<div><label for="bank">Banco</label><select id="bank" name="bank" required data-testid="bank-select"><option value="">Selecciona tu banco…</option>${bankList(
+    BANKS,
+  ).map((b) => html`<option value="${b.code}">${b.name}</option>`)}</select></div>
 <div><label for="email">Correo electrónico</label><input type="email" id="email" name="email" value="${v.form.email ?? email}" maxlength="255" data-testid="pse-email"></div>
 <button class="btn block" type="submit" data-testid="bank-continue">Ir al banco</button></div>`,
   'bank-selection',
@@ -58,7 +58,8 @@ ${actionForm(v, 'choose_cash', html`<button class="btn block" type="submit" data
 function tabsBar(v: PageView, active: Tab): Html {
   const order: Tab[] = v.op.method === 'link' ? ['cash', 'card', 'bank'] : ['card', 'bank', 'cash'];
   return html`<nav class="tabs" data-testid="method-tabs">${order.map(
-    (t) => html`<a class="tab${t === active ? ' on' : ''}" href="${pageUrl(v.op, { m: t })}" data-testid="tab-${t}">${TABS[t]}${v.op.method === 'link' && t === 'cash' ? ' · recomendado' : ''}</a>`,
+    (t) =>
+      html`<a class="tab${t === active ? ' on' : ''}" href="${pageUrl(v.op, { m: t })}" data-testid="tab-${t}">${TABS[t]}${v.op.method === 'link' && t === 'cash' ? ' · recomendado' : ''}</a>`,
   )}</nav>`;
 }
 
@@ -66,14 +67,27 @@ function tabsBar(v: PageView, active: Tab): Html {
 const allowed = (a: ActionInput, tab: Tab) => tabOf({ op: a.op, mode: a.form.get('m') }) === tab;
 
 export const channel36: PageModule = {
-  title: (op) => (op.method === 'card' ? 'Pago con tarjeta' : op.method === 'cash' ? 'Pago en efectivo' : op.method === 'bank_account' ? 'Banca en línea' : 'Elige cómo pagar'),
+  title: (op) =>
+    op.method === 'card'
+      ? 'Pago con tarjeta'
+      : op.method === 'cash'
+        ? 'Pago en efectivo'
+        : op.method === 'bank_account'
+          ? 'Banca en línea'
+          : 'Elige cómo pagar',
   render(v) {
     const tab = tabOf(v);
-    const body = tab === 'card' ? html`<h1>Paga con tarjeta</h1><p class="lead">Crédito o débito. Tus datos viajan cifrados.</p>${cardForm(v)}` : tab === 'bank' ? bankSelection(v) : cashTab(v);
+    const body =
+      tab === 'card'
+        ? html`<h1>Paga con tarjeta</h1><p class="lead">Crédito o débito. Tus datos viajan cifrados.</p>${cardForm(v)}`
+        : tab === 'bank'
+          ? bankSelection(v)
+          : cashTab(v);
     return html`${unified(v.op) ? tabsBar(v, tab) : ''}${body}<div class="actions">${cancelButton(v)}</div>`;
   },
   actions: {
-    card_pay: (a) => (allowed(a, 'card') ? payWithCard(a) : { ok: false, message: 'El pago con tarjeta no está disponible para esta operación.' }),
+    card_pay: (a) =>
+      allowed(a, 'card') ? payWithCard(a) : { ok: false, message: 'El pago con tarjeta no está disponible para esta operación.' },
     pse_select: (a) => {
       if (!allowed(a, 'bank')) return { ok: false, message: 'La banca en línea no está disponible para esta operación.' };
       const f = formOf(z.object({ bank: z.string().max(8), person_type: z.enum(['natural', 'juridica']) }), a.form);

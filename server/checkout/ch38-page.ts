@@ -6,6 +6,7 @@ import { voucherReference, voucherSection } from './cash-voucher.js';
 /** Channel 38: cash at a store in Mexico. */
 export const channel38: PageModule = {
   title: () => 'Pago en efectivo',
-  render: (v) => html`${voucherSection(v, voucherReference(v.op), 'cualquier tienda de conveniencia o sucursal participante')}<div class="actions">${cancelButton(v)}</div>`,
+  render: (v) =>
+    html`${voucherSection(v, voucherReference(v.op), 'cualquier tienda de conveniencia o sucursal participante')}<div class="actions">${cancelButton(v)}</div>`,
   hasVoucher: () => true,
 };

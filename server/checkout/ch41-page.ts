@@ -44,7 +44,12 @@ export const channel41: PageModule = {
   actions: {
     spei_transfer: (a) => {
       const merchant = a.ctx.store.merchants.get(a.op.merchant_id)!;
-      const t = applyTransfer(a.ctx, { clabe: merchant.clabe, amount_cents: a.op.amount_cents, rfc: a.op.rfc ?? '', sender_name: shopperName(a.op) || 'Sandbox' });
+      const t = applyTransfer(a.ctx, {
+        clabe: merchant.clabe,
+        amount_cents: a.op.amount_cents,
+        rfc: a.op.rfc ?? '',
+        sender_name: shopperName(a.op) || 'Sandbox',
+      });
       if (t.matched_operation_id === a.op.id) return { ok: true };
       return {
         ok: false,

@@ -20,15 +20,17 @@ const BankSchema = z.object({ bank: z.string().max(64) });
 function bankChoice(v: PageView, list: { code: string; name: string }[], action: string, heading: string): Html {
   return html`<h1>${heading}</h1><p class="lead">Serás dirigido a la banca en línea para autorizar la transferencia.</p>
 <ul class="options" data-testid="bank-list">${list.map(
-    (b) => html`<li>${actionForm(
-      v,
-      action,
-      html`<input type="hidden" name="bank" value="${b.code}"><button class="option${b.code === TEST_BANK ? ' featured' : ''}" type="submit" data-testid="bank-${b.code}"><span class="ico">${b.name.replace(/^Banco (de |del )?/, '').charAt(0)}</span><span class="txt"><b>${b.name}</b><small>${b.code}</small></span></button>`,
-    )}</li>`,
+    (b) =>
+      html`<li>${actionForm(
+        v,
+        action,
+        html`<input type="hidden" name="bank" value="${b.code}"><button class="option${b.code === TEST_BANK ? ' featured' : ''}" type="submit" data-testid="bank-${b.code}"><span class="ico">${b.name.replace(/^Banco (de |del )?/, '').charAt(0)}</span><span class="txt"><b>${b.name}</b><small>${b.code}</small></span></button>`,
+      )}</li>`,
   )}</ul><div class="actions">${cancelButton(v)}</div>`;
 }
 
-const stepOf = (v: { state: Record<string, string> }): Step => (STEPS as readonly string[]).includes(v.state.step ?? '') ? (v.state.step as Step) : 'login';
+const stepOf = (v: { state: Record<string, string> }): Step =>
+  (STEPS as readonly string[]).includes(v.state.step ?? '') ? (v.state.step as Step) : 'login';
 
 /** The test bank's screens: sign-in, account, then the three codes. */
 function testBankStep(v: PageView): Html {
@@ -38,23 +40,37 @@ function testBankStep(v: PageView): Html {
     html`<div><label for="${name}">${label}</label><input type="${type}" id="${name}" name="${name}" required autocomplete="off" ${extra ? html`inputmode="numeric"` : ''} value="${v.form[name] ?? ''}" data-testid="field-${name}"></div>`;
   const submit = (label: string) => html`<button class="btn block" type="submit" data-testid="bank-continue">${label}</button>`;
   const forms: Record<Step, Html> = {
-    login: actionForm(v, 'login', html`<div class="stack">${field('rut', 'RUT')}${field('password', 'Clave de internet', 'password')}${submit('Ingresar')}</div>`, 'bank-login'),
+    login: actionForm(
+      v,
+      'login',
+      html`<div class="stack">${field('rut', 'RUT')}${field('password', 'Clave de internet', 'password')}${submit('Ingresar')}</div>`,
+      'bank-login',
+    ),
     account: actionForm(
       v,
       'choose_account',
       html`<div class="stack"><p class="lead" style="margin:0">Elige la cuenta de cargo:</p>${creds.accounts.map(
-        (a, i) => html`<label class="option"><input type="radio" name="account" value="${a.id}" ${i === 0 ? html`checked` : ''} data-testid="account-${a.id}"><span class="txt"><b>${a.label}</b><small>${a.number}</small></span></label>`,
+        (a, i) =>
+          html`<label class="option"><input type="radio" name="account" value="${a.id}" ${i === 0 ? html`checked` : ''} data-testid="account-${a.id}"><span class="txt"><b>${a.label}</b><small>${a.number}</small></span></label>`,
       )}${submit('Continuar')}</div>`,
     ),
-    activation: actionForm(v, 'activation', html`<div class="stack">${field('code', 'Código de activación', 'text', 'num')}${submit('Validar')}</div>`),
+    activation: actionForm(
+      v,
+      'activation',
+      html`<div class="stack">${field('code', 'Código de activación', 'text', 'num')}${submit('Validar')}</div>`,
+    ),
     coordinates: actionForm(
       v,
       'coordinates',
-      html`<div class="stack"><p class="lead" style="margin:0">Ingresa los valores de tu tarjeta de coordenadas:</p><div class="coords">${Object.keys(creds.coordinates).map((c) =>
-        field(`coord_${c}`, c, 'text', 'num'),
-      )}</div>${submit('Validar')}</div>`,
+      html`<div class="stack"><p class="lead" style="margin:0">Ingresa los valores de tu tarjeta de coordenadas:</p><div class="coords">${Object.keys(
+        creds.coordinates,
+      ).map((c) => field(`coord_${c}`, c, 'text', 'num'))}</div>${submit('Validar')}</div>`,
     ),
-    sms: actionForm(v, 'sms', html`<div class="stack">${field('code', 'Código enviado por SMS', 'text', 'num')}${submit('Confirmar transferencia')}</div>`),
+    sms: actionForm(
+      v,
+      'sms',
+      html`<div class="stack">${field('code', 'Código enviado por SMS', 'text', 'num')}${submit('Confirmar transferencia')}</div>`,
+    ),
   };
   const titles: Record<Step, string> = {
     login: 'Ingresa a tu banco',
@@ -79,7 +95,9 @@ function step(expected: Step, check: (a: ActionInput) => string | null, next: (a
     return error ? { ok: false, message: error } : next(a);
   };
 }
-const goTo = (s: Step) => (a: ActionInput): ActionOutcome => (saveState(a.ctx, a.op, { step: s }), { ok: true });
+const goTo =
+  (s: Step) =>
+  (a: ActionInput): ActionOutcome => (saveState(a.ctx, a.op, { step: s }), { ok: true });
 const field = (a: ActionInput, name: string) => (a.form.get(name) ?? '').trim();
 const rutKey = (rut: string) => rut.replace(/[.\-\s]/g, '').toUpperCase();
 
@@ -91,24 +109,49 @@ const ch5Actions = {
     saveState(a.ctx, a.op, { bank, step: null });
     return { ok: true };
   },
-  login: step('login', (a) => {
-    const c = bankCredentials();
-    return rutKey(field(a, 'rut')) === rutKey(c.rut) && field(a, 'password') === c.password ? null : 'RUT o clave incorrectos. Intenta nuevamente.';
-  }, goTo('account')),
-  choose_account: step('account', (a) => (bankCredentials().accounts.some((x) => x.id === field(a, 'account')) ? null : 'Elige una de tus cuentas.'), (a) => {
-    saveState(a.ctx, a.op, { step: 'activation', account: field(a, 'account') });
-    return { ok: true };
-  }),
-  activation: step('activation', (a) => (field(a, 'code') === bankCredentials().activation_code ? null : 'Código de activación incorrecto. Intenta nuevamente.'), goTo('coordinates')),
+  login: step(
+    'login',
+    (a) => {
+      const c = bankCredentials();
+      return rutKey(field(a, 'rut')) === rutKey(c.rut) && field(a, 'password') === c.password
+        ? null
+        : 'RUT o clave incorrectos. Intenta nuevamente.';
+    },
+    goTo('account'),
+  ),
+  choose_account: step(
+    'account',
+    (a) => (bankCredentials().accounts.some((x) => x.id === field(a, 'account')) ? null : 'Elige una de tus cuentas.'),
+    (a) => {
+      saveState(a.ctx, a.op, { step: 'activation', account: field(a, 'account') });
+      return { ok: true };
+    },
+  ),
+  activation: step(
+    'activation',
+    (a) => (field(a, 'code') === bankCredentials().activation_code ? null : 'Código de activación incorrecto. Intenta nuevamente.'),
+    goTo('coordinates'),
+  ),
   coordinates: step(
     'coordinates',
-    (a) => (Object.entries(bankCredentials().coordinates).every(([k, val]) => field(a, `coord_${k}`) === val) ? null : 'Coordenadas incorrectas. Revisa tu tarjeta e intenta nuevamente.'),
+    (a) =>
+      Object.entries(bankCredentials().coordinates).every(([k, val]) => field(a, `coord_${k}`) === val)
+        ? null
+        : 'Coordenadas incorrectas. Revisa tu tarjeta e intenta nuevamente.',
     goTo('sms'),
   ),
-  sms: step('sms', (a) => (field(a, 'code') === bankCredentials().sms_code ? null : 'Código SMS incorrecto. Intenta nuevamente.'), (a) => {
-    transition(a.ctx, a.op.id, { to: 'confirmed', actor: 'shopper_page', details: { via: 'test_bank', bank: TEST_BANK, account: a.state.account ?? null } });
-    return { ok: true };
-  }),
+  sms: step(
+    'sms',
+    (a) => (field(a, 'code') === bankCredentials().sms_code ? null : 'Código SMS incorrecto. Intenta nuevamente.'),
+    (a) => {
+      transition(a.ctx, a.op.id, {
+        to: 'confirmed',
+        actor: 'shopper_page',
+        details: { via: 'test_bank', bank: TEST_BANK, account: a.state.account ?? null },
+      });
+      return { ok: true };
+    },
+  ),
   ...bankActions((a) => {
     const bank = a.op.method ?? a.state.bank;
     return !!bank && bank !== TEST_BANK;

@@ -22,11 +22,14 @@ export function choices(v: PageView, heading: string, lead: string, list: Choice
 }
 
 /** `choose_method` limited to the available values of a list. */
-export const chooseFrom = (list: Choice[]) => (a: ActionInput): ActionOutcome => {
-  const { method } = formOf(z.object({ method: z.string().max(32) }), a.form);
-  if (!list.some((c) => c.value === method && !c.soon)) return { ok: false, message: 'Elige un medio de pago disponible.' };
-  saveState(a.ctx, a.op, { method });
-  return { ok: true };
-};
+export const chooseFrom =
+  (list: Choice[]) =>
+  (a: ActionInput): ActionOutcome => {
+    const { method } = formOf(z.object({ method: z.string().max(32) }), a.form);
+    if (!list.some((c) => c.value === method && !c.soon)) return { ok: false, message: 'Elige un medio de pago disponible.' };
+    saveState(a.ctx, a.op, { method });
+    return { ok: true };
+  };
 export const changeMethod = (a: ActionInput): ActionOutcome => (saveState(a.ctx, a.op, { method: null }), { ok: true });
-export const changeButton = (v: PageView) => actionForm(v, 'change_method', html`<button class="btn ghost" type="submit" data-testid="change-method">Cambiar medio de pago</button>`);
+export const changeButton = (v: PageView) =>
+  actionForm(v, 'change_method', html`<button class="btn ghost" type="submit" data-testid="change-method">Cambiar medio de pago</button>`);

@@ -74,10 +74,16 @@ export function renderClosed(v: PageView, done: boolean): string {
   const redirect = status === 'confirmed' ? v.op.url_ok : v.op.url_error;
   if (done) {
     // The shopper sees why a payment failed (a card code, a bank refusal) before going back.
-    const last = v.ctx.store.operations.events(v.op.id).filter((e) => e.to_status === v.op.status).at(-1);
+    const last = v.ctx.store.operations
+      .events(v.op.id)
+      .filter((e) => e.to_status === v.op.status)
+      .at(-1);
     const recorded = readTransitionDetails(last?.details);
     const code = recorded.rejection_code;
-    const reason = code !== undefined ? html`<p class="hint" data-testid="rejection-code" data-code="${code}">Código ${code}: ${recorded.rejection_message ?? ''}</p>` : '';
+    const reason =
+      code !== undefined
+        ? html`<p class="hint" data-testid="rejection-code" data-code="${code}">Código ${code}: ${recorded.rejection_message ?? ''}</p>`
+        : '';
     return layout({
       title: `${t.heading} · ${v.merchant.name}`,
       main: resultBlock({

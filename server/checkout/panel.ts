@@ -17,10 +17,13 @@ const PanelSchema = z.object({
   outcome: z.enum(['confirmed', 'rejected', 'cancelled', 'expired']),
   error_reason: z.union([z.literal(''), z.enum(CH11_ERROR_REASONS)]).optional(),
   card_failure_code: z.union([z.literal(''), z.enum(CARD_FAILURE_CODES)]).optional(),
-  rejection_code: z.string().max(64).regex(/^[\w.-]*$/, 'letters, digits, dot, dash').optional(),
+  rejection_code: z
+    .string()
+    .max(64)
+    .regex(/^[\w.-]*$/, 'letters, digits, dot, dash')
+    .optional(),
   rejection_message: z.string().max(500).optional(),
 });
-
 
 /** The sandbox panel's outcome: a transition by the shopper page, marked as coming from the panel. */
 function sandboxOutcome(a: ActionInput): ActionOutcome {

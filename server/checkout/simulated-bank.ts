@@ -22,7 +22,11 @@ ${actionForm(v, 'bank_reject', html`<button class="btn ghost" type="submit" data
 }
 
 function approve(a: ActionInput): ActionOutcome {
-  transition(a.ctx, a.op.id, { to: 'confirmed', actor: 'shopper_page', details: { via: 'simulated_bank', ...(a.state.bank ? { bank: a.state.bank } : {}) } });
+  transition(a.ctx, a.op.id, {
+    to: 'confirmed',
+    actor: 'shopper_page',
+    details: { via: 'simulated_bank', ...(a.state.bank ? { bank: a.state.bank } : {}) },
+  });
   return { ok: true };
 }
 
@@ -30,7 +34,12 @@ function reject(a: ActionInput): ActionOutcome {
   transition(a.ctx, a.op.id, {
     to: 'rejected',
     actor: 'shopper_page',
-    details: { via: 'simulated_bank', rejection_code: 'BANK_REJECTED', rejection_message: 'The shopper refused the payment at the bank', ...(a.state.bank ? { bank: a.state.bank } : {}) },
+    details: {
+      via: 'simulated_bank',
+      rejection_code: 'BANK_REJECTED',
+      rejection_message: 'The shopper refused the payment at the bank',
+      ...(a.state.bank ? { bank: a.state.bank } : {}),
+    },
   });
   return { ok: true };
 }

@@ -99,7 +99,16 @@ export function pageUrl(op: Pick<OperationRecord, 'channel' | 'token'>, extra: R
 /** A page is closed once final, or once its effective expiry has passed even if the timer has not run yet. */
 export const isClosed = (op: OperationRecord, now: number): boolean => op.status !== 'pending' || now >= op.expires_at;
 
-const LOCALES: Record<string, string> = { CLP: 'es-CL', COP: 'es-CO', MXN: 'es-MX', PEN: 'es-PE', USD: 'en-US', CRC: 'es-CR', GTQ: 'es-GT', HNL: 'es-HN' };
+const LOCALES: Record<string, string> = {
+  CLP: 'es-CL',
+  COP: 'es-CO',
+  MXN: 'es-MX',
+  PEN: 'es-PE',
+  USD: 'en-US',
+  CRC: 'es-CR',
+  GTQ: 'es-GT',
+  HNL: 'es-HN',
+};
 const SYMBOLS: Record<string, string> = { PEN: 'S/', CRC: '₡', GTQ: 'Q', HNL: 'L' };
 
 /** Shopper-facing amount: grouped digits, cents shown whenever the currency uses them or they are not zero. */

@@ -20,11 +20,28 @@ export async function voucherPdf(ctx: SandboxContext, op: OperationRecord): Prom
 
   const width = doc.page.width - 72;
   doc.rect(0, 0, doc.page.width, 26).fill('#22262e');
-  doc.fillColor('#ffd466').fontSize(8).text('ENTORNO DE PRUEBAS (SANDBOX): ESTE CUPÓN NO ES VÁLIDO PARA PAGAR', 36, 9, { width, align: 'center' });
+  doc
+    .fillColor('#ffd466')
+    .fontSize(8)
+    .text('ENTORNO DE PRUEBAS (SANDBOX): ESTE CUPÓN NO ES VÁLIDO PARA PAGAR', 36, 9, { width, align: 'center' });
   doc.fillColor('#16202e').fontSize(18).text('Cupón de pago en efectivo', 36, 48);
   doc.moveDown(0.6).fontSize(10).fillColor('#5b6776').text('Comercio').fillColor('#16202e').fontSize(12).text(merchant.name);
-  doc.moveDown(0.4).fontSize(10).fillColor('#5b6776').text('Monto a pagar').fillColor('#16202e').fontSize(20).text(formatAmount(op.amount, op.currency));
-  doc.moveDown(0.4).fontSize(10).fillColor('#5b6776').text('Pagar antes de').fillColor('#16202e').fontSize(12).text(new Date(op.expires_at).toISOString().slice(0, 16).replace('T', ' ') + ' UTC');
+  doc
+    .moveDown(0.4)
+    .fontSize(10)
+    .fillColor('#5b6776')
+    .text('Monto a pagar')
+    .fillColor('#16202e')
+    .fontSize(20)
+    .text(formatAmount(op.amount, op.currency));
+  doc
+    .moveDown(0.4)
+    .fontSize(10)
+    .fillColor('#5b6776')
+    .text('Pagar antes de')
+    .fillColor('#16202e')
+    .fontSize(12)
+    .text(new Date(op.expires_at).toISOString().slice(0, 16).replace('T', ' ') + ' UTC');
   doc.moveDown(0.4).fontSize(10).fillColor('#5b6776').text('Referencia del comercio').fillColor('#16202e').fontSize(12).text(op.trans_id);
 
   // Barcode of the voucher reference, scaled to the page width.
@@ -37,13 +54,21 @@ export async function voucherPdf(ctx: SandboxContext, op: OperationRecord): Prom
     if (m.bar) doc.rect(x, top, m.width * unit, 64).fill('#111111');
     x += m.width * unit;
   }
-  doc.fillColor('#16202e').font('Courier-Bold').fontSize(16).text(reference, 36, top + 72, { width, align: 'center', characterSpacing: 2 });
-  doc.font('Helvetica').fontSize(9).fillColor('#5b6776').text(
-    'Presenta este cupón en una tienda o punto de pago participante. El comercio recibe la confirmación cuando el pago se registra.',
-    36,
-    top + 104,
-    { width, align: 'center' },
-  );
+  doc
+    .fillColor('#16202e')
+    .font('Courier-Bold')
+    .fontSize(16)
+    .text(reference, 36, top + 72, { width, align: 'center', characterSpacing: 2 });
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor('#5b6776')
+    .text(
+      'Presenta este cupón en una tienda o punto de pago participante. El comercio recibe la confirmación cuando el pago se registra.',
+      36,
+      top + 104,
+      { width, align: 'center' },
+    );
   doc.end();
   return done;
 }

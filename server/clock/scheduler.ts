@@ -139,7 +139,8 @@ export function createScheduler(store: Store, clock: SandboxClock, log: (msg: st
      */
     advanceTo(target: number): Promise<WalkTally & { completed: boolean }> {
       // Thrown before any await: the caller learns at once and the running advance is untouched.
-      if (walking) throw new SandboxError('CLOCK_BUSY', 'the sandbox clock is already advancing; wait for that advance to answer, then try again');
+      if (walking)
+        throw new SandboxError('CLOCK_BUSY', 'the sandbox clock is already advancing; wait for that advance to answer, then try again');
       return walk(target);
     },
     start(): void {

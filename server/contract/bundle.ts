@@ -159,11 +159,17 @@ export const ImportReportSchema = z.object({
 export type ImportReport = z.infer<typeof ImportReportSchema>;
 
 export const ExportQuerySchema = z.object({
-  include_secrets: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
+  include_secrets: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
 });
 
 export const ImportQuerySchema = z.object({
-  apply_settings: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
+  apply_settings: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
 });
 
 export const bundleRoutes = {

@@ -11,12 +11,14 @@ export type ClockView = z.infer<typeof ClockSchema>;
 /** Longest single advance: ten years, as the longest `time_expired` (longer is certainly a mistake). */
 export const MAX_ADVANCE_MINUTES = 10 * 365 * 24 * 60;
 
-export const AdvanceClockSchema = z.object({
-  minutes: z
-    .number()
-    .positive('minutes must be more than 0: the sandbox clock never moves backwards')
-    .max(MAX_ADVANCE_MINUTES, `minutes must be at most ${MAX_ADVANCE_MINUTES} (10 years) in one advance`),
-}).strict();
+export const AdvanceClockSchema = z
+  .object({
+    minutes: z
+      .number()
+      .positive('minutes must be more than 0: the sandbox clock never moves backwards')
+      .max(MAX_ADVANCE_MINUTES, `minutes must be at most ${MAX_ADVANCE_MINUTES} (10 years) in one advance`),
+  })
+  .strict();
 
 /** What one advance did: timers fired by kind, delivery attempts, the sandbox span and the wall time. */
 export const AdvanceSummarySchema = z.object({

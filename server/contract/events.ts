@@ -10,7 +10,12 @@ import { OperationStatusSchema } from './common.js';
 export const sandboxEventSchemas = {
   'operation.created': z.object({ id: z.number(), channel: z.number(), status: OperationStatusSchema, merchant_id: z.number() }),
   'operation.changed': z.object({ id: z.number(), status: OperationStatusSchema, from: OperationStatusSchema }),
-  'notification.changed': z.object({ id: z.number(), status: z.string(), operation_id: z.number().nullable(), payout_id: z.number().nullable() }),
+  'notification.changed': z.object({
+    id: z.number(),
+    status: z.string(),
+    operation_id: z.number().nullable(),
+    payout_id: z.number().nullable(),
+  }),
   'spei.transfer': z.object({ id: z.number(), matched_operation_id: z.number().nullable() }),
   'payout.changed': z.object({ id: z.number(), payroll_id: z.number(), status: z.string() }),
   'merchant.changed': z.object({ public_key: z.string() }),

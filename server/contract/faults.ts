@@ -30,24 +30,36 @@ export const FaultRuleInputSchema = z
     kind: FaultKindSchema,
     /** null or absent: sandbox-wide; otherwise only this merchant's requests and notifications. */
     public_key: z.string().min(1).max(255).nullable().default(null),
-    target: FaultTargetSchema.optional().describe('merchant API requests it applies to; default creation for creation_error, any otherwise'),
+    target: FaultTargetSchema.optional().describe(
+      'merchant API requests it applies to; default creation for creation_error, any otherwise',
+    ),
     /** How many more times it fires; null: every matching request until removed. */
     remaining: z.number().int().min(1).max(1_000_000).nullable().default(null),
     /** latency: real milliseconds added before the answer. */
     latency_ms: z.number().int().min(1).max(20_000).optional(),
     /** notification_delay: sandbox minutes the first attempt waits. */
-    delay_minutes: z.number().positive().max(60 * 24 * 30).optional(),
+    delay_minutes: z
+      .number()
+      .positive()
+      .max(60 * 24 * 30)
+      .optional(),
     enabled: z.boolean().default(true),
     label: z.string().max(200).optional(),
   })
   .strict()
   .superRefine((r, ctx) => {
-    if (r.kind === 'latency' && r.latency_ms === undefined) ctx.addIssue({ code: 'custom', path: ['latency_ms'], message: 'latency rules need latency_ms' });
-    if (r.kind !== 'latency' && r.latency_ms !== undefined) ctx.addIssue({ code: 'custom', path: ['latency_ms'], message: 'only latency rules take latency_ms' });
-    if (r.kind === 'notification_delay' && r.delay_minutes === undefined) ctx.addIssue({ code: 'custom', path: ['delay_minutes'], message: 'notification_delay rules need delay_minutes' });
-    if (r.kind !== 'notification_delay' && r.delay_minutes !== undefined) ctx.addIssue({ code: 'custom', path: ['delay_minutes'], message: 'only notification_delay rules take delay_minutes' });
-    if (r.kind === 'creation_error' && r.target !== undefined && r.target !== 'creation') ctx.addIssue({ code: 'custom', path: ['target'], message: 'creation_error applies to creations only' });
-    if (isNotificationFault(r.kind) && r.target !== undefined) ctx.addIssue({ code: 'custom', path: ['target'], message: 'notification faults apply to notifications, not to API paths' });
+    if (r.kind === 'latency' && r.latency_ms === undefined)
+      ctx.addIssue({ code: 'custom', path: ['latency_ms'], message: 'latency rules need latency_ms' });
+    if (r.kind !== 'latency' && r.latency_ms !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['latency_ms'], message: 'only latency rules take latency_ms' });
+    if (r.kind === 'notification_delay' && r.delay_minutes === undefined)
+      ctx.addIssue({ code: 'custom', path: ['delay_minutes'], message: 'notification_delay rules need delay_minutes' });
+    if (r.kind !== 'notification_delay' && r.delay_minutes !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['delay_minutes'], message: 'only notification_delay rules take delay_minutes' });
+    if (r.kind === 'creation_error' && r.target !== undefined && r.target !== 'creation')
+      ctx.addIssue({ code: 'custom', path: ['target'], message: 'creation_error applies to creations only' });
+    if (isNotificationFault(r.kind) && r.target !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['target'], message: 'notification faults apply to notifications, not to API paths' });
   });
 export type FaultRuleInput = z.input<typeof FaultRuleInputSchema>;
 
@@ -77,7 +89,10 @@ export const PatchFaultSchema = z
     enabled: z.boolean(),
     remaining: z.number().int().min(1).max(1_000_000).nullable(),
     latency_ms: z.number().int().min(1).max(20_000),
-    delay_minutes: z.number().positive().max(60 * 24 * 30),
+    delay_minutes: z
+      .number()
+      .positive()
+      .max(60 * 24 * 30),
     label: z.string().max(200),
   })
   .partial()

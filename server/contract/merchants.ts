@@ -60,7 +60,11 @@ export const MerchantSchema = z.object({
 });
 export type Merchant = z.infer<typeof MerchantSchema>;
 
-const keyText = z.string().min(8).max(255).regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
+const keyText = z
+  .string()
+  .min(8)
+  .max(255)
+  .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
 
 export const CreateMerchantSchema = MerchantSettingsSchema.extend({
   name: z.string().min(1).max(255),

@@ -63,7 +63,10 @@ export const NotificationListQuerySchema = z.object({
   payout_id: idParam.optional(),
   status: NotificationStatusSchema.optional(),
   kind: NotificationKindSchema.optional(),
-  order: z.enum(['newest', 'failed_first']).default('newest').describe('failed_first: failed deliveries first, then the rest; each newest first'),
+  order: z
+    .enum(['newest', 'failed_first'])
+    .default('newest')
+    .describe('failed_first: failed deliveries first, then the rest; each newest first'),
   limit: pageQuery().limit,
   cursor: z
     .string()
@@ -87,7 +90,8 @@ export const ResendBodySchema = z
   .strict()
   .superRefine((b, ctx) => {
     const edits = b.fields ? Object.keys(b.fields).length : 0;
-    if (b.test === 'changed_fields' && edits === 0) ctx.addIssue({ code: 'custom', path: ['fields'], message: 'changed_fields needs at least one field' });
+    if (b.test === 'changed_fields' && edits === 0)
+      ctx.addIssue({ code: 'custom', path: ['fields'], message: 'changed_fields needs at least one field' });
     if (edits > 50) ctx.addIssue({ code: 'custom', path: ['fields'], message: 'at most 50 fields' });
     if (b.test !== 'changed_fields' && (b.fields !== undefined || b.resign !== undefined)) {
       ctx.addIssue({ code: 'custom', path: ['fields'], message: 'fields and resign apply only with test "changed_fields"' });

@@ -55,7 +55,9 @@ export const OperationSchema = OperationSummarySchema.extend({
   details: z.record(z.string(), z.unknown()),
   warnings: z
     .array(z.string())
-    .describe('what the creation was accepted with despite the spec: each names the field, the value sent, what the spec asks for and what the sandbox did'),
+    .describe(
+      'what the creation was accepted with despite the spec: each names the field, the value sent, what the spec asks for and what the sandbox did',
+    ),
   updated_at: z.string(),
   events: z.array(OperationEventSchema),
   notifications: z.array(NotificationSchema),

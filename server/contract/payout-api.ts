@@ -23,7 +23,12 @@ export const PublicPayoutSchema = z.object({
   vat_id_type: z.string().nullable(),
   name: z.string().nullable(),
   status: PayoutStatusSchema,
-  transfer_status: z.number().int().min(1).max(5).describe('1 in process, 2 approved, 3 rejected, 4 rejected by the bank, 5 approved by the bank (paid)'),
+  transfer_status: z
+    .number()
+    .int()
+    .min(1)
+    .max(5)
+    .describe('1 in process, 2 approved, 3 rejected, 4 rejected by the bank, 5 approved by the bank (paid)'),
   transfer_status_description: z.string(),
   reference: z.string().nullable().describe('set once approved'),
   otp_code: z.string().nullable().describe('set once approved'),
@@ -50,7 +55,7 @@ export const PublicPayoutQuerySchema = z.object({
 
 const AUTH =
   'Header `Authorization: <scheme> <token>`: the token of `POST /api/login` (valid for the setting `payout_token_ttl_minutes` of sandbox time, ' +
-  'then 401 TOKEN_EXPIRED) or the merchant\'s static `payout_token`. Any single scheme word is accepted (Bearer, Token, JWT, …) unless the ' +
+  "then 401 TOKEN_EXPIRED) or the merchant's static `payout_token`. Any single scheme word is accepted (Bearer, Token, JWT, …) unless the " +
   'setting `payout_auth_scheme` names one. Missing, malformed or unknown: 401 UNAUTHORIZED.';
 const AUTH_ERRORS = ['UNAUTHORIZED', 'TOKEN_EXPIRED', 'MERCHANT_DISABLED'];
 
@@ -63,7 +68,8 @@ export const payoutApiRoutes = {
     body: PayoutLoginBodySchema,
     response: PayoutLoginResponseSchema,
     errors: ['INVALID_CREDENTIALS', 'MERCHANT_DISABLED', 'UNSUPPORTED_CONTENT_TYPE', 'INVALID_JSON'],
-    description: 'Demo merchant: `{"username":"payout_demo","password":"pw_sandbox_demo"}`. Wrong or missing credentials: 401 INVALID_CREDENTIALS.',
+    description:
+      'Demo merchant: `{"username":"payout_demo","password":"pw_sandbox_demo"}`. Wrong or missing credentials: 401 INVALID_CREDENTIALS.',
   }),
   createPayouts: defineRoute({
     method: 'POST',
@@ -74,7 +80,15 @@ export const payoutApiRoutes = {
     body: PayoutBatchSchema,
     response: PayoutBatchResponseSchema,
     status: 201,
-    errors: [...AUTH_ERRORS, 'MISSING_CONTENT_TYPE', 'UNSUPPORTED_CONTENT_TYPE', 'EMPTY_JSON_BODY', 'INVALID_JSON', 'INVALID_JSON_STRUCTURE', 'VALIDATION_ERROR'],
+    errors: [
+      ...AUTH_ERRORS,
+      'MISSING_CONTENT_TYPE',
+      'UNSUPPORTED_CONTENT_TYPE',
+      'EMPTY_JSON_BODY',
+      'INVALID_JSON',
+      'INVALID_JSON_STRUCTURE',
+      'VALIDATION_ERROR',
+    ],
     description:
       `${AUTH} Body: a JSON array of 1 to ${MAX_PAYOUT_BATCH} payout items. Accepted liberally: order_id/credit_note as strings or numbers, ` +
       'bank as an integer or numeric string, account_type in English or Spanish, a channel that is not an http(s) address (warning, no channel payload); ' +
@@ -97,7 +111,7 @@ export const payoutApiRoutes = {
     method: 'GET',
     path: '/api/transactions/:id',
     params: z.object({ id: IdParam('payout') }),
-    summary: 'One payout item of the token\'s merchant',
+    summary: "One payout item of the token's merchant",
     tags: ['merchant API'],
     response: PublicPayoutSchema,
     errors: [...AUTH_ERRORS, 'NOT_FOUND'],

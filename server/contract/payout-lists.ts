@@ -47,7 +47,10 @@ function nonEmpty<T>(xs: T[], what: string): [T, ...T[]] {
   return xs as [T, ...T[]];
 }
 
-export const PAYOUT_COUNTRY_CODES = nonEmpty(PAYOUT_COUNTRIES.map((c) => c.country), 'country');
+export const PAYOUT_COUNTRY_CODES = nonEmpty(
+  PAYOUT_COUNTRIES.map((c) => c.country),
+  'country',
+);
 export const PAYOUT_ACCOUNT_TYPES = nonEmpty(unique(PAYOUT_COUNTRIES.flatMap((c) => c.account_types.map((a) => a.code))), 'account type');
 /** Every account_type word accepted without a warning: the codes and their Spanish aliases. */
 export const PAYOUT_ACCOUNT_TYPE_WORDS = nonEmpty(
@@ -55,7 +58,10 @@ export const PAYOUT_ACCOUNT_TYPE_WORDS = nonEmpty(
   'account type',
 );
 export const PAYOUT_VAT_ID_TYPES = nonEmpty(unique(PAYOUT_COUNTRIES.flatMap((c) => c.vat_id_types.map((a) => a.code))), 'vat id type');
-export const PAYOUT_BANK_CODES = nonEmpty(unique(PAYOUT_COUNTRIES.flatMap((c) => c.banks.map((b) => b.code))).sort((a, b) => a - b), 'bank');
+export const PAYOUT_BANK_CODES = nonEmpty(
+  unique(PAYOUT_COUNTRIES.flatMap((c) => c.banks.map((b) => b.code))).sort((a, b) => a - b),
+  'bank',
+);
 
 /** One line per country, for route descriptions and messages. */
 export function describePayoutLists(): string {

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  PAYOUT_ACCOUNT_TYPE_WORDS,
-  PAYOUT_BANK_CODES,
-  PAYOUT_COUNTRY_CODES,
-  PAYOUT_VAT_ID_TYPES,
-} from './payout-lists.js';
+import { PAYOUT_ACCOUNT_TYPE_WORDS, PAYOUT_BANK_CODES, PAYOUT_COUNTRY_CODES, PAYOUT_VAT_ID_TYPES } from './payout-lists.js';
 import { NotificationSchema } from './notifications.js';
 import { defineRoute } from './route.js';
 import { IdParam, pageOf, pageQuery } from './paging.js';
@@ -14,7 +9,10 @@ export const MAX_PAYOUT_BATCH = 500;
 /** Largest payout amount (keeps amounts exact as JSON numbers). */
 export const MAX_PAYOUT_AMOUNT = 1e12;
 
-const text = (what: string) => z.union([z.string(), z.number()]).describe(`${what}. A string; a number is accepted with a warning and stored as the string it prints as`);
+const text = (what: string) =>
+  z
+    .union([z.string(), z.number()])
+    .describe(`${what}. A string; a number is accepted with a warning and stored as the string it prints as`);
 const str = (what: string) => z.string().describe(what);
 
 /**
@@ -29,7 +27,9 @@ export const payoutItemFields = {
   account_id: text('Beneficiary account id'),
   account_type: z
     .union([z.enum(PAYOUT_ACCOUNT_TYPE_WORDS), z.string()])
-    .describe(`Account type, English or Spanish (${PAYOUT_ACCOUNT_TYPE_WORDS.join(', ')}; case-insensitive); another word is accepted with a warning`),
+    .describe(
+      `Account type, English or Spanish (${PAYOUT_ACCOUNT_TYPE_WORDS.join(', ')}; case-insensitive); another word is accepted with a warning`,
+    ),
   vat_id: text('Beneficiary tax id, in the format of vat_id_type (a mismatch is a warning)'),
   vat_id_type: z
     .union([z.enum(PAYOUT_VAT_ID_TYPES), z.string()])
@@ -37,10 +37,14 @@ export const payoutItemFields = {
   name: text('Beneficiary name'),
   amount: z
     .union([z.number(), z.string()])
-    .describe(`Payout amount, > 0 and at most ${MAX_PAYOUT_AMOUNT}; a numeric string is accepted with a warning. Sandbox rule: even integer part approved, odd rejected`),
+    .describe(
+      `Payout amount, > 0 and at most ${MAX_PAYOUT_AMOUNT}; a numeric string is accepted with a warning. Sandbox rule: even integer part approved, odd rejected`,
+    ),
   subject: text('Subject text'),
   bank_detail: text('Bank detail text'),
-  channel: str('Address (http or https URL) that receives the reference and OTP code of an approved payout; another value (e.g. "transferencia") is accepted with a warning and gets no payload'),
+  channel: str(
+    'Address (http or https URL) that receives the reference and OTP code of an approved payout; another value (e.g. "transferencia") is accepted with a warning and gets no payload',
+  ),
   user_email: text('Beneficiary e-mail (not an address: a warning)'),
   phone_number: text('Beneficiary phone'),
   bank: z
@@ -49,7 +53,9 @@ export const payoutItemFields = {
   transfer_status: z.number().describe('Set by the sandbox; a value sent on creation is ignored with a warning'),
   country: z
     .enum(PAYOUT_COUNTRY_CODES)
-    .describe('Sandbox extension: country of the account (ISO alpha-3). Optional; inferred from `bank` (and `vat_id_type` where a bank code is listed twice)'),
+    .describe(
+      'Sandbox extension: country of the account (ISO alpha-3). Optional; inferred from `bank` (and `vat_id_type` where a bank code is listed twice)',
+    ),
 };
 export type PayoutItemField = keyof typeof payoutItemFields;
 
@@ -176,7 +182,9 @@ export const ProcessPayoutsBodySchema = z
 export const ForceTransferStatusBodySchema = z
   .object({
     transfer_status: z
-      .union([z.literal(2), z.literal(3), z.literal(4), z.literal(5)], { error: `transfer_status must be one of ${FORCEABLE_TRANSFER_STATUSES.join(', ')}` })
+      .union([z.literal(2), z.literal(3), z.literal(4), z.literal(5)], {
+        error: `transfer_status must be one of ${FORCEABLE_TRANSFER_STATUSES.join(', ')}`,
+      })
       .describe('2 approved, 3 rejected, 4 rejected by the bank, 5 approved by the bank (paid)'),
   })
   .strict();
@@ -230,19 +238,20 @@ export const payoutRoutes = {
     method: 'POST',
     path: '/sandbox/v1/payouts/:id/status',
     params: payoutId,
-    summary: 'Force a payout\'s transfer_status (2–5), with the same channel payload and payout-URL notification as processing',
+    summary: "Force a payout's transfer_status (2–5), with the same channel payload and payout-URL notification as processing",
     tags: ['payouts'],
     body: ForceTransferStatusBodySchema,
     response: PayoutSchema,
     errors: ['VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TRANSITION'],
-    description: 'From any transfer_status to a different one. Entering 2 starts the bank step (5 after payout_processing_delay_minutes of sandbox time); entering 2 or 5 from a non-approved value assigns reference and OTP and sends the channel payload (http(s) channels only).',
+    description:
+      'From any transfer_status to a different one. Entering 2 starts the bank step (5 after payout_processing_delay_minutes of sandbox time); entering 2 or 5 from a non-approved value assigns reference and OTP and sends the channel payload (http(s) channels only).',
   }),
   approvePayout: decide('approve'),
   rejectPayout: decide('reject'),
   processPayouts: defineRoute({
     method: 'POST',
     path: '/sandbox/v1/payouts/process',
-    summary: 'Apply the even/odd rule now to every pending payout (or one payroll\'s)',
+    summary: "Apply the even/odd rule now to every pending payout (or one payroll's)",
     tags: ['payouts'],
     body: ProcessPayoutsBodySchema,
     response: ProcessPayoutsResponseSchema,

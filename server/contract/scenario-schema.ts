@@ -12,7 +12,9 @@ export const SCENARIO_FORMAT = 'pasarela-scenario';
 
 const alias = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,40}$/, 'aliases are a letter then letters, digits, _ or -');
 /** A payout of a batch: `<batch alias>.<index>` (0-based, in the order of the batch). */
-const payoutRef = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,40}\.\d{1,3}$/, 'a payout is referred to as <batch alias>.<index>, e.g. batch.0');
+const payoutRef = z
+  .string()
+  .regex(/^[A-Za-z][A-Za-z0-9_-]{0,40}\.\d{1,3}$/, 'a payout is referred to as <batch alias>.<index>, e.g. batch.0');
 const fieldValue = z.string().max(10_000).nullable();
 const httpStatus = z.number().int().min(100).max(599);
 
@@ -88,7 +90,9 @@ const SpeiStep = z
   })
   .strict();
 
-const ClockStep = z.object({ ...base, action: z.literal('advance_clock'), minutes: z.number().positive().max(MAX_ADVANCE_MINUTES) }).strict();
+const ClockStep = z
+  .object({ ...base, action: z.literal('advance_clock'), minutes: z.number().positive().max(MAX_ADVANCE_MINUTES) })
+  .strict();
 
 const CreatePayoutsStep = z
   .object({
@@ -145,13 +149,9 @@ const ExpectPayoutStep = z
   .object({ ...base, action: z.literal('expect_payout'), payout: payoutRef, status: z.enum(['pending', 'approved', 'rejected']) })
   .strict();
 
-const SetMerchantStep = z
-  .object({ ...base, action: z.literal('set_merchant'), settings: MerchantSettingsSchema })
-  .strict();
+const SetMerchantStep = z.object({ ...base, action: z.literal('set_merchant'), settings: MerchantSettingsSchema }).strict();
 
-const SetReceiverStep = z
-  .object({ ...base, action: z.literal('set_receiver'), status: httpStatus })
-  .strict();
+const SetReceiverStep = z.object({ ...base, action: z.literal('set_receiver'), status: httpStatus }).strict();
 
 const ManualNotifyStep = z
   .object({ ...base, action: z.literal('manual_notify'), operation: alias, expect: CallExpectSchema.optional() })
@@ -178,9 +178,24 @@ export const StepSchema = z.union([
 ]);
 export type Step = z.output<typeof StepSchema>;
 export const STEP_ACTIONS = [
-  'create_payment', 'confirm', 'reject', 'cancel', 'expire', 'spei_transfer', 'advance_clock', 'create_payouts',
-  'process_payouts', 'approve_payout', 'reject_payout', 'expect_operation', 'expect_notification', 'expect_payout',
-  'set_merchant', 'set_receiver', 'manual_notify', 'note',
+  'create_payment',
+  'confirm',
+  'reject',
+  'cancel',
+  'expire',
+  'spei_transfer',
+  'advance_clock',
+  'create_payouts',
+  'process_payouts',
+  'approve_payout',
+  'reject_payout',
+  'expect_operation',
+  'expect_notification',
+  'expect_payout',
+  'set_merchant',
+  'set_receiver',
+  'manual_notify',
+  'note',
 ] as const;
 
 /** The merchant a run uses: a fresh one (default) or an existing one, with settings applied. */

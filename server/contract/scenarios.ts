@@ -28,7 +28,10 @@ export const RecordScenarioSchema = z
     from: z.iso.datetime({ offset: true }).optional().describe('sandbox time of the first request'),
     to: z.iso.datetime({ offset: true }).optional().describe('sandbox time of the last request'),
     public_key: z.string().max(255).optional().describe("only this merchant's requests"),
-    name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,80}$/).optional(),
+    name: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]{0,80}$/)
+      .optional(),
     title: z.string().min(1).max(200).optional(),
   })
   .strict();

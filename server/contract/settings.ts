@@ -4,15 +4,31 @@ import { defineRoute } from './route.js';
 /** Sandbox-wide settings (per-merchant ones live on the merchant). */
 export const SandboxSettingsSchema = z.object({
   /** Gaps between failed notification attempts, in sandbox minutes (contract §4: 1, 5, 15, 60). */
-  retry_schedule_minutes: z.array(z.number().positive().max(60 * 24 * 30)).max(20),
+  retry_schedule_minutes: z
+    .array(
+      z
+        .number()
+        .positive()
+        .max(60 * 24 * 30),
+    )
+    .max(20),
   /** Off mimics "marked failed" after the first failed attempt. */
   retries_enabled: z.boolean(),
   /** Payouts are processed this many sandbox minutes after the batch is accepted; the bank step of an approved item takes as long again. */
-  payout_processing_delay_minutes: z.number().min(0).max(60 * 24 * 30),
+  payout_processing_delay_minutes: z
+    .number()
+    .min(0)
+    .max(60 * 24 * 30),
   /** Scheme word the payout Authorization header must use; null accepts any single word (contract §5). */
-  payout_auth_scheme: z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,31}$/).nullable(),
+  payout_auth_scheme: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9_-]{0,31}$/)
+    .nullable(),
   /** Sandbox minutes a `POST /api/login` token stays valid (contract §5). */
-  payout_token_ttl_minutes: z.number().positive().max(60 * 24 * 365),
+  payout_token_ttl_minutes: z
+    .number()
+    .positive()
+    .max(60 * 24 * 365),
   /** Resolve e-mail domains with real DNS (off: reserved names and the deny-list are unresolvable). */
   email_real_dns: z.boolean(),
   /** Extra e-mail domains treated as unresolvable. */

@@ -83,7 +83,12 @@ export function createDispatcher(ctx: Omit<SandboxContext, 'delivery'>, opts: De
 
   function headersOf(n: NotificationRecord): Record<string, string> {
     return {
-      'Content-Type': n.content_type === FORM ? `${FORM}; charset=utf-8` : n.content_type === 'application/json' ? 'application/json; charset=utf-8' : n.content_type,
+      'Content-Type':
+        n.content_type === FORM
+          ? `${FORM}; charset=utf-8`
+          : n.content_type === 'application/json'
+            ? 'application/json; charset=utf-8'
+            : n.content_type,
       'User-Agent': `PasarelaSandbox/${ctx.version}`,
       'X-Sandbox-Notification-Id': n.header_id ?? n.public_id,
     };

@@ -66,7 +66,11 @@ export function paymentFamily(op: OperationRecord): PaymentFamily {
 }
 
 /** The extras of one operation's notification; see docs/notifications.md for the table. */
-export function channelExtras(op: OperationRecord, merchant: Pick<DeliveryMerchant, 'clabe'>, transitionDetails: Record<string, unknown> = {}): Record<string, string> {
+export function channelExtras(
+  op: OperationRecord,
+  merchant: Pick<DeliveryMerchant, 'clabe'>,
+  transitionDetails: Record<string, unknown> = {},
+): Record<string, string> {
   const t = readTransitionDetails(transitionDetails);
   const d = readDetails(op.details);
   const rules = rulesOf(op.channel);
@@ -77,11 +81,15 @@ export function channelExtras(op: OperationRecord, merchant: Pick<DeliveryMercha
         payment_method: 'card',
         card_number: maskCard(number),
         card_brand: first(t.brand, d.card?.brand) ?? brandOf(number),
-        authorization_number: first(t.authorization_code, d.card?.authorization_code, d.card_charge?.authorization_code) ?? digits(op, 'auth', 6),
+        authorization_number:
+          first(t.authorization_code, d.card?.authorization_code, d.card_charge?.authorization_code) ?? digits(op, 'auth', 6),
       };
     }
     case 'cash':
-      return { payment_method: 'cash', voucher_reference: first(d.voucher_reference, d.payment_reference) ?? `SBX${digits(op, 'voucher', 10)}` };
+      return {
+        payment_method: 'cash',
+        voucher_reference: first(d.voucher_reference, d.payment_reference) ?? `SBX${digits(op, 'voucher', 10)}`,
+      };
     case 'wallet': {
       const shopperPhone = typeof op.shopper.Phone === 'string' ? op.shopper.Phone : undefined;
       return {

@@ -48,7 +48,12 @@ export function enqueueForTransition(ctx: SandboxContext, op: OperationRecord, d
   const form = { merchant_id: merchant.id, operation_id: op.id, content_type: 'application/x-www-form-urlencoded' as const };
   if (op.status === 'confirmed') {
     if (!merchant.success_url) return;
-    enqueueNotification(ctx, { ...form, kind: 'success', url: merchant.success_url, body: formEncode(successFields(op, merchant, at, details)) });
+    enqueueNotification(ctx, {
+      ...form,
+      kind: 'success',
+      url: merchant.success_url,
+      body: formEncode(successFields(op, merchant, at, details)),
+    });
     return;
   }
   if (isFailedState(op.status) && rejectionNotified(op.channel) && merchant.rejection_url) {

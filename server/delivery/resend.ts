@@ -47,18 +47,30 @@ function editableFields(n: NotificationRecord, test: TestLabel): { fields: Recor
 }
 
 /** Builds the body (and kind and address) of a test delivery made from `n`. */
-function testDelivery(ctx: SandboxContext, n: NotificationRecord, body: ResendBody & { test: TestLabel }): NewNotification & { header_id: string | null } {
+function testDelivery(
+  ctx: SandboxContext,
+  n: NotificationRecord,
+  body: ResendBody & { test: TestLabel },
+): NewNotification & { header_id: string | null } {
   const { store } = ctx;
   const merchant = store.notifications.merchant(n.merchant_id);
   if (!merchant) throw new SandboxError('NOT_FOUND', `the merchant of notification ${n.id} no longer exists`);
-  const base = { merchant_id: n.merchant_id, operation_id: n.operation_id, payout_id: n.payout_id, kind: n.kind, url: deliveryUrl(ctx, n), content_type: contentTypeOf(n) };
+  const base = {
+    merchant_id: n.merchant_id,
+    operation_id: n.operation_id,
+    payout_id: n.payout_id,
+    kind: n.kind,
+    url: deliveryUrl(ctx, n),
+    content_type: contentTypeOf(n),
+  };
   const sameId = n.header_id ?? n.public_id;
   switch (body.test) {
     case 'duplicate':
       return { ...base, body: n.body, header_id: sameId };
     case 'broken_signature': {
       const { fields, form } = editableFields(n, body.test);
-      if (!form || typeof fields.signature !== 'string') throw invalid(`notification ${n.id} carries no signature to break (payout deliveries are unsigned)`);
+      if (!form || typeof fields.signature !== 'string')
+        throw invalid(`notification ${n.id} carries no signature to break (payout deliveries are unsigned)`);
       const f = fields as Fields;
       return { ...base, body: formEncode({ ...f, signature: brokenSignature(f) }), header_id: sameId };
     }
@@ -82,9 +94,21 @@ function testDelivery(ctx: SandboxContext, n: NotificationRecord, body: ResendBo
       // The opposite outcome of the same payment, delivered after the real one: a robust handler ignores it.
       if (n.kind === 'success') {
         const f = rejectionFields(op, merchant, at, 'rejected');
-        return { ...base, kind: 'rejection', url: merchant.rejection_url ?? merchant.success_url ?? n.url, body: formEncode(f), header_id: null };
+        return {
+          ...base,
+          kind: 'rejection',
+          url: merchant.rejection_url ?? merchant.success_url ?? n.url,
+          body: formEncode(f),
+          header_id: null,
+        };
       }
-      return { ...base, kind: 'success', url: merchant.success_url ?? merchant.rejection_url ?? n.url, body: formEncode(successFields(op, merchant, at)), header_id: null };
+      return {
+        ...base,
+        kind: 'success',
+        url: merchant.success_url ?? merchant.rejection_url ?? n.url,
+        body: formEncode(successFields(op, merchant, at)),
+        header_id: null,
+      };
     }
   }
 }

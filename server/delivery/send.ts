@@ -129,7 +129,13 @@ export async function sendOnce(agent: DeliveryAgent, input: SendInput, timeoutMs
     });
   try {
     const [{ request }, dispatcher] = await Promise.all([undici(), agent.get()]);
-    const res = await request(input.url, { dispatcher, method: 'POST', headers: input.headers, body: input.body, signal: controller.signal });
+    const res = await request(input.url, {
+      dispatcher,
+      method: 'POST',
+      headers: input.headers,
+      body: input.body,
+      signal: controller.signal,
+    });
     let excerpt: string;
     try {
       const length = Number(res.headers['content-length']);

@@ -52,7 +52,8 @@ export function importRows(ctx: SandboxContext, b: Bundle, applySettings: boolea
       continue;
     }
     const row = encode('merchants', m, ['id']);
-    if (m.secret_key === null) (row.secret_key = freshKey('sk'), note(`merchant ${m.public_key}: secret key was masked in the export; a new one was generated`));
+    if (m.secret_key === null)
+      ((row.secret_key = freshKey('sk')), note(`merchant ${m.public_key}: secret key was masked in the export; a new one was generated`));
     if (m.payout_token === null || repo.payoutTokenTaken(m.payout_token)) {
       row.payout_token = freshKey('tk');
       note(`merchant ${m.public_key}: payout token ${m.payout_token === null ? 'was masked' : 'is taken'}; a new one was generated`);
@@ -166,7 +167,12 @@ export function importRows(ctx: SandboxContext, b: Bundle, applySettings: boolea
   }
 
   // Timers are re-armed only for rows this import created; rows skipped keep their own timers.
-  const fresh = { operations: [operations, newOperations], notifications: [notifications, newNotifications], payrolls: [payrolls, new Set(payrolls.values())], payouts: [payouts, newPayouts] } as const;
+  const fresh = {
+    operations: [operations, newOperations],
+    notifications: [notifications, newNotifications],
+    payrolls: [payrolls, new Set(payrolls.values())],
+    payouts: [payouts, newPayouts],
+  } as const;
   const expiring = new Set<number>();
   for (const t of b.timers) {
     const table = TIMER_REFS[t.kind];

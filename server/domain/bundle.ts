@@ -26,7 +26,9 @@ export function exportBundle(ctx: SandboxContext, opts: { includeSecrets: boolea
     const rows = (t: BundleTable) => b.all(t).map((r) => decode(t, r));
     const events = groupBy(rows('operation_events'), 'operation_id');
     const attempts = groupBy(rows('notification_attempts'), 'notification_id');
-    const merchants = rows('merchants').map((m) => (opts.includeSecrets ? m : { ...m, secret_key: null, payout_token: null, payout_password: null }));
+    const merchants = rows('merchants').map((m) =>
+      opts.includeSecrets ? m : { ...m, secret_key: null, payout_token: null, payout_password: null },
+    );
     const bundle = {
       format: BUNDLE_FORMAT,
       version: BUNDLE_VERSION,
@@ -64,8 +66,14 @@ function checkReferences(b: Bundle): string[] {
   const payrolls = ids('payrolls', b.payrolls);
   const payouts = ids('payouts', b.payouts);
   ids('notifications', b.notifications);
-  ids('events', b.operations.flatMap((o) => o.events));
-  ids('attempts', b.notifications.flatMap((n) => n.attempts));
+  ids(
+    'events',
+    b.operations.flatMap((o) => o.events),
+  );
+  ids(
+    'attempts',
+    b.notifications.flatMap((n) => n.attempts),
+  );
   const keys = new Set<string>();
   for (const m of b.merchants) {
     if (keys.has(m.public_key)) problems.push(`merchants: public_key ${m.public_key} appears twice`);
@@ -76,15 +84,18 @@ function checkReferences(b: Bundle): string[] {
   };
   for (const o of b.operations) {
     need(`operation ${o.id}`, merchants, o.merchant_id, 'merchant');
-    for (const e of o.events) if (e.operation_id !== o.id) problems.push(`event ${e.id}: belongs to operation ${e.operation_id}, listed under ${o.id}`);
+    for (const e of o.events)
+      if (e.operation_id !== o.id) problems.push(`event ${e.id}: belongs to operation ${e.operation_id}, listed under ${o.id}`);
   }
   for (const p of b.payrolls) need(`payroll ${p.id}`, merchants, p.merchant_id, 'merchant');
-  for (const p of b.payouts) (need(`payout ${p.id}`, payrolls, p.payroll_id, 'payroll'), need(`payout ${p.id}`, merchants, p.merchant_id, 'merchant'));
+  for (const p of b.payouts)
+    (need(`payout ${p.id}`, payrolls, p.payroll_id, 'payroll'), need(`payout ${p.id}`, merchants, p.merchant_id, 'merchant'));
   for (const n of b.notifications) {
     need(`notification ${n.id}`, merchants, n.merchant_id, 'merchant');
     need(`notification ${n.id}`, operations, n.operation_id, 'operation');
     need(`notification ${n.id}`, payouts, n.payout_id, 'payout');
-    for (const a of n.attempts) if (a.notification_id !== n.id) problems.push(`attempt ${a.id}: belongs to notification ${a.notification_id}, listed under ${n.id}`);
+    for (const a of n.attempts)
+      if (a.notification_id !== n.id) problems.push(`attempt ${a.id}: belongs to notification ${a.notification_id}, listed under ${n.id}`);
   }
   for (const t of b.spei_transfers) {
     need(`transfer ${t.id}`, merchants, t.merchant_id, 'merchant');

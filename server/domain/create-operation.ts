@@ -7,7 +7,15 @@ import type { BodyEncoding } from '../contract/body-encoding.js';
 import { SandboxError } from '../contract/errors.js';
 import type { OperationRecord } from '../store/operations.js';
 import {
-  checkBlacklist, checkCurrency, checkLengths, checkRequired, checkReturnUrl, readAmount, readChannel, readDirect, readTime,
+  checkBlacklist,
+  checkCurrency,
+  checkLengths,
+  checkRequired,
+  checkReturnUrl,
+  readAmount,
+  readChannel,
+  readDirect,
+  readTime,
 } from './creation-checks.js';
 import { checkShopperNotBracketed, transportWarnings } from './creation-fields.js';
 import { fieldWarning } from '../channels/warnings.js';
@@ -47,7 +55,10 @@ export async function createOperation(ctx: SandboxContext, req: CreationRequest)
   const merchant = ctx.store.merchants.byPublicKey(f.public_key!);
   if (!merchant) throw new SandboxError('INVALID_MERCHANT', 'no merchant matches public_key');
   if (!signatureMatches(f.signature!, creationSignature(f, merchant.secret_key))) {
-    throw new SandboxError('INVALID_SIGNATURE', 'signature does not match: sha256 of public_key time amount currency trans_id time_expired url_ok url_error channel + secret key, values as sent');
+    throw new SandboxError(
+      'INVALID_SIGNATURE',
+      'signature does not match: sha256 of public_key time amount currency trans_id time_expired url_ok url_error channel + secret key, values as sent',
+    );
   }
   if (!merchant.enabled) throw new SandboxError('MERCHANT_DISABLED', 'the merchant account is not active');
 
@@ -55,7 +66,12 @@ export async function createOperation(ctx: SandboxContext, req: CreationRequest)
   const rules = channelRules(channel);
   transportWarnings(f, { encoding: req.encoding, path: req.path, rules, warnings });
   checkCurrency(f.currency!, channel, merchant);
-  const amount = readAmount(f.amount!, { wholeAmounts: rules.wholeAmounts ?? false, minAmount: rules.minAmount, maxAmount: merchant.max_amount, warnings });
+  const amount = readAmount(f.amount!, {
+    wholeAmounts: rules.wholeAmounts ?? false,
+    minAmount: rules.minAmount,
+    maxAmount: merchant.max_amount,
+    warnings,
+  });
 
   readTime(f.time!, warnings);
   checkReturnUrl('url_ok', f.url_ok!, merchant.allow_http_localhost);
@@ -63,7 +79,12 @@ export async function createOperation(ctx: SandboxContext, req: CreationRequest)
   checkLengths(f);
 
   checkShopperNotBracketed(f);
-  const shopper = validateShopper(rules.shopper, parseShopper(f.shopper_information, rules.shopper.fields.address ? ['address'] : []), f.filter_by, warnings);
+  const shopper = validateShopper(
+    rules.shopper,
+    parseShopper(f.shopper_information, rules.shopper.fields.address ? ['address'] : []),
+    f.filter_by,
+    warnings,
+  );
   const email = shopper.email!;
   const domain = emailDomain(email);
   const emailCode = shopperCode(rules.shopper, 'email');
@@ -86,7 +107,15 @@ export async function createOperation(ctx: SandboxContext, req: CreationRequest)
   if (f.trans_id!.startsWith(CREATION_ERROR_PREFIX)) {
     throw new SandboxError('CREATION_ERROR', 'the payment could not be created with the provider; retry with a new trans_id');
   }
-  if (direct && !rules.supportsDirect) warnings.push(fieldWarning('direct_integration', f.direct_integration!, `the spec gives direct_integration no effect on channel ${channel}`, 'answered the checkout address'));
+  if (direct && !rules.supportsDirect)
+    warnings.push(
+      fieldWarning(
+        'direct_integration',
+        f.direct_integration!,
+        `the spec gives direct_integration no effect on channel ${channel}`,
+        'answered the checkout address',
+      ),
+    );
 
   const createdAt = ctx.clock.now();
   const token = checkoutToken(createdAt);
@@ -94,8 +123,20 @@ export async function createOperation(ctx: SandboxContext, req: CreationRequest)
   const base = ctx.baseUrl();
   const prepared: Prepared = rules.prepare
     ? await rules.prepare({
-        base, token, channel, amount: amount.text, amountCents: amount.cents, currency: f.currency!, method: method.method,
-        userBankCode: method.userBankCode, direct, createdAt, expiresAt, fields: f, merchant, warnings,
+        base,
+        token,
+        channel,
+        amount: amount.text,
+        amountCents: amount.cents,
+        currency: f.currency!,
+        method: method.method,
+        userBankCode: method.userBankCode,
+        direct,
+        createdAt,
+        expiresAt,
+        fields: f,
+        merchant,
+        warnings,
       })
     : { details: {} };
   const answerDirect = direct && rules.supportsDirect && prepared.direct !== undefined;
@@ -133,8 +174,19 @@ export async function createOperation(ctx: SandboxContext, req: CreationRequest)
       record = { ...inserted, details: withResponse };
     }
     ctx.store.operations.addEvent({
-      operation_id: inserted.id, at: createdAt, kind: 'created', actor: 'merchant_api', from_status: null, to_status: 'pending',
-      details: { warnings, path: `/payments/check-out/${req.path}`, encoding: req.encoding, direct_integration: direct, effective_time_expired: minutes },
+      operation_id: inserted.id,
+      at: createdAt,
+      kind: 'created',
+      actor: 'merchant_api',
+      from_status: null,
+      to_status: 'pending',
+      details: {
+        warnings,
+        path: `/payments/check-out/${req.path}`,
+        encoding: req.encoding,
+        direct_integration: direct,
+        effective_time_expired: minutes,
+      },
     });
     ctx.scheduler.schedule(EXPIRE_TIMER, inserted.id, expiresAt);
     return record;

@@ -4,7 +4,18 @@ import type { MerchantRecord } from '../store/merchants.js';
 import { fieldWarning } from '../channels/warnings.js';
 
 /** Top-level fields every creation request carries (shopper_information has its own code). */
-const REQUIRED = ['public_key', 'time', 'channel', 'amount', 'currency', 'trans_id', 'time_expired', 'url_ok', 'url_error', 'signature'] as const;
+const REQUIRED = [
+  'public_key',
+  'time',
+  'channel',
+  'amount',
+  'currency',
+  'trans_id',
+  'time_expired',
+  'url_ok',
+  'url_error',
+  'signature',
+] as const;
 
 /**
  * MISSING_FIELD lists every absent field, else EMPTY_FIELD every empty one (absent wins, contract
@@ -12,7 +23,10 @@ const REQUIRED = ['public_key', 'time', 'channel', 'amount', 'currency', 'trans_
  */
 export function checkRequired(f: Record<string, string>): void {
   const optionalTimeExpired = f.channel?.trim() === '17';
-  requireFields(f, REQUIRED.filter((k) => !(k === 'time_expired' && optionalTimeExpired)));
+  requireFields(
+    f,
+    REQUIRED.filter((k) => !(k === 'time_expired' && optionalTimeExpired)),
+  );
 }
 
 /** MISSING_FIELD for absent fields, then EMPTY_FIELD for empty (or blank) ones, each listing all. */
@@ -30,10 +44,14 @@ export function readChannel(raw: string, merchant: MerchantRecord): ChannelId {
   const n = /^\d{1,6}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
   if (!isChannelId(n)) {
     // Old integrations still send the pre-current numbers 1, 2 and 3; say so rather than "unknown".
-    const what = n >= 1 && n <= 3 ? `channel ${n} is a pre-current channel number that is no longer accepted` : `channel "${raw.slice(0, 20)}" is not enabled`;
+    const what =
+      n >= 1 && n <= 3
+        ? `channel ${n} is a pre-current channel number that is no longer accepted`
+        : `channel "${raw.slice(0, 20)}" is not enabled`;
     throw new SandboxError('INVALID_CHANNEL', `${what}; the current channels are ${CURRENT_CHANNELS}`);
   }
-  if (!(merchant.channels[String(n)]?.length)) throw new SandboxError('DISABLED_CHANNEL', `channel ${n} is not available for this merchant account`);
+  if (!merchant.channels[String(n)]?.length)
+    throw new SandboxError('DISABLED_CHANNEL', `channel ${n} is not available for this merchant account`);
   return n;
 }
 
@@ -47,13 +65,19 @@ export function checkCurrency(currency: string, channel: ChannelId, merchant: Me
   }
   const allowed = CHANNEL_CURRENCIES[channel];
   if (!allowed.includes(currency)) {
-    throw new SandboxError('INVALID_CURRENCY_CHANNEL', `currency ${currency} is not allowed on channel ${channel} (accepted: ${allowed.join(', ')})`);
+    throw new SandboxError(
+      'INVALID_CURRENCY_CHANNEL',
+      `currency ${currency} is not allowed on channel ${channel} (accepted: ${allowed.join(', ')})`,
+    );
   }
   if (!Object.values(merchant.channels).some((list) => list.includes(currency))) {
     throw new SandboxError('DISABLED_CURRENCY', `currency ${currency} is not available for this merchant account`);
   }
   if (!merchant.channels[String(channel)]!.includes(currency)) {
-    throw new SandboxError('INVALID_CHANNEL_CURRENCY', `channel ${channel} with currency ${currency} is not enabled for this merchant account`);
+    throw new SandboxError(
+      'INVALID_CHANNEL_CURRENCY',
+      `channel ${channel} with currency ${currency} is not enabled for this merchant account`,
+    );
   }
 }
 
@@ -69,17 +93,27 @@ export interface Amount {
  * warning (contract §9 "Be liberal"); extra decimals that are not zeros are INVALID_AMOUNT. Then
  * > 0, the merchant maximum and the channel minimum.
  */
-export function readAmount(raw: string, opts: { wholeAmounts: boolean; minAmount?: number; maxAmount: number; warnings: string[] }): Amount {
+export function readAmount(
+  raw: string,
+  opts: { wholeAmounts: boolean; minAmount?: number; maxAmount: number; warnings: string[] },
+): Amount {
   const s = raw.trim();
   if (/^-\d+(\.\d+)?$/.test(s)) throw new SandboxError('NEGATIVE_AMOUNT', `amount must be greater than zero (got ${s.slice(0, 30)})`);
   const m = /^(\d+)(?:\.(\d+))?$/.exec(s);
-  if (!m) throw new SandboxError('INVALID_AMOUNT', `amount "${s.slice(0, 30)}" is not a valid number; use digits with a dot for decimals, e.g. 1500.00`);
+  if (!m)
+    throw new SandboxError(
+      'INVALID_AMOUNT',
+      `amount "${s.slice(0, 30)}" is not a valid number; use digits with a dot for decimals, e.g. 1500.00`,
+    );
   const int = m[1]!.replace(/^0+(?=\d)/, '');
   const sentFrac = m[2] ?? '';
   let frac = sentFrac;
   if (!opts.wholeAmounts && frac.length > 2) {
     if (/[1-9]/.test(frac.slice(2))) {
-      throw new SandboxError('INVALID_AMOUNT', `amount ${s.slice(0, 30)} has more than 2 decimals and they are not zeros; send 2 decimals, e.g. ${int.slice(0, 20)}.${frac.slice(0, 2)}`);
+      throw new SandboxError(
+        'INVALID_AMOUNT',
+        `amount ${s.slice(0, 30)} has more than 2 decimals and they are not zeros; send 2 decimals, e.g. ${int.slice(0, 20)}.${frac.slice(0, 2)}`,
+      );
     }
     frac = frac.slice(0, 2);
   }
@@ -95,12 +129,20 @@ export function readAmount(raw: string, opts: { wholeAmounts: boolean; minAmount
     cents = BigInt(int) * 100n + BigInt(frac.padEnd(2, '0') || '0');
     if (frac.length < sentFrac.length) note = `read as ${int}.${frac}`;
   }
-  if (cents === 0n) throw new SandboxError('NEGATIVE_AMOUNT', `amount must be greater than zero${opts.wholeAmounts && frac ? ' (it rounds to 0 whole pesos)' : ''}`);
-  if (cents > max || cents > BigInt(Number.MAX_SAFE_INTEGER)) throw new SandboxError('MAX_AMOUNT_LIMIT', `amount exceeds the account maximum of ${opts.maxAmount}`);
+  if (cents === 0n)
+    throw new SandboxError(
+      'NEGATIVE_AMOUNT',
+      `amount must be greater than zero${opts.wholeAmounts && frac ? ' (it rounds to 0 whole pesos)' : ''}`,
+    );
+  if (cents > max || cents > BigInt(Number.MAX_SAFE_INTEGER))
+    throw new SandboxError('MAX_AMOUNT_LIMIT', `amount exceeds the account maximum of ${opts.maxAmount}`);
   if (opts.minAmount !== undefined && cents < BigInt(Math.round(opts.minAmount * 100))) {
     throw new SandboxError('AMOUNT_BELOW_MINIMUM', `amount is below the channel minimum of ${opts.minAmount}`);
   }
-  if (note) opts.warnings.push(fieldWarning('amount', s, opts.wholeAmounts ? 'the spec asks for whole pesos on this channel' : 'the spec asks for 2 decimals', note));
+  if (note)
+    opts.warnings.push(
+      fieldWarning('amount', s, opts.wholeAmounts ? 'the spec asks for whole pesos on this channel' : 'the spec asks for 2 decimals', note),
+    );
   const c = Number(cents);
   const text = opts.wholeAmounts ? String(c / 100) : `${Math.trunc(c / 100)}.${String(c % 100).padStart(2, '0')}`;
   return { text, cents: c };
@@ -121,7 +163,10 @@ const ISO_TIME = [
 export function readTime(raw: string, warnings: string[]): void {
   const m = ISO_TIME.map((re) => re.exec(raw)).find((x) => x !== null);
   const bad = () =>
-    new SandboxError('INVALID_TIME', `time "${raw.slice(0, 40)}" is not a date-time; send YYYY-MM-DD HH:MM:SS or YYYY-MM-DDTHH:MM:SS (any ISO 8601 date-time is read)`);
+    new SandboxError(
+      'INVALID_TIME',
+      `time "${raw.slice(0, 40)}" is not a date-time; send YYYY-MM-DD HH:MM:SS or YYYY-MM-DDTHH:MM:SS (any ISO 8601 date-time is read)`,
+    );
   if (!m) throw bad();
   const [y, mo, d, h, mi, se] = m.slice(1, 7).map((v) => Number(v ?? 0)) as [number, number, number, number, number, number];
   const date = new Date(Date.UTC(y, mo - 1, d));
@@ -129,7 +174,14 @@ export function readTime(raw: string, warnings: string[]): void {
   const offset = /[+-](\d{2}):?(\d{2})?$/.exec(m[7] ?? '');
   if (offset && (Number(offset[1]) > 23 || Number(offset[2] ?? 0) > 59)) throw bad();
   if (!SPEC_TIME.test(raw)) {
-    warnings.push(fieldWarning('time', raw, 'the spec asks for YYYY-MM-DD HH:MM:SS or YYYY-MM-DDTHH:MM:SS', 'accepted as an ISO 8601 date-time, read as given'));
+    warnings.push(
+      fieldWarning(
+        'time',
+        raw,
+        'the spec asks for YYYY-MM-DD HH:MM:SS or YYYY-MM-DDTHH:MM:SS',
+        'accepted as an ISO 8601 date-time, read as given',
+      ),
+    );
   }
 }
 

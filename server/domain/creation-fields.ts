@@ -20,18 +20,35 @@ const MAX_UNKNOWN_WARNINGS = 10;
  * Warnings about how the request was sent (contract §3 and §9 "Be liberal"): a JSON body where
  * the spec asks for a form, a channel sent to the other creation path, fields the spec does not have.
  */
-export function transportWarnings(f: Record<string, string>, opts: { encoding: BodyEncoding; path: CreationPath; rules: ChannelRules; warnings: string[] }): void {
+export function transportWarnings(
+  f: Record<string, string>,
+  opts: { encoding: BodyEncoding; path: CreationPath; rules: ChannelRules; warnings: string[] },
+): void {
   const { rules, warnings } = opts;
   // The spec accepts JSON on channel 17 ("Channel 17 accepts JSON requests as well").
   if (opts.encoding === 'json' && rules.id !== 17) {
-    warnings.push(fieldWarning('Content-Type', 'application/json', `the spec asks for form fields on channel ${rules.id} (application/x-www-form-urlencoded or multipart/form-data)`, 'read as a flat JSON object'));
+    warnings.push(
+      fieldWarning(
+        'Content-Type',
+        'application/json',
+        `the spec asks for form fields on channel ${rules.id} (application/x-www-form-urlencoded or multipart/form-data)`,
+        'read as a flat JSON object',
+      ),
+    );
   }
   if (rules.path !== opts.path) {
-    warnings.push(fieldWarning('channel', f.channel!, `the spec serves channel ${rules.id} on /payments/check-out/${rules.path}, not /payments/check-out/${opts.path}`, 'accepted on this path'));
+    warnings.push(
+      fieldWarning(
+        'channel',
+        f.channel!,
+        `the spec serves channel ${rules.id} on /payments/check-out/${rules.path}, not /payments/check-out/${opts.path}`,
+        'accepted on this path',
+      ),
+    );
   }
   const unknown = Object.keys(f).filter((k) => !CREATION_FIELD_NAMES.has(k));
   for (const k of unknown.slice(0, MAX_UNKNOWN_WARNINGS)) {
-    warnings.push(fieldWarning(k.slice(0, 60), f[k]!, 'the spec\'s creation request has no such field', 'ignored'));
+    warnings.push(fieldWarning(k.slice(0, 60), f[k]!, "the spec's creation request has no such field", 'ignored'));
   }
   if (unknown.length > MAX_UNKNOWN_WARNINGS) {
     warnings.push(`${unknown.length - MAX_UNKNOWN_WARNINGS} more fields that the spec's creation request does not have were ignored`);

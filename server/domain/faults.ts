@@ -3,7 +3,16 @@ import { z } from 'zod';
 import { FaultRuleInputSchema, isNotificationFault, type FaultRule, type FaultTarget } from '../contract/faults.js';
 import type { SandboxContext } from '../context.js';
 import { SandboxError } from '../contract/errors.js';
-import { consume, describeFiring, forMerchant, isLive, loadFaultRules, noFaultRules, saveFaultRules, type StoredRule } from '../store/fault-rules.js';
+import {
+  consume,
+  describeFiring,
+  forMerchant,
+  isLive,
+  loadFaultRules,
+  noFaultRules,
+  saveFaultRules,
+  type StoredRule,
+} from '../store/fault-rules.js';
 
 const load = (ctx: SandboxContext) => loadFaultRules(ctx.store.settings);
 const save = (ctx: SandboxContext, rules: StoredRule[]) => saveFaultRules(ctx.store.settings, rules);
@@ -50,12 +59,17 @@ export function replaceFaults(ctx: SandboxContext, inputs: ParsedRule[]): FaultR
   });
 }
 
-export function patchFault(ctx: SandboxContext, id: string, patch: Partial<Pick<StoredRule, 'enabled' | 'remaining' | 'latency_ms' | 'delay_minutes' | 'label'>>): FaultRule {
+export function patchFault(
+  ctx: SandboxContext,
+  id: string,
+  patch: Partial<Pick<StoredRule, 'enabled' | 'remaining' | 'latency_ms' | 'delay_minutes' | 'label'>>,
+): FaultRule {
   return ctx.store.tx(() => {
     const rules = load(ctx);
     const rule = rules.find((r) => r.id === id);
     if (!rule) throw new SandboxError('NOT_FOUND', `no fault rule ${id}`);
-    if (patch.latency_ms !== undefined && rule.kind !== 'latency') throw new SandboxError('VALIDATION_ERROR', 'only latency rules take latency_ms');
+    if (patch.latency_ms !== undefined && rule.kind !== 'latency')
+      throw new SandboxError('VALIDATION_ERROR', 'only latency rules take latency_ms');
     if (patch.delay_minutes !== undefined && rule.kind !== 'notification_delay') {
       throw new SandboxError('VALIDATION_ERROR', 'only notification_delay rules take delay_minutes');
     }
@@ -105,7 +119,10 @@ export function takeApiFault(ctx: SandboxContext, target: Exclude<FaultTarget, '
     const rules = load(ctx);
     const applies = (r: StoredRule) => isLive(r) && forMerchant(r, publicKey) && (r.target === 'any' || r.target === target);
     const latency = rules.find((r) => r.kind === 'latency' && applies(r));
-    const terminal = rules.find((r) => (r.kind === 'creation_error' ? target === 'creation' : r.kind === 'server_error' || r.kind === 'drop_connection') && applies(r));
+    const terminal = rules.find(
+      (r) =>
+        (r.kind === 'creation_error' ? target === 'creation' : r.kind === 'server_error' || r.kind === 'drop_connection') && applies(r),
+    );
     const notes: string[] = [];
     if (latency) {
       consume(latency);

@@ -18,7 +18,12 @@ const DESCRIPTIONS: Record<OperationRecord['status'], string> = {
 };
 
 /** The merchant named by public_key whose signature matches (same codes as creation). */
-function signedMerchant(ctx: SandboxContext, publicKey: string, signature: string, expected: (m: MerchantRecord) => string): MerchantRecord {
+function signedMerchant(
+  ctx: SandboxContext,
+  publicKey: string,
+  signature: string,
+  expected: (m: MerchantRecord) => string,
+): MerchantRecord {
   const merchant = ctx.store.merchants.byPublicKey(publicKey);
   if (!merchant) throw new SandboxError('INVALID_MERCHANT', 'no merchant matches public_key');
   if (!signatureMatches(signature, expected(merchant))) throw new SandboxError('INVALID_SIGNATURE', 'signature does not match');
@@ -56,14 +61,17 @@ export function queryOperations(ctx: SandboxContext, q: Record<string, string | 
   requireFields(q, ['public_key', 'time', 'mid_id', 'trans_id', 'signature']);
   const f = { public_key: q.public_key!, time: q.time!, mid_id: q.mid_id!, trans_id: q.trans_id! };
   const merchant = signedMerchant(ctx, f.public_key, q.signature!, (m) => querySignature(f, m.secret_key));
-  if (f.mid_id.trim() !== String(merchant.id)) throw new SandboxError('INVALID_MERCHANT', `mid_id ${f.mid_id.slice(0, 20)} does not belong to public_key`);
+  if (f.mid_id.trim() !== String(merchant.id))
+    throw new SandboxError('INVALID_MERCHANT', `mid_id ${f.mid_id.slice(0, 20)} does not belong to public_key`);
   return ctx.store.operations.byMerchantAndTransId(merchant.id, f.trans_id).map(queryRow);
 }
 
 /** Manual notify (contract §3, sandbox only): confirms the newest pending operation with the trans_id. */
 export function manualNotify(ctx: SandboxContext, f: Record<string, string>): OperationRecord {
   requireFields(f, ['public_key', 'trans_id', 'signature']);
-  const merchant = signedMerchant(ctx, f.public_key!, f.signature!, (m) => notifySignature({ public_key: f.public_key!, trans_id: f.trans_id! }, m.secret_key));
+  const merchant = signedMerchant(ctx, f.public_key!, f.signature!, (m) =>
+    notifySignature({ public_key: f.public_key!, trans_id: f.trans_id! }, m.secret_key),
+  );
   const pending = ctx.store.operations.byMerchantAndTransId(merchant.id, f.trans_id!).filter((op) => op.status === 'pending');
   const newest = pending[pending.length - 1];
   if (!newest) throw new SandboxError('NOT_FOUND', `no pending operation with trans_id ${f.trans_id!.slice(0, 255)}`);

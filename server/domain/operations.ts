@@ -83,7 +83,15 @@ export function transition(ctx: SandboxContext, id: number, input: TransitionInp
       );
     }
     const details = Object.fromEntries(Object.entries(input.details ?? {}).filter(([, v]) => v !== undefined));
-    store.operations.addEvent({ operation_id: id, at, kind: input.to, actor: input.actor, from_status: 'pending', to_status: input.to, details });
+    store.operations.addEvent({
+      operation_id: id,
+      at,
+      kind: input.to,
+      actor: input.actor,
+      from_status: 'pending',
+      to_status: input.to,
+      details,
+    });
     ctx.scheduler.cancel(EXPIRE_TIMER, id);
     const updated = store.operations.get(id)!;
     enqueueForTransition(ctx, updated, details);

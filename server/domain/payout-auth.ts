@@ -26,7 +26,11 @@ export interface PayoutCaller {
 export function payoutLogin(store: Store, now: number, body: unknown): { token: string; merchant: MerchantRecord } {
   const creds = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const { username, password } = creds;
-  const refuse = () => new SandboxError('INVALID_CREDENTIALS', 'username or password is wrong: send JSON {"username","password"} with the merchant\'s payout login');
+  const refuse = () =>
+    new SandboxError(
+      'INVALID_CREDENTIALS',
+      'username or password is wrong: send JSON {"username","password"} with the merchant\'s payout login',
+    );
   if (typeof username !== 'string' || typeof password !== 'string' || username === '' || password === '') throw refuse();
   let found: MerchantRecord | undefined;
   for (const m of store.merchants.byPayoutUsername(username)) {
@@ -61,7 +65,10 @@ export function authenticatePayoutRequest(store: Store, now: number, header: str
   if (!m) throw new SandboxError('UNAUTHORIZED', `malformed Authorization header: send ${expected}`);
   const [, scheme = '', token = ''] = m;
   if (required !== null && scheme.toLowerCase() !== required.toLowerCase()) {
-    throw new SandboxError('UNAUTHORIZED', `wrong Authorization scheme "${scheme}": this sandbox requires ${expected} (setting payout_auth_scheme)`);
+    throw new SandboxError(
+      'UNAUTHORIZED',
+      `wrong Authorization scheme "${scheme}": this sandbox requires ${expected} (setting payout_auth_scheme)`,
+    );
   }
   const given = digest(token);
   let found: MerchantRecord | undefined;
@@ -72,12 +79,16 @@ export function authenticatePayoutRequest(store: Store, now: number, header: str
     const session = store.payoutSessions.byDigest(given.toString('hex'));
     if (session) {
       if (now >= session.expires_at) {
-        throw new SandboxError('TOKEN_EXPIRED', `the login token expired at ${new Date(session.expires_at).toISOString()} (sandbox time; setting payout_token_ttl_minutes): POST /api/login again`);
+        throw new SandboxError(
+          'TOKEN_EXPIRED',
+          `the login token expired at ${new Date(session.expires_at).toISOString()} (sandbox time; setting payout_token_ttl_minutes): POST /api/login again`,
+        );
       }
       found = store.merchants.get(session.merchant_id);
     }
   }
-  if (!found) throw new SandboxError('UNAUTHORIZED', "the token matches no merchant: log in with POST /api/login or use the merchant's payout_token");
+  if (!found)
+    throw new SandboxError('UNAUTHORIZED', "the token matches no merchant: log in with POST /api/login or use the merchant's payout_token");
   if (!found.enabled) throw new SandboxError('MERCHANT_DISABLED', `merchant ${found.public_key} is disabled`);
   return { merchant: found, scheme };
 }

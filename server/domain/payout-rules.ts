@@ -27,9 +27,20 @@ export interface ItemResult {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const shown = (v: unknown) => JSON.stringify(v);
-const warn = (field: string, value: unknown, asks: string, effect = '') => `${field}: sent ${shown(value)}; the spec asks for ${asks}${effect}`;
+const warn = (field: string, value: unknown, asks: string, effect = '') =>
+  `${field}: sent ${shown(value)}; the spec asks for ${asks}${effect}`;
 const KNOWN = new Set<string>(Object.keys(payoutItemFields));
-const TEXT_FIELDS = ['order_id', 'credit_note', 'account_id', 'vat_id', 'name', 'subject', 'bank_detail', 'phone_number', 'user_email'] as const;
+const TEXT_FIELDS = [
+  'order_id',
+  'credit_note',
+  'account_id',
+  'vat_id',
+  'name',
+  'subject',
+  'bank_detail',
+  'phone_number',
+  'user_email',
+] as const;
 
 /** Check digit of a Chilean RUT/RUN body (modulo 11, weights 2..7 from the right; 10 is K). */
 export function rutCheckDigit(body: string): string {
@@ -86,7 +97,8 @@ function readAmount(value: unknown, r: ItemResult): number | null {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
   if (!/^-?\d+(\.\d+)?$/.test(text)) return (r.problems.push(`amount: ${shown(value)} is not a number`), null);
   const [, decimals = ''] = text.split('.');
-  if (decimals.length > 2 && /[1-9]/.test(decimals.slice(2))) return (r.problems.push(`amount: ${shown(value)} has more than 2 decimals`), null);
+  if (decimals.length > 2 && /[1-9]/.test(decimals.slice(2)))
+    return (r.problems.push(`amount: ${shown(value)} has more than 2 decimals`), null);
   const n = Number(text);
   if (n <= 0) return (r.problems.push(`amount: must be greater than 0 (got ${shown(value)})`), null);
   if (n > MAX_PAYOUT_AMOUNT) return (r.problems.push(`amount: must be at most ${MAX_PAYOUT_AMOUNT}`), null);
@@ -116,10 +128,18 @@ function resolveCountry(raw: Record<string, unknown>, bank: number, r: ItemResul
   const country = raw.country;
   const named = typeof country === 'string' ? PAYOUT_COUNTRIES.find((c) => c.country === country.toUpperCase()) : undefined;
   if (raw.country !== undefined && raw.country !== null && !named) {
-    r.warnings.push(warn('country', raw.country, `one of ${PAYOUT_COUNTRIES.map((c) => c.country).join(', ')} (sandbox extension)`, '; read from bank instead'));
+    r.warnings.push(
+      warn(
+        'country',
+        raw.country,
+        `one of ${PAYOUT_COUNTRIES.map((c) => c.country).join(', ')} (sandbox extension)`,
+        '; read from bank instead',
+      ),
+    );
   }
   if (named) {
-    if (!named.banks.some((b) => b.code === bank)) r.problems.push(`bank: ${bank} is not a bank code of ${named.name} (${codes(named.banks)})`);
+    if (!named.banks.some((b) => b.code === bank))
+      r.problems.push(`bank: ${bank} is not a bank code of ${named.name} (${codes(named.banks)})`);
     return named;
   }
   const owners = PAYOUT_COUNTRIES.filter((c) => c.banks.some((b) => b.code === bank));
@@ -130,7 +150,14 @@ function resolveCountry(raw: Record<string, unknown>, bank: number, r: ItemResul
   if (owners.length === 1) return owners[0];
   const byIdType = owners.filter((c) => hasVat(c, raw.vat_id_type));
   if (byIdType.length === 1) return byIdType[0];
-  r.warnings.push(warn('country', raw.country ?? null, `a country when bank ${bank} is listed for ${owners.map((c) => c.country).join(' and ')}`, `; read as ${owners[0]!.country}`));
+  r.warnings.push(
+    warn(
+      'country',
+      raw.country ?? null,
+      `a country when bank ${bank} is listed for ${owners.map((c) => c.country).join(' and ')}`,
+      `; read as ${owners[0]!.country}`,
+    ),
+  );
   return owners[0];
 }
 
@@ -138,11 +165,20 @@ function resolveCountry(raw: Record<string, unknown>, bank: number, r: ItemResul
 function countryWarnings(item: Record<string, unknown>, list: PayoutCountryList, r: ItemResult): void {
   const account = accountOf(list, item.account_type);
   if (!account && item.account_type !== undefined) {
-    r.warnings.push(warn('account_type', item.account_type, `an account type of ${list.name} (${list.account_types.map((a) => [a.code, ...(a.aliases ?? [])].join('/')).join(', ')})`));
+    r.warnings.push(
+      warn(
+        'account_type',
+        item.account_type,
+        `an account type of ${list.name} (${list.account_types.map((a) => [a.code, ...(a.aliases ?? [])].join('/')).join(', ')})`,
+      ),
+    );
   } else if (account && typeof item.account_id === 'string') {
     r.warnings.push(...formatWarnings('account_id', item.account_id, account, account.account_id_pattern, account.account_id_format));
   }
-  const vatType = typeof item.vat_id_type === 'string' ? list.vat_id_types.find((v) => v.code === item.vat_id_type!.toString().trim().toUpperCase()) : undefined;
+  const vatType =
+    typeof item.vat_id_type === 'string'
+      ? list.vat_id_types.find((v) => v.code === item.vat_id_type!.toString().trim().toUpperCase())
+      : undefined;
   if (!vatType && item.vat_id_type !== undefined) {
     r.warnings.push(warn('vat_id_type', item.vat_id_type, `an id type of ${list.name} (${codes(list.vat_id_types)})`));
   } else if (vatType && typeof item.vat_id === 'string') {
@@ -153,7 +189,11 @@ function countryWarnings(item: Record<string, unknown>, list: PayoutCountryList,
 /** Every problem and warning of one item. Problems reject the batch; warnings are stored on the item. */
 export function validatePayoutItem(raw: unknown): ItemResult {
   const r: ItemResult = { item: null, problems: [], warnings: [] };
-  if (!isRecord(raw)) return { ...r, problems: [`item: must be a JSON object (got ${Array.isArray(raw) ? 'an array' : raw === null ? 'null' : typeof raw})`] };
+  if (!isRecord(raw))
+    return {
+      ...r,
+      problems: [`item: must be a JSON object (got ${Array.isArray(raw) ? 'an array' : raw === null ? 'null' : typeof raw})`],
+    };
   const item: Record<string, unknown> = {};
   for (const field of TEXT_FIELDS) readText(field, raw[field], item, r);
   for (const field of ['account_type', 'vat_id_type'] as const) {
@@ -166,9 +206,17 @@ export function validatePayoutItem(raw: unknown): ItemResult {
   if (amount !== null) item.amount = amount;
   readText('channel', raw.channel, item, r);
   if (typeof item.channel === 'string' && !isHttpUrl(item.channel)) {
-    r.warnings.push(warn('channel', item.channel, 'an http(s) address that receives the reference and OTP', '; no channel payload will be sent for this item'));
+    r.warnings.push(
+      warn(
+        'channel',
+        item.channel,
+        'an http(s) address that receives the reference and OTP',
+        '; no channel payload will be sent for this item',
+      ),
+    );
   }
-  if (typeof item.user_email === 'string' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(item.user_email)) r.warnings.push(warn('user_email', item.user_email, 'an e-mail address'));
+  if (typeof item.user_email === 'string' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(item.user_email))
+    r.warnings.push(warn('user_email', item.user_email, 'an e-mail address'));
   if (raw.transfer_status !== undefined && raw.transfer_status !== null) {
     r.warnings.push(warn('transfer_status', raw.transfer_status, 'nothing on creation (the sandbox sets it: 1 in process)', '; ignored'));
   }
@@ -183,7 +231,9 @@ export function validatePayoutItem(raw: unknown): ItemResult {
 
 /** credit_note as stored: strings as sent, numbers as they print. */
 const noteOf = (v: unknown): string | null =>
-  isRecord(v) && (typeof v.credit_note === 'string' || typeof v.credit_note === 'number') && v.credit_note !== '' ? String(v.credit_note) : null;
+  isRecord(v) && (typeof v.credit_note === 'string' || typeof v.credit_note === 'number') && v.credit_note !== ''
+    ? String(v.credit_note)
+    : null;
 
 /**
  * Validates a whole batch: each item, then `credit_note` uniqueness within the batch and against the

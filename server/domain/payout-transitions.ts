@@ -39,7 +39,10 @@ export const channelPayload = (p: PayoutRecord) => ({
 export function moveTransferStatus(ctx: SandboxContext, p: PayoutRecord, to: TransferStatus, by: PayoutDecider): PayoutRecord {
   const { store } = ctx;
   if (p.transfer_status === to) {
-    throw new SandboxError('INVALID_TRANSITION', `payout ${p.id} is already at transfer_status ${to} (${TRANSFER_STATUSES[to].description})`);
+    throw new SandboxError(
+      'INVALID_TRANSITION',
+      `payout ${p.id} is already at transfer_status ${to} (${TRANSFER_STATUSES[to].description})`,
+    );
   }
   const status = TRANSFER_STATUSES[to].status;
   const entersApproval = status === 'approved' && p.status !== 'approved';
@@ -62,7 +65,12 @@ export function moveTransferStatus(ctx: SandboxContext, p: PayoutRecord, to: Tra
   if (payoutUrl) {
     enqueueNotification(ctx, { ...json, kind: 'payout_notification', url: payoutUrl, body: JSON.stringify(publicPayoutView(updated)) });
   }
-  if (to === 2) ctx.scheduler.schedule(PAYOUT_BANK_TIMER, p.id, ctx.clock.now() + Math.round(getSettings(store).payout_processing_delay_minutes * 60_000));
+  if (to === 2)
+    ctx.scheduler.schedule(
+      PAYOUT_BANK_TIMER,
+      p.id,
+      ctx.clock.now() + Math.round(getSettings(store).payout_processing_delay_minutes * 60_000),
+    );
   else ctx.scheduler.cancel(PAYOUT_BANK_TIMER, p.id);
   return updated;
 }
@@ -81,7 +89,10 @@ export function decidePayout(ctx: SandboxContext, id: number, decision: 'approve
     const current = ctx.store.payouts.get(id);
     if (!current) throw new SandboxError('NOT_FOUND', `no payout ${id}`);
     if (current.status !== 'pending') {
-      throw new SandboxError('INVALID_TRANSITION', `payout ${id} is already ${current.status} (decided by ${current.decided_by ?? 'unknown'}); only a pending payout can be decided`);
+      throw new SandboxError(
+        'INVALID_TRANSITION',
+        `payout ${id} is already ${current.status} (decided by ${current.decided_by ?? 'unknown'}); only a pending payout can be decided`,
+      );
     }
     const updated = moveTransferStatus(ctx, current, decision === 'approved' ? 2 : 3, by);
     cancelTimerIfDone(ctx, current.payroll_id);
@@ -109,7 +120,10 @@ const RULE_CHUNK = 10;
 
 /** Applies the even/odd rule to every pending item (of one payroll when given; at most `limit`). Call inside a transaction. */
 function applyRule(ctx: SandboxContext, payrollId?: number, limit = Number.POSITIVE_INFINITY): PayoutRecord[] {
-  const moved = ctx.store.payouts.pending(payrollId).slice(0, limit).map((p) => moveTransferStatus(ctx, p, ruleDecision(p.amount) === 'approved' ? 2 : 3, 'rule'));
+  const moved = ctx.store.payouts
+    .pending(payrollId)
+    .slice(0, limit)
+    .map((p) => moveTransferStatus(ctx, p, ruleDecision(p.amount) === 'approved' ? 2 : 3, 'rule'));
   for (const payroll of new Set(moved.map((p) => p.payroll_id))) ctx.scheduler.cancel(PAYOUT_TIMER, payroll);
   return moved;
 }

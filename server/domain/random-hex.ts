@@ -23,4 +23,5 @@ const tokenRandom = randomHexPool(10);
  * Unguessable all the same, and time-ordered, so inserting it appends to the end of the token
  * index instead of dirtying a random page of it on every creation.
  */
-export const checkoutToken = (createdAt: number): string => Math.max(0, Math.floor(createdAt)).toString(16).padStart(12, '0').slice(-12) + tokenRandom();
+export const checkoutToken = (createdAt: number): string =>
+  Math.max(0, Math.floor(createdAt)).toString(16).padStart(12, '0').slice(-12) + tokenRandom();

@@ -51,9 +51,7 @@ export function seedFromFile(store: Store, file: string, now: number): number {
     throw new Error(texts.seedInvalid(file, 'not JSON', (err as Error).message), { cause: err });
   }
   // Two shapes; pick by the root so the error names the real field, not "invalid union".
-  const parsed = Array.isArray(json)
-    ? SeedListSchema.safeParse(json)
-    : SeedObjectSchema.transform((o) => o.merchants).safeParse(json);
+  const parsed = Array.isArray(json) ? SeedListSchema.safeParse(json) : SeedObjectSchema.transform((o) => o.merchants).safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const line = lineOf(text, issue.path as (string | number)[]);

@@ -4,7 +4,17 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 export const sha256Hex = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
 
 /** The fields a creation signature covers, in order (contract §3); the secret key follows them. */
-export const CREATION_SIGNED_FIELDS = ['public_key', 'time', 'amount', 'currency', 'trans_id', 'time_expired', 'url_ok', 'url_error', 'channel'] as const;
+export const CREATION_SIGNED_FIELDS = [
+  'public_key',
+  'time',
+  'amount',
+  'currency',
+  'trans_id',
+  'time_expired',
+  'url_ok',
+  'url_error',
+  'channel',
+] as const;
 
 /** Plain concatenation of the raw values as sent (absent counts as empty) plus the secret. */
 export function creationSignature(fields: Record<string, string>, secret: string): string {
@@ -18,7 +28,8 @@ export const querySignature = (f: { public_key: string; time: string; mid_id: st
   sha256Hex(f.public_key + f.time + f.mid_id + f.trans_id + secret);
 
 /** Manual notify: `public_key trans_id` + secret. */
-export const notifySignature = (f: { public_key: string; trans_id: string }, secret: string) => sha256Hex(f.public_key + f.trans_id + secret);
+export const notifySignature = (f: { public_key: string; trans_id: string }, secret: string) =>
+  sha256Hex(f.public_key + f.trans_id + secret);
 
 /**
  * Case-insensitive, constant-time comparison of a sent signature with the expected hex digest.

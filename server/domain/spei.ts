@@ -62,7 +62,10 @@ export function applyTransfer(ctx: SandboxContext, input: TransferInput): Transf
         actor: 'spei_transfer',
         details: { transfer_id: id, clabe: input.clabe, rfc: input.rfc, sender_name: input.sender_name ?? null, amount },
       });
-      return settle(candidate.id, `matched operation ${candidate.id}: RFC ${input.rfc} and exact amount ${amount} (rules 2 and 5: oldest pending first)`);
+      return settle(
+        candidate.id,
+        `matched operation ${candidate.id}: RFC ${input.rfc} and exact amount ${amount} (rules 2 and 5: oldest pending first)`,
+      );
     }
     return settle(null, explainUnmatched(ctx, merchant.id, input, amount));
   });
@@ -80,7 +83,10 @@ function explainUnmatched(ctx: SandboxContext, merchantId: number, input: Transf
   }
   const pendingOther = ops.filter((o) => o.status === 'pending');
   if (pendingOther.length > 0) {
-    const list = pendingOther.slice(0, 5).map((o) => `${o.id} (${o.amount} MXN)`).join(', ');
+    const list = pendingOther
+      .slice(0, 5)
+      .map((o) => `${o.id} (${o.amount} MXN)`)
+      .join(', ');
     return `no pending operation for RFC ${input.rfc} and amount ${amount}; this RFC has pending operations ${list} — the amount must match exactly, cents included (rule 4)`;
   }
   const paid = sameAmount.find((o) => o.status === 'confirmed');

@@ -10,7 +10,9 @@ import { resourcesDir } from '../paths.js';
 export function readTestValues(dir = join(resourcesDir(), 'test-values')): Record<string, unknown> {
   let files: string[];
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
   } catch {
     return {};
   }

@@ -9,14 +9,16 @@ export interface Layer {
   handler: RequestHandler;
 }
 
-const under = (path: string, mount: string) => path.toLowerCase() === mount.toLowerCase() || path.toLowerCase().startsWith(mount.toLowerCase() + '/');
+const under = (path: string, mount: string) =>
+  path.toLowerCase() === mount.toLowerCase() || path.toLowerCase().startsWith(mount.toLowerCase() + '/');
 
 /**
  * The entries of the ONE list that apply to `path`, in order. Express mounts the whole list
  * (app.ts) and the creation route chains the entries that apply to it, so a middleware added to
  * the list runs on the creation route too instead of silently skipping the hottest path.
  */
-export const layersFor = (path: string, layers: readonly Layer[]): RequestHandler[] => layers.filter((l) => !l.mount || under(path, l.mount)).map((l) => l.handler);
+export const layersFor = (path: string, layers: readonly Layer[]): RequestHandler[] =>
+  layers.filter((l) => !l.mount || under(path, l.mount)).map((l) => l.handler);
 
 /**
  * Runs middlewares in order as one handler. The creation path's seven layers (request log,

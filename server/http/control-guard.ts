@@ -48,7 +48,12 @@ export function controlGuard(opts: { access: ControlAccess; extraOrigins: string
         );
       }
       if (!opts.access.authorized(req)) {
-        return next(new SandboxError('UNAUTHORIZED', 'this sandbox is shared: send Authorization: Bearer <control token> (the console asks for it once)'));
+        return next(
+          new SandboxError(
+            'UNAUTHORIZED',
+            'this sandbox is shared: send Authorization: Bearer <control token> (the console asks for it once)',
+          ),
+        );
       }
     }
     const origin = req.headers.origin;

@@ -6,7 +6,12 @@ import { DISCARD_CAP, discardRest } from './drain.js';
 export { SandboxError } from '../contract/errors.js';
 
 export const errorBody = (code: string, message: string, extra?: { request_id?: string; details?: unknown }): ErrorBody => ({
-  error: { code, message, ...(extra?.details !== undefined ? { details: extra.details } : {}), ...(extra?.request_id ? { request_id: extra.request_id } : {}) },
+  error: {
+    code,
+    message,
+    ...(extra?.details !== undefined ? { details: extra.details } : {}),
+    ...(extra?.request_id ? { request_id: extra.request_id } : {}),
+  },
 });
 
 export const notFound: RequestHandler = (req, res) => {

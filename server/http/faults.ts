@@ -42,7 +42,11 @@ function publicKeyOfBody(req: Request): string | null {
 function merchantOf(ctx: SandboxContext, req: Request, target: ApiTarget): string | null {
   if (target === 'operations_query') return typeof req.query.public_key === 'string' ? req.query.public_key : null;
   if (target === 'payouts') {
-    const token = String(req.headers.authorization ?? '').trim().split(/\s+/).pop() ?? '';
+    const token =
+      String(req.headers.authorization ?? '')
+        .trim()
+        .split(/\s+/)
+        .pop() ?? '';
     return token ? (ctx.store.merchants.byPayoutToken(token)?.public_key ?? null) : null;
   }
   return publicKeyOfBody(req);
@@ -101,7 +105,12 @@ export function faultInjection(ctx: SandboxContext): RequestHandler {
     const act = () => {
       switch (fault.outcome) {
         case 'creation_error':
-          return next(new SandboxError('CREATION_ERROR', 'Payment could not be created with the provider; retry with a new trans_id (injected fault)'));
+          return next(
+            new SandboxError(
+              'CREATION_ERROR',
+              'Payment could not be created with the provider; retry with a new trans_id (injected fault)',
+            ),
+          );
         case 'server_error':
           return next(new SandboxError('INTERNAL_ERROR', 'unexpected provider failure (injected fault)'));
         case 'drop_connection':

@@ -27,7 +27,12 @@ function mediaType(header: string): { type: string; charset: string | null } {
   let charset: string | null = null;
   for (const p of params) {
     const eq = p.indexOf('=');
-    if (eq > 0 && p.slice(0, eq).trim().toLowerCase() === 'charset') charset = p.slice(eq + 1).trim().replace(/^"|"$/g, '').toLowerCase();
+    if (eq > 0 && p.slice(0, eq).trim().toLowerCase() === 'charset')
+      charset = p
+        .slice(eq + 1)
+        .trim()
+        .replace(/^"|"$/g, '')
+        .toLowerCase();
   }
   return { type: type.trim().toLowerCase(), charset };
 }
@@ -53,7 +58,16 @@ function parseMultipart(raw: Buffer, headers: Request['headers']): Promise<Omit<
     const repeated: string[] = [];
     let bb: busboy.Busboy;
     try {
-      bb = busboy({ headers, defCharset: 'utf8', limits: { fields: FORM_LIMITS.fields, parts: FORM_LIMITS.parts, fieldSize: FORM_LIMITS.fieldBytes, fieldNameSize: FORM_LIMITS.nameBytes } });
+      bb = busboy({
+        headers,
+        defCharset: 'utf8',
+        limits: {
+          fields: FORM_LIMITS.fields,
+          parts: FORM_LIMITS.parts,
+          fieldSize: FORM_LIMITS.fieldBytes,
+          fieldNameSize: FORM_LIMITS.nameBytes,
+        },
+      });
     } catch (err) {
       reject(new SandboxError('INVALID_BODY', `multipart body cannot be read: ${(err as Error).message}`));
       return;
@@ -61,7 +75,8 @@ function parseMultipart(raw: Buffer, headers: Request['headers']): Promise<Omit<
     bb.on('field', (name, value, info) => {
       // A cut value would be checked as if it were what the merchant sent; refuse it instead.
       if (info.nameTruncated) return reject(new SandboxError('INVALID_BODY', `a field name is longer than ${FORM_LIMITS.nameBytes} bytes`));
-      if (info.valueTruncated) return reject(new SandboxError('FIELD_TOO_LONG', `field ${name.slice(0, 50)} is longer than ${FORM_LIMITS.fieldBytes} bytes`));
+      if (info.valueTruncated)
+        return reject(new SandboxError('FIELD_TOO_LONG', `field ${name.slice(0, 50)} is longer than ${FORM_LIMITS.fieldBytes} bytes`));
       if (name in fields) repeated.push(name);
       else fields[name] = value;
     });
@@ -89,7 +104,10 @@ function parseJson(raw: Buffer, nested: (key: string) => boolean): Omit<FormBody
     if (v.kind === 'null') fields[k] = '';
     else if (v.kind === 'boolean') fields[k] = v.text === 'true' ? '1' : '0';
     else if ((v.kind === 'object' || v.kind === 'array') && !nested(k)) {
-      throw new SandboxError('INVALID_JSON_STRUCTURE', `the JSON body must be flat key-value pairs; "${k.slice(0, 50)}" is ${v.kind === 'array' ? 'an array' : 'an object'}`);
+      throw new SandboxError(
+        'INVALID_JSON_STRUCTURE',
+        `the JSON body must be flat key-value pairs; "${k.slice(0, 50)}" is ${v.kind === 'array' ? 'an array' : 'an object'}`,
+      );
     } else fields[k] = v.text;
   }
   return { fields, repeated };
@@ -120,5 +138,8 @@ export async function parseFormBody(req: Request, opts: FormBodyOptions = {}): P
     if (!isUtf8(charset)) throw new SandboxError('UNSUPPORTED_CONTENT_TYPE', `JSON bodies must be utf-8 (got charset=${charset})`);
     return { encoding: 'json', ...parseJson(raw, opts.nested ?? (() => false)) };
   }
-  throw new SandboxError('UNSUPPORTED_CONTENT_TYPE', `unsupported Content-Type ${type || header}; send ${FORM}; charset=utf-8, ${MULTIPART} or application/json`);
+  throw new SandboxError(
+    'UNSUPPORTED_CONTENT_TYPE',
+    `unsupported Content-Type ${type || header}; send ${FORM}; charset=utf-8, ${MULTIPART} or application/json`,
+  );
 }

@@ -76,7 +76,11 @@ export function readJsonMembers(text: string): { members: Map<string, JsonMember
     }
     if (c === '"') return (stringAt(), 'string');
     if (match(NUMBER) !== null) return 'number';
-    for (const [word, kind] of [['true', 'boolean'], ['false', 'boolean'], ['null', 'null']] as const) {
+    for (const [word, kind] of [
+      ['true', 'boolean'],
+      ['false', 'boolean'],
+      ['null', 'null'],
+    ] as const) {
       if (text.startsWith(word, pos)) return ((pos += word.length), kind);
     }
     return fail(pos >= text.length ? 'unexpected end' : 'unexpected character');

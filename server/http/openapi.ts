@@ -11,7 +11,9 @@ const toSchema = (s: z.ZodType, io: 'input' | 'output') => {
 };
 
 const propertiesOf = (schema: object): Record<string, object> =>
-  'properties' in schema && typeof schema.properties === 'object' && schema.properties !== null ? (schema.properties as Record<string, object>) : {};
+  'properties' in schema && typeof schema.properties === 'object' && schema.properties !== null
+    ? (schema.properties as Record<string, object>)
+    : {};
 
 /** OpenAPI 3.1 document generated from the route descriptions, so it cannot drift from the router. */
 export function buildOpenApi(routes: RouteSpec[], version: string, extra: { description?: string } = {}) {

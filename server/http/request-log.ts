@@ -10,7 +10,9 @@ export const maskSecret = (v: string): string => (v.length <= 8 ? '••••'
 
 export function maskBody(text: string): string {
   // A JSON null is no secret, and masking it would break the logged JSON (payout items answer otp_code: null).
-  return text.replace(SECRET_FIELDS, (m, key: string, value: string) => (value === 'null' && !key.endsWith('"') ? m : key + maskSecret(value)));
+  return text.replace(SECRET_FIELDS, (m, key: string, value: string) =>
+    value === 'null' && !key.endsWith('"') ? m : key + maskSecret(value),
+  );
 }
 
 /**
@@ -33,7 +35,11 @@ function maskHeaders(headers: Record<string, string | string[] | undefined>, pat
 function worthLogging(method: string, path: string): boolean {
   if (method === 'OPTIONS' || method === 'HEAD') return false;
   if (path === '/health' || path.endsWith('/status') || path.startsWith('/check-out/assets')) return false;
-  if (method === 'GET' && (path.startsWith('/sandbox/') || !(path.startsWith('/api/') || path.startsWith('/payments/') || path.startsWith('/check-out')))) return false;
+  if (
+    method === 'GET' &&
+    (path.startsWith('/sandbox/') || !(path.startsWith('/api/') || path.startsWith('/payments/') || path.startsWith('/check-out')))
+  )
+    return false;
   return true;
 }
 

@@ -44,7 +44,10 @@ type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
  * The path parameters of a request, parsed by the spec's `params` schema. A value that does not
  * parse names nothing: 404 NOT_FOUND with the schema's message and the raw value (`no operation abc`).
  */
-export function parseParams<PS extends z.ZodType, P extends string>(spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType, P, string | undefined, PS>, req: Request): ParamsOf<PS, P> {
+export function parseParams<PS extends z.ZodType, P extends string>(
+  spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType, P, string | undefined, PS>,
+  req: Request,
+): ParamsOf<PS, P> {
   const raw = req.params as Record<string, string>;
   if (!spec.params) return raw as ParamsOf<PS, P>;
   const r = spec.params.safeParse(raw);
@@ -58,7 +61,14 @@ export function parseParams<PS extends z.ZodType, P extends string>(spec: RouteS
  * Mounts one described JSON route: parses path params, query and body with the spec's schemas, calls
  * the handler, answers its result as JSON with the spec's status. Errors go to the error middleware.
  */
-export function mountRoute<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, P extends string, M extends string | undefined, PS extends z.ZodType>(
+export function mountRoute<
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  R extends z.ZodType,
+  P extends string,
+  M extends string | undefined,
+  PS extends z.ZodType,
+>(
   router: Router,
   spec: RouteSpec<Q, B, R, P, M, PS>,
   handler: (input: RouteInput<Out<Q>, Out<B>, ParamsOf<PS, P>>) => In<R> | z.output<R> | Promise<In<R> | z.output<R>>,

@@ -12,13 +12,18 @@ export function checkExports(pkg) {
   const exportsMap = pkg.exports ?? {};
   for (const e of PACKAGE_ENTRIES.filter((x) => x.export)) {
     const want = `./dist/pkg/${e.name}.mjs`;
-    const got = typeof exportsMap[e.export] === 'string' ? exportsMap[e.export] : exportsMap[e.export]?.import ?? exportsMap[e.export]?.default;
-    if (got !== want) throw new Error(`package.json exports["${e.export}"] must be "${want}" (server/build.mjs PACKAGE_ENTRIES builds it); found ${JSON.stringify(got)}`);
+    const got =
+      typeof exportsMap[e.export] === 'string' ? exportsMap[e.export] : (exportsMap[e.export]?.import ?? exportsMap[e.export]?.default);
+    if (got !== want)
+      throw new Error(
+        `package.json exports["${e.export}"] must be "${want}" (server/build.mjs PACKAGE_ENTRIES builds it); found ${JSON.stringify(got)}`,
+      );
   }
   for (const [key, target] of Object.entries(exportsMap)) {
-    const file = typeof target === 'string' ? target : target?.import ?? target?.default;
+    const file = typeof target === 'string' ? target : (target?.import ?? target?.default);
     const m = /^\.\/dist\/pkg\/([\w-]+)\.mjs$/.exec(file ?? '');
-    if (m && !PACKAGE_ENTRIES.some((e) => e.name === m[1])) throw new Error(`package.json exports["${key}"] points at ${file}, which no PACKAGE_ENTRIES entry builds`);
+    if (m && !PACKAGE_ENTRIES.some((e) => e.name === m[1]))
+      throw new Error(`package.json exports["${key}"] points at ${file}, which no PACKAGE_ENTRIES entry builds`);
   }
 }
 
@@ -26,7 +31,8 @@ export function leanManifest(pkg) {
   checkExports(pkg);
   const dependencies = {};
   for (const name of RUNTIME_DEPENDENCIES) {
-    if (!pkg.dependencies?.[name]) throw new Error(`${name} is no longer a dependency: update RUNTIME_DEPENDENCIES in server/pack/manifest.mjs`);
+    if (!pkg.dependencies?.[name])
+      throw new Error(`${name} is no longer a dependency: update RUNTIME_DEPENDENCIES in server/pack/manifest.mjs`);
     dependencies[name] = pkg.dependencies[name];
   }
   const keep = ['name', 'version', 'description', 'license', 'repository', 'keywords', 'type', 'engines', 'bin', 'exports', 'files'];

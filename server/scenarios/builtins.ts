@@ -14,7 +14,9 @@ export const builtinDir = () => join(resourcesDir(), 'scenarios');
 export function loadBuiltins(dir = builtinDir()): Scenario[] {
   let files: string[];
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
   } catch {
     return [];
   }

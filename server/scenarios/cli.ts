@@ -18,12 +18,17 @@ exit code: 0 every scenario passed, 1 a scenario failed, 2 bad usage or an inval
 
 function filesOf(arg: string): string[] {
   return statSync(arg).isDirectory()
-    ? readdirSync(arg).filter((f) => f.endsWith('.json')).sort().map((f) => join(arg, f))
+    ? readdirSync(arg)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .map((f) => join(arg, f))
     : [arg];
 }
 
 function printText(r: ScenarioReport, out: (s: string) => void): void {
-  out(`${r.ok ? 'PASS' : 'FAIL'} ${r.scenario} — ${r.title} (${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped, ${r.duration_ms} ms)`);
+  out(
+    `${r.ok ? 'PASS' : 'FAIL'} ${r.scenario} — ${r.title} (${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped, ${r.duration_ms} ms)`,
+  );
   for (const s of r.steps) {
     const mark = s.status === 'passed' ? '✓' : s.status === 'failed' ? '✗' : '-';
     out(`  ${mark} ${s.index + 1}. ${s.title}${s.message ? ` — ${s.message}` : ''}`);

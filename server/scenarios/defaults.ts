@@ -11,7 +11,13 @@ const SHOPPERS: Record<number, Record<string, string>> = {
   16: { type_doc_identi: 'CI', Num_doc_identi: '123456789', country_code: '+57', Phone: '5512345678', country: 'MEX' },
   17: { type_doc_identi: 'CC', Num_doc_identi: '1234567890', country_code: '+57', Phone: '3001234567', country: 'COL' },
   22: { type_doc_identi: 'RUT', Num_doc_identi: '12345678', country_code: '+59', Phone: '912345678', country: 'CHL' },
-  30: { type_doc_identi: 'DNI', Num_doc_identi: '12345678', country_code: '+51', Phone: '987654321', address: '{"street":"Av. Arequipa 123","city":"Lima"}' },
+  30: {
+    type_doc_identi: 'DNI',
+    Num_doc_identi: '12345678',
+    country_code: '+51',
+    Phone: '987654321',
+    address: '{"street":"Av. Arequipa 123","city":"Lima"}',
+  },
   33: { type_doc_identi: 'CC', Num_doc_identi: '1234567890', country_code: '+57', Phone: '3001234567', country: 'COL' },
   35: { type_doc_identi: 'DNI', Num_doc_identi: '12345678', country_code: '+51', Phone: '987654321', country: 'PER' },
   36: { type_doc_identi: 'CC', Num_doc_identi: '1234567890', country_code: '+57', Phone: '3001234567', country: 'COL' },
@@ -47,8 +53,14 @@ const apply = (target: Record<string, string>, patch: Record<string, string | nu
 };
 
 /** Valid creation fields of a channel with the scenario's overrides (unsigned). */
-export function creationFields(channel: number, o: { fields: Record<string, string | null>; shopper: Record<string, string | null>; publicKey: string; transId: string; now: number }): Record<string, string> {
-  const shopper = apply({ name_shopper: 'Ana', last_name_Shopper: 'Gómez', email: 'ana.gomez@gmail.com', ...(SHOPPERS[channel] ?? {}) }, o.shopper);
+export function creationFields(
+  channel: number,
+  o: { fields: Record<string, string | null>; shopper: Record<string, string | null>; publicKey: string; transId: string; now: number },
+): Record<string, string> {
+  const shopper = apply(
+    { name_shopper: 'Ana', last_name_Shopper: 'Gómez', email: 'ana.gomez@gmail.com', ...(SHOPPERS[channel] ?? {}) },
+    o.shopper,
+  );
   const f: Record<string, string> = {
     public_key: o.publicKey,
     time: creationTime(o.now),

@@ -64,8 +64,10 @@ export function describeAnswer(a: Answer): string {
 export function checkCall(a: Answer, expect: { http_status?: number; error_code?: string } | undefined, okStatus?: number): string[] {
   const failures: string[] = [];
   const code = errorCode(a);
-  if (expect?.http_status !== undefined && a.status !== expect.http_status) failures.push(`expected HTTP ${expect.http_status}, got ${describeAnswer(a)}`);
-  if (expect?.error_code !== undefined && code !== expect.error_code) failures.push(`expected error ${expect.error_code}, got ${describeAnswer(a)}`);
+  if (expect?.http_status !== undefined && a.status !== expect.http_status)
+    failures.push(`expected HTTP ${expect.http_status}, got ${describeAnswer(a)}`);
+  if (expect?.error_code !== undefined && code !== expect.error_code)
+    failures.push(`expected error ${expect.error_code}, got ${describeAnswer(a)}`);
   if (expect?.http_status === undefined && expect?.error_code === undefined) {
     const ok = okStatus === undefined ? a.status >= 200 && a.status < 300 : a.status === okStatus;
     if (!ok) failures.push(`expected success${okStatus ? ` (HTTP ${okStatus})` : ''}, got ${describeAnswer(a)}`);

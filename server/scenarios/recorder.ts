@@ -41,7 +41,8 @@ const parseJson = (s: string): unknown => {
     return undefined;
   }
 };
-const obj = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const obj = (v: unknown): Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 const errorOf = (e: RequestLogRecord): { http_status: number; error_code?: string } => {
   const code = obj(obj(parseJson(e.response_body)).error).code;
   return { http_status: e.status, ...(typeof code === 'string' ? { error_code: code } : {}) };
@@ -97,7 +98,9 @@ export function recordScenario(ctx: SandboxContext, range: RecordRange): Recordi
         continue;
       }
       const fields: Record<string, string> = json
-        ? Object.fromEntries(Object.entries(obj(parseJson(e.request_body))).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))
+        ? Object.fromEntries(
+            Object.entries(obj(parseJson(e.request_body))).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+          )
         : Object.fromEntries(new URLSearchParams(e.request_body));
       const sender = store.merchants.byPublicKey(fields.public_key ?? '');
       if (only && sender?.id !== only.id) continue;
@@ -107,14 +110,20 @@ export function recordScenario(ctx: SandboxContext, range: RecordRange): Recordi
         skip(e, 'creation without a numeric channel');
         continue;
       }
-      const step: StepIn = { action: 'create_payment', channel, title: `create ${fields.trans_id ?? ''} on channel ${channel}`, encoding: json ? 'json' : 'form', fields: {} };
+      const step: StepIn = {
+        action: 'create_payment',
+        channel,
+        title: `create ${fields.trans_id ?? ''} on channel ${channel}`,
+        encoding: json ? 'json' : 'form',
+        fields: {},
+      };
       const err = errorOf(e);
       // The recorded signature is masked: the replay signs with its own merchant, except when the
       // recording shows a bad signature or an unknown merchant, which the replay must reproduce.
       const keepKey = err.error_code === 'INVALID_MERCHANT';
       const badSignature = err.error_code === 'INVALID_SIGNATURE';
       for (const [k, v] of Object.entries(fields)) if ((k !== 'public_key' || keepKey) && k !== 'signature') step.fields![k] = v;
-      if (badSignature) (step.sign = false, (step.fields!.signature = '0'.repeat(64)));
+      if (badSignature) ((step.sign = false), (step.fields!.signature = '0'.repeat(64)));
       if (e.status === 200) {
         const token = /tokenID=([^&\s]+)/.exec(e.response_body)?.[1];
         const byToken = token ? store.operations.byToken(token) : undefined;
@@ -140,7 +149,9 @@ export function recordScenario(ctx: SandboxContext, range: RecordRange): Recordi
       steps.push({
         action: verb as 'confirm' | 'reject' | 'cancel' | 'expire',
         operation: alias,
-        ...(verb === 'reject' && Object.keys(body).length ? { body: Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])) } : {}),
+        ...(verb === 'reject' && Object.keys(body).length
+          ? { body: Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])) }
+          : {}),
         expect: e.status === 200 && status.success ? { status: status.data } : errorOf(e),
       });
     } else if (path === clockRoutes.advanceClock.path) {
@@ -152,7 +163,11 @@ export function recordScenario(ctx: SandboxContext, range: RecordRange): Recordi
       const target = typeof body.clabe === 'string' ? store.merchants.byClabe(body.clabe) : undefined;
       if (only && target?.id !== only.id) continue;
       const matched = obj(parseJson(e.response_body)).matched_operation_id;
-      const step: StepIn = { action: 'spei_transfer', amount: typeof body.amount === 'number' ? body.amount : String(body.amount ?? ''), rfc: String(body.rfc ?? '') };
+      const step: StepIn = {
+        action: 'spei_transfer',
+        amount: typeof body.amount === 'number' ? body.amount : String(body.amount ?? ''),
+        rfc: String(body.rfc ?? ''),
+      };
       if (!target && typeof body.clabe === 'string') step.clabe = body.clabe;
       if (typeof body.sender_name === 'string') step.sender_name = body.sender_name;
       if (e.status !== 201) step.expect = errorOf(e);
@@ -189,7 +204,12 @@ export function recordScenario(ctx: SandboxContext, range: RecordRange): Recordi
       const [, id, verb] = DECISION.exec(path)!;
       const ref = payoutRef.get(Number(id));
       if (!ref) skip(e, `payout ${id} was not created in the recorded range`);
-      else steps.push({ action: verb === 'approve' ? 'approve_payout' : 'reject_payout', payout: ref, ...(e.status !== 200 ? { expect: errorOf(e) } : {}) });
+      else
+        steps.push({
+          action: verb === 'approve' ? 'approve_payout' : 'reject_payout',
+          payout: ref,
+          ...(e.status !== 200 ? { expect: errorOf(e) } : {}),
+        });
     } else if (path === paymentRoutes.manualNotify.path) {
       const transId = new URLSearchParams(e.request_body).get('trans_id') ?? String(obj(parseJson(e.request_body)).trans_id ?? '');
       const alias = transAlias.get(transId);
@@ -200,7 +220,10 @@ export function recordScenario(ctx: SandboxContext, range: RecordRange): Recordi
 
   const first = entries[0];
   const last = entries[entries.length - 1];
-  const span = first && last ? `requests ${first.id}–${last.id} (${new Date(first.at).toISOString()} to ${new Date(last.at).toISOString()})` : 'an empty range';
+  const span =
+    first && last
+      ? `requests ${first.id}–${last.id} (${new Date(first.at).toISOString()} to ${new Date(last.at).toISOString()})`
+      : 'an empty range';
   const settings = merchant
     ? {
         max_amount: merchant.max_amount,

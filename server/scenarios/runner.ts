@@ -40,7 +40,14 @@ async function setUpMerchant(base: string, sc: Scenario, receiver: Receiver, run
   if (a.status !== 200 && a.status !== 201) throw new Error(`could not set up the scenario merchant: ${describeAnswer(a)}`);
   const s = (k: string) => String(field(a.json, k) ?? '');
   const layout = s('notification_signature_layout') === 'legacy' ? 'legacy' : 'standard';
-  return { public_key: s('public_key'), secret_key: s('secret_key'), payout_token: s('payout_token'), clabe: s('clabe'), mid_id: Number(field(a.json, 'mid_id')), layout };
+  return {
+    public_key: s('public_key'),
+    secret_key: s('secret_key'),
+    payout_token: s('payout_token'),
+    clabe: s('clabe'),
+    mid_id: Number(field(a.json, 'mid_id')),
+    layout,
+  };
 }
 
 /** A run walked one step at a time (the console's player); `runScenario` walks it to the end. */
@@ -83,7 +90,19 @@ export async function openRun(sc: Scenario, opts: RunOptions): Promise<ScenarioR
     const count = (st: StepReport['status']) => steps.filter((s) => s.status === st).length;
     const failed = count('failed') + (setupError ? 1 : 0);
     const all = setupError
-      ? [{ index: -1, action: 'setup', title: 'set up the run', narration: null, status: 'failed' as const, message: setupError, failures: [setupError], duration_ms: 0 }, ...steps]
+      ? [
+          {
+            index: -1,
+            action: 'setup',
+            title: 'set up the run',
+            narration: null,
+            status: 'failed' as const,
+            message: setupError,
+            failures: [setupError],
+            duration_ms: 0,
+          },
+          ...steps,
+        ]
       : steps;
     return {
       scenario: sc.name,

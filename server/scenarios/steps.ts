@@ -51,7 +51,9 @@ function payoutOf(st: RunState, ref: string) {
 }
 
 async function createPayment(st: RunState, s: Of<'create_payment'>, index: number): Promise<StepOutcome> {
-  const given: Record<string, string | null> = Object.fromEntries(Object.entries(s.fields).map(([k, v]) => [k, v === null ? null : sub(v, st.runId)]));
+  const given: Record<string, string | null> = Object.fromEntries(
+    Object.entries(s.fields).map(([k, v]) => [k, v === null ? null : sub(v, st.runId)]),
+  );
   const transId = typeof given.trans_id === 'string' ? given.trans_id : `SCN-${st.runId}-${index + 1}`;
   const f = creationFields(s.channel, { fields: given, shopper: s.shopper, publicKey: st.merchant.public_key, transId, now: Date.now() });
   if (s.sign && !('signature' in given)) f.signature = creationSignature(f, st.merchant.secret_key);
@@ -59,10 +61,18 @@ async function createPayment(st: RunState, s: Of<'create_payment'>, index: numbe
   const a = await call(st.base, 'POST', creationPath(s.channel), body);
   const failures = checkCall(a, s.expect, 200);
   if (a.status !== 200) return { message: `creation answered ${describeAnswer(a)}`, failures };
-  const list = await call(st.base, 'GET', `${operationRoutes.listOperations.path}?trans_id=${encodeURIComponent(f.trans_id ?? '')}&mid_id=${st.merchant.mid_id}&limit=1`);
+  const list = await call(
+    st.base,
+    'GET',
+    `${operationRoutes.listOperations.path}?trans_id=${encodeURIComponent(f.trans_id ?? '')}&mid_id=${st.merchant.mid_id}&limit=1`,
+  );
   const item = field(list.json, 'items');
   const op = Array.isArray(item) ? (item[0] as Record<string, unknown> | undefined) : undefined;
-  if (!op || typeof op.id !== 'number') return { message: 'created, but the operation is not listed', failures: [...failures, `operation ${f.trans_id} not found after creation`] };
+  if (!op || typeof op.id !== 'number')
+    return {
+      message: 'created, but the operation is not listed',
+      failures: [...failures, `operation ${f.trans_id} not found after creation`],
+    };
   let rfc: string | null = null;
   try {
     const doc: unknown = JSON.parse(f.shopper_information ?? '{}');
@@ -73,18 +83,29 @@ async function createPayment(st: RunState, s: Of<'create_payment'>, index: numbe
   }
   const alias = s.as ?? `op${index + 1}`;
   st.operations.set(alias, { id: op.id, trans_id: String(op.trans_id), amount: String(op.amount), rfc });
-  if (s.expect?.status && op.status !== s.expect.status) failures.push(`expected status ${s.expect.status}, operation is ${String(op.status)}`);
-  for (const k of s.expect?.response_has ?? []) if (field(a.json, k) === undefined) failures.push(`answer has no "${k}": ${a.text.slice(0, 200)}`);
+  if (s.expect?.status && op.status !== s.expect.status)
+    failures.push(`expected status ${s.expect.status}, operation is ${String(op.status)}`);
+  for (const k of s.expect?.response_has ?? [])
+    if (field(a.json, k) === undefined) failures.push(`answer has no "${k}": ${a.text.slice(0, 200)}`);
   return { message: `created operation ${op.id} (${String(op.trans_id)}) as "${alias}", ${String(op.status)}`, failures };
 }
 
 async function transition(st: RunState, s: Of<'confirm' | 'reject' | 'cancel' | 'expire'>): Promise<StepOutcome> {
   const op = operationOf(st, s.operation);
-  const a = await call(st.base, 'POST', buildPath(operationRoutes[`${s.action}Operation`].path, { id: op.id }), s.body ? { json: s.body } : undefined);
+  const a = await call(
+    st.base,
+    'POST',
+    buildPath(operationRoutes[`${s.action}Operation`].path, { id: op.id }),
+    s.body ? { json: s.body } : undefined,
+  );
   const failures = checkCall(a, s.expect, 200);
   const status = field(a.json, 'status');
-  if (s.expect?.status && status !== s.expect.status) failures.push(`expected status ${s.expect.status}, got ${String(status ?? describeAnswer(a))}`);
-  return { message: a.status === 200 ? `${s.action}: operation ${op.id} is ${String(status)}` : `${s.action} answered ${describeAnswer(a)}`, failures };
+  if (s.expect?.status && status !== s.expect.status)
+    failures.push(`expected status ${s.expect.status}, got ${String(status ?? describeAnswer(a))}`);
+  return {
+    message: a.status === 200 ? `${s.action}: operation ${op.id} is ${String(status)}` : `${s.action} answered ${describeAnswer(a)}`,
+    failures,
+  };
 }
 
 async function speiTransfer(st: RunState, s: Of<'spei_transfer'>): Promise<StepOutcome> {
@@ -100,9 +121,15 @@ async function speiTransfer(st: RunState, s: Of<'spei_transfer'>): Promise<StepO
   const matched = field(a.json, 'matched_operation_id');
   if (s.expect?.matched !== undefined) {
     const want = s.expect.matched === null ? null : operationOf(st, s.expect.matched).id;
-    if (matched !== want) failures.push(`expected the transfer to ${want === null ? 'match nothing' : `match operation ${want} ("${s.expect.matched}")`}, it matched ${String(matched ?? 'nothing')}: ${String(field(a.json, 'reason') ?? '')}`);
+    if (matched !== want)
+      failures.push(
+        `expected the transfer to ${want === null ? 'match nothing' : `match operation ${want} ("${s.expect.matched}")`}, it matched ${String(matched ?? 'nothing')}: ${String(field(a.json, 'reason') ?? '')}`,
+      );
   }
-  return { message: `transfer of ${String(body.amount)} from RFC ${body.rfc}: ${a.status === 201 ? String(field(a.json, 'reason')) : describeAnswer(a)}`, failures };
+  return {
+    message: `transfer of ${String(body.amount)} from RFC ${body.rfc}: ${a.status === 201 ? String(field(a.json, 'reason')) : describeAnswer(a)}`,
+    failures,
+  };
 }
 
 async function createPayouts(st: RunState, s: Of<'create_payouts'>, index: number): Promise<StepOutcome> {
@@ -114,7 +141,12 @@ async function createPayouts(st: RunState, s: Of<'create_payouts'>, index: numbe
     }
     return item;
   });
-  const auth = s.auth === 'valid' ? `${st.payoutScheme} ${st.merchant.payout_token}` : s.auth === 'wrong' ? `${st.payoutScheme} tk_no_such_token_${st.runId}` : undefined;
+  const auth =
+    s.auth === 'valid'
+      ? `${st.payoutScheme} ${st.merchant.payout_token}`
+      : s.auth === 'wrong'
+        ? `${st.payoutScheme} tk_no_such_token_${st.runId}`
+        : undefined;
   const a = await call(st.base, 'POST', payoutApiRoutes.createPayouts.path, { json: items }, auth ? { authorization: auth } : {});
   const failures = checkCall(a, s.expect, 201);
   if (a.status !== 201) return { message: `payout batch answered ${describeAnswer(a)}`, failures };
@@ -132,19 +164,25 @@ const SETTLE_MS = 300;
 
 function signatureOk(st: RunState, r: Received): boolean {
   const prefix = st.merchant.layout === 'legacy' ? (r.fields.public_key ?? '') : '';
-  return (r.fields.signature ?? '').toLowerCase() === sha256(prefix + SIGNED.map((k) => r.fields[k] ?? '').join('') + st.merchant.secret_key);
+  return (
+    (r.fields.signature ?? '').toLowerCase() === sha256(prefix + SIGNED.map((k) => r.fields[k] ?? '').join('') + st.merchant.secret_key)
+  );
 }
 
 async function expectNotification(st: RunState, s: Of<'expect_notification'>): Promise<StepOutcome> {
   const op = s.operation ? operationOf(st, s.operation) : undefined;
   const payout = s.payout ? payoutOf(st, s.payout) : undefined;
   const about = (r: Received) =>
-    r.kind === s.kind && (!op || (r.fields.trans_ID ?? r.fields.trans_id) === op.trans_id) && (!payout || r.fields.credit_note === payout.credit_note);
+    r.kind === s.kind &&
+    (!op || (r.fields.trans_ID ?? r.fields.trans_id) === op.trans_id) &&
+    (!payout || r.fields.credit_note === payout.credit_note);
   const problems = (r: Received): string[] => {
     const p: string[] = [];
-    for (const [k, v] of Object.entries(s.fields ?? {})) if (r.fields[k] !== v) p.push(`${k} is ${JSON.stringify(r.fields[k] ?? null)}, expected ${JSON.stringify(v)}`);
+    for (const [k, v] of Object.entries(s.fields ?? {}))
+      if (r.fields[k] !== v) p.push(`${k} is ${JSON.stringify(r.fields[k] ?? null)}, expected ${JSON.stringify(v)}`);
     for (const k of s.has_fields ?? []) if (r.fields[k] === undefined) p.push(`${k} is missing`);
-    if (s.signature_valid !== undefined && signatureOk(st, r) !== s.signature_valid) p.push(`signature is ${s.signature_valid ? 'not valid' : 'valid'}`);
+    if (s.signature_valid !== undefined && signatureOk(st, r) !== s.signature_valid)
+      p.push(`signature is ${s.signature_valid ? 'not valid' : 'valid'}`);
     return p;
   };
   const what = `${s.kind} notification${op ? ` of "${s.operation}"` : ''}${payout ? ` of payout "${s.payout}"` : ''}`;
@@ -166,7 +204,10 @@ async function expectNotification(st: RunState, s: Of<'expect_notification'>): P
         return { message: `${got.length} ${what}(s) received`, failures };
       }
       const near = got[0];
-      return { message: `${got.length} ${what}(s) received`, failures: [near ? `${what}: ${problems(near).join('; ')}` : `no ${what} within ${wait} ms`] };
+      return {
+        message: `${got.length} ${what}(s) received`,
+        failures: [near ? `${what}: ${problems(near).join('; ')}` : `no ${what} within ${wait} ms`],
+      };
     }
     await sleep(Math.min(50, Math.max(1, deadline - Date.now())));
   }
@@ -186,7 +227,10 @@ export async function runStep(st: RunState, s: Step, index: number): Promise<Ste
       return speiTransfer(st, s);
     case 'advance_clock': {
       const a = await call(st.base, 'POST', clockRoutes.advanceClock.path, { json: { minutes: s.minutes } });
-      return { message: `clock advanced ${s.minutes} min to ${String(field(a.json, 'now') ?? '?')}`, failures: checkCall(a, undefined, 200) };
+      return {
+        message: `clock advanced ${s.minutes} min to ${String(field(a.json, 'now') ?? '?')}`,
+        failures: checkCall(a, undefined, 200),
+      };
     }
     case 'create_payouts':
       return createPayouts(st, s, index);
@@ -199,7 +243,11 @@ export async function runStep(st: RunState, s: Step, index: number): Promise<Ste
     case 'approve_payout':
     case 'reject_payout': {
       const p = payoutOf(st, s.payout);
-      const a = await call(st.base, 'POST', buildPath((s.action === 'approve_payout' ? payoutRoutes.approvePayout : payoutRoutes.rejectPayout).path, { id: p.id }));
+      const a = await call(
+        st.base,
+        'POST',
+        buildPath((s.action === 'approve_payout' ? payoutRoutes.approvePayout : payoutRoutes.rejectPayout).path, { id: p.id }),
+      );
       return { message: `payout ${p.id}: ${describeAnswer(a)}`, failures: checkCall(a, s.expect, 200) };
     }
     case 'expect_operation': {
@@ -224,7 +272,9 @@ export async function runStep(st: RunState, s: Step, index: number): Promise<Ste
       return { message: `payout ${p.id} (${p.credit_note}) is ${String(status)}`, failures };
     }
     case 'set_merchant': {
-      const a = await call(st.base, 'PATCH', buildPath(merchantRoutes.updateMerchant.path, { public_key: st.merchant.public_key }), { json: s.settings });
+      const a = await call(st.base, 'PATCH', buildPath(merchantRoutes.updateMerchant.path, { public_key: st.merchant.public_key }), {
+        json: s.settings,
+      });
       const layout = field(a.json, 'notification_signature_layout');
       if (layout === 'standard' || layout === 'legacy') st.merchant.layout = layout;
       return { message: `merchant settings: ${Object.keys(s.settings).join(', ')}`, failures: checkCall(a, undefined, 200) };
@@ -235,7 +285,9 @@ export async function runStep(st: RunState, s: Step, index: number): Promise<Ste
     case 'manual_notify': {
       const op = operationOf(st, s.operation);
       const f = { public_key: st.merchant.public_key, trans_id: op.trans_id };
-      const a = await call(st.base, 'POST', paymentRoutes.manualNotify.path, { form: { ...f, signature: notifySignature(f, st.merchant.secret_key) } });
+      const a = await call(st.base, 'POST', paymentRoutes.manualNotify.path, {
+        form: { ...f, signature: notifySignature(f, st.merchant.secret_key) },
+      });
       return { message: `manual notify of ${op.trans_id}: ${describeAnswer(a)}`, failures: checkCall(a, s.expect, 200) };
     }
     case 'note':

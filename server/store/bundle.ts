@@ -26,7 +26,13 @@ export function bundleRepo(db: Db, afterInsert: (t: BundleTable) => void = () =>
   const columns = new Map<BundleTable, string[]>();
   const selectAll = new Map<BundleTable, ReturnType<typeof db.prepare<[], RawRow>>>();
   for (const t of BUNDLE_TABLES) {
-    columns.set(t, db.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${t}')`).all().map((c) => c.name));
+    columns.set(
+      t,
+      db
+        .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${t}')`)
+        .all()
+        .map((c) => c.name),
+    );
     selectAll.set(t, db.prepare<[], RawRow>(`SELECT * FROM "${t}" ORDER BY id`));
   }
   const inserts = new Map<string, ReturnType<Db['prepare']>>();
@@ -63,7 +69,8 @@ export function bundleRepo(db: Db, afterInsert: (t: BundleTable) => void = () =>
     operationByToken: (token: string) => tokenTaken.get(token)?.id,
     notificationByPublicId: (publicId: string) => publicIdTaken.get(publicId)?.id,
     payoutByCreditNote: (merchantId: number, creditNote: string) => creditNoteTaken.get(merchantId, creditNote)?.id,
-    sameTransfer: (clabe: string, amountCents: number, rfc: string, receivedAt: number) => transferTaken.get(clabe, amountCents, rfc, receivedAt)?.id,
+    sameTransfer: (clabe: string, amountCents: number, rfc: string, receivedAt: number) =>
+      transferTaken.get(clabe, amountCents, rfc, receivedAt)?.id,
     clabeTaken: (clabe: string) => clabeTaken.get(clabe) !== undefined,
     payoutTokenTaken: (token: string) => tokenOfMerchantTaken.get(token) !== undefined,
     nextMerchantId: () => nextMerchantId.get()!.n,

@@ -56,7 +56,10 @@ export function startCheckpointer(db: Db, file: string, everyMs = 100): Checkpoi
   return {
     stop() {
       // A worker still starting may fail once the files are gone; after stop that is no one's concern.
-      worker?.removeAllListeners('error').removeAllListeners('exit').on('error', () => {});
+      worker
+        ?.removeAllListeners('error')
+        .removeAllListeners('exit')
+        .on('error', () => {});
       worker?.postMessage('stop');
       worker = null;
     },

@@ -21,7 +21,11 @@ export function storeFingerprint(db: Db): { digest: string; counts: Record<strin
       // Table names come from sqlite_master, never from a request.
       const rows = db.prepare(`SELECT * FROM "${t}" ORDER BY rowid`).raw().all();
       counts[t] = rows.length;
-      hash.update(t + '\u0000' + JSON.stringify(rows, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : Buffer.isBuffer(v) ? v.toString('hex') : v)));
+      hash.update(
+        t +
+          '\u0000' +
+          JSON.stringify(rows, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : Buffer.isBuffer(v) ? v.toString('hex') : v)),
+      );
     }
   });
   read();

@@ -46,7 +46,7 @@ export function groupCommit(db: Db, onRollback: () => void = () => {}) {
       for (const m of list) m.reject(err as Error);
       return;
     }
-    for (const m of list) (m.failed ? m.reject(m.failed) : m.resolve(m.value));
+    for (const m of list) m.failed ? m.reject(m.failed) : m.resolve(m.value);
   }
 
   /** Undoes the group's writes and runs its members again, each in its own savepoint. Never throws. */

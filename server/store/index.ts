@@ -68,9 +68,7 @@ export function createStore(opts: StoreOptions) {
     wipe(): void {
       group.commit();
       const tables = db
-        .prepare<[], { name: string }>(
-          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
-        )
+        .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
         .all();
       db.pragma('foreign_keys = OFF');
       try {

@@ -70,7 +70,8 @@ export function merchantRepo(db: Db) {
   const byUsername = db.prepare<[string], MerchantRow>('SELECT * FROM merchants WHERE payout_username = ? ORDER BY id');
   const byClabe = db.prepare<[string], MerchantRow>('SELECT * FROM merchants WHERE clabe = ?');
   const all = db.prepare<[], MerchantRow>('SELECT * FROM merchants ORDER BY id');
-  const insert = db.prepare(`INSERT INTO merchants (name, public_key, secret_key, payout_token, payout_username, payout_password, clabe, enabled,
+  const insert =
+    db.prepare(`INSERT INTO merchants (name, public_key, secret_key, payout_token, payout_username, payout_password, clabe, enabled,
       max_amount, channels, success_url, rejection_url, payout_url, notification_signature_layout,
       blacklisted_documents, allow_http_localhost, created_at)
     VALUES (@name, @public_key, @secret_key, @payout_token, @payout_username, @payout_password, @clabe, @enabled, @max_amount, @channels,

@@ -89,9 +89,7 @@ export function operationRepo(db: Db) {
     // `+merchant_id`: look up by trans_id (few rows) and filter the merchant, never walk the merchant's rows.
     'SELECT * FROM operations WHERE +merchant_id = ? AND trans_id = ? ORDER BY id',
   );
-  const setStatus = db.prepare(
-    "UPDATE operations SET status = @to, updated_at = @at WHERE id = @id AND status = 'pending'",
-  );
+  const setStatus = db.prepare("UPDATE operations SET status = @to, updated_at = @at WHERE id = @id AND status = 'pending'");
   const setDetails = db.prepare('UPDATE operations SET details = ?, updated_at = ? WHERE id = ?');
   const insertEvent = db.prepare(`INSERT INTO operation_events (operation_id, at, kind, actor, from_status, to_status, details)
     VALUES (@operation_id, @at, @kind, @actor, @from_status, @to_status, @details)`);
@@ -113,7 +111,9 @@ export function operationRepo(db: Db) {
     if (f.merchant_id !== undefined) (where.push(`${p}merchant_id = @merchant_id`), (params.merchant_id = f.merchant_id));
     if (f.trans_id !== undefined) (where.push('trans_id = @trans_id'), (params.trans_id = f.trans_id));
     if (f.q !== undefined) {
-      where.push('id IN (SELECT id FROM operations WHERE trans_id = @q UNION SELECT id FROM operations WHERE doc_number = @q UNION SELECT id FROM operations WHERE email = @q)');
+      where.push(
+        'id IN (SELECT id FROM operations WHERE trans_id = @q UNION SELECT id FROM operations WHERE doc_number = @q UNION SELECT id FROM operations WHERE email = @q)',
+      );
       params.q = f.q;
     }
     if (f.created_from !== undefined) (where.push('created_at >= @created_from'), (params.created_from = f.created_from));

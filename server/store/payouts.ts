@@ -26,7 +26,10 @@ export interface PayoutRecord {
   updated_at: number;
 }
 
-export type NewPayout = Pick<PayoutRecord, 'payroll_id' | 'merchant_id' | 'order_id' | 'credit_note' | 'item' | 'amount' | 'channel_url' | 'created_at' | 'warnings'>;
+export type NewPayout = Pick<
+  PayoutRecord,
+  'payroll_id' | 'merchant_id' | 'order_id' | 'credit_note' | 'item' | 'amount' | 'channel_url' | 'created_at' | 'warnings'
+>;
 
 export interface PayrollRecord {
   id: number;

@@ -47,7 +47,12 @@ export function requestLogRepo(db: Db, opts: { maxRows: number; flushMs?: number
   let sinceTrim = 0;
 
   const writeAll = db.transaction((entries: NewEntry[]) => {
-    for (const e of entries) insert.run({ ...e, request_headers: JSON.stringify(e.request_headers), warnings: e.warnings?.length ? JSON.stringify(e.warnings) : '[]' });
+    for (const e of entries)
+      insert.run({
+        ...e,
+        request_headers: JSON.stringify(e.request_headers),
+        warnings: e.warnings?.length ? JSON.stringify(e.warnings) : '[]',
+      });
   });
 
   function flush(): void {

@@ -53,9 +53,13 @@ export function speiRepo(db: Db) {
     operationsOfRfc: (merchantId: number, rfc: string) => ofRfc.all(merchantId, rfc),
     /** The plan of the match query, to prove it uses the index. */
     explainMatch: () =>
-      db.prepare(`EXPLAIN QUERY PLAN SELECT id, expires_at FROM operations
+      db
+        .prepare(
+          `EXPLAIN QUERY PLAN SELECT id, expires_at FROM operations
         WHERE merchant_id = 1 AND rfc = 'X' AND amount_cents = 1 AND channel = 41 AND status = 'pending'
-        ORDER BY created_at, id LIMIT 1`).all() as { detail: string }[],
+        ORDER BY created_at, id LIMIT 1`,
+        )
+        .all() as { detail: string }[],
   };
 }
 export type SpeiRepo = ReturnType<typeof speiRepo>;

@@ -41,10 +41,9 @@ export type RouteInput<S> =
 /** What one call answers: the route's response schema, parsed. */
 export type RouteOutput<S> = S extends RouteSpec<z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- as in Part: every input key optional
-type Method<S> = {} extends RouteInput<S>
-  ? (input?: RouteInput<S>) => Promise<RouteOutput<S>>
-  : (input: RouteInput<S>) => Promise<RouteOutput<S>>;
+type Method<S> =
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- as in Part: every input key optional
+  {} extends RouteInput<S> ? (input?: RouteInput<S>) => Promise<RouteOutput<S>> : (input: RouteInput<S>) => Promise<RouteOutput<S>>;
 
 export type ControlClient = { [K in ControlRouteName]: Method<AllRoutes[K]> };
 
@@ -69,7 +68,12 @@ export interface ControlOptions {
 }
 
 /** Calls one described route: fills its path, sends query and JSON body, validates the answer. */
-export async function callRoute(baseUrl: string, spec: RouteSpec, input: Record<string, unknown> = {}, opts: ControlOptions = {}): Promise<unknown> {
+export async function callRoute(
+  baseUrl: string,
+  spec: RouteSpec,
+  input: Record<string, unknown> = {},
+  opts: ControlOptions = {},
+): Promise<unknown> {
   const { query, body, ...params } = input;
   const path = buildPath(spec.path, params as Record<string, string | number>, query as object | undefined);
   const request = `${spec.method} ${path}`;

@@ -5,7 +5,15 @@
 export { startSandbox, stopAllSandboxes, type StartOptions, type TestSandbox } from './start.js';
 export { controlClient, controlRoutes, type ControlClient, type ControlRouteName, type RouteInput, type RouteOutput } from './control.js';
 export { SandboxApiError } from './errors.js';
-export { DEMO_KEYS, merchantClient, type Encoding, type MerchantClient, type MerchantKeys, type PaymentAnswer, type PaymentOptions } from './merchant.js';
+export {
+  DEMO_KEYS,
+  merchantClient,
+  type Encoding,
+  type MerchantClient,
+  type MerchantKeys,
+  type PaymentAnswer,
+  type PaymentOptions,
+} from './merchant.js';
 export { signNotification, verifyNotification, type NotificationInput, type NotificationLayout } from './notifications.js';
 export { receiver, startReceiver, type Match, type Received, type Receiver, type Reply } from './receiver.js';
 export { eventually } from './eventually.js';

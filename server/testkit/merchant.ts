@@ -32,10 +32,16 @@ export const DEMO_KEYS: MerchantKeys = {
 export type Encoding = 'form' | 'multipart' | 'json';
 
 /** The body and content type of a creation or notify request, as a real client sends it. */
-export function encodeFields(fields: Record<string, string>, encoding: Encoding): { body: string | FormData; headers: Record<string, string> } {
+export function encodeFields(
+  fields: Record<string, string>,
+  encoding: Encoding,
+): { body: string | FormData; headers: Record<string, string> } {
   if (encoding === 'json') return { body: JSON.stringify(fields), headers: { 'content-type': 'application/json' } };
   if (encoding === 'form') {
-    return { body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' } };
+    return {
+      body: new URLSearchParams(fields).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+    };
   }
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
@@ -96,9 +102,18 @@ export function merchantClient(baseUrl: string, keys: MerchantKeys = DEMO_KEYS) 
    * Valid creation fields for a channel (default 17), signed (contract §3): `fields` replace the
    * defaults (`null` removes one); a `signature` you give is sent as it is.
    */
-  function paymentFields(fields: Record<string, string | null> = {}, opts: Pick<PaymentOptions, 'shopper' | 'sign'> = {}): Record<string, string> {
+  function paymentFields(
+    fields: Record<string, string | null> = {},
+    opts: Pick<PaymentOptions, 'shopper' | 'sign'> = {},
+  ): Record<string, string> {
     const channel = Number(fields.channel ?? 17);
-    const f = creationFields(channel, { fields, shopper: opts.shopper ?? {}, publicKey: keys.public_key, transId: uniqueId(`TK-${channel}`), now: Date.now() });
+    const f = creationFields(channel, {
+      fields,
+      shopper: opts.shopper ?? {},
+      publicKey: keys.public_key,
+      transId: uniqueId(`TK-${channel}`),
+      now: Date.now(),
+    });
     if (opts.sign !== false && !('signature' in fields)) f.signature = creationSignature(f, keys.secret_key);
     return f;
   }
@@ -134,7 +149,11 @@ export function merchantClient(baseUrl: string, keys: MerchantKeys = DEMO_KEYS) 
 
     /** Sandbox-only manual notify (contract §3): confirms the newest pending operation with this trans_id. */
     async notify(trans_id: string, encoding: Encoding = 'form') {
-      const f = { public_key: keys.public_key, trans_id, signature: notifySignature({ public_key: keys.public_key, trans_id }, keys.secret_key) };
+      const f = {
+        public_key: keys.public_key,
+        trans_id,
+        signature: notifySignature({ public_key: keys.public_key, trans_id }, keys.secret_key),
+      };
       const path = paymentRoutes.manualNotify.path;
       const request = `POST ${path}`;
       const { body, headers } = encodeFields(f, encoding);
@@ -166,12 +185,19 @@ export function merchantClient(baseUrl: string, keys: MerchantKeys = DEMO_KEYS) 
     async createPayouts(items: Record<string, unknown>[], opts: { token?: string; scheme?: string } = {}) {
       const spec = payoutApiRoutes.createPayouts;
       const request = `${spec.method} ${spec.path}`;
-      const res = await send(baseUrl + spec.path, { method: spec.method, headers: payoutHeaders(opts.token, opts.scheme ?? 'Bearer'), body: JSON.stringify(items) }, request);
+      const res = await send(
+        baseUrl + spec.path,
+        { method: spec.method, headers: payoutHeaders(opts.token, opts.scheme ?? 'Bearer'), body: JSON.stringify(items) },
+        request,
+      );
       return parseAs(spec.response, (await answer(res, request)).json, request, res.status);
     },
 
     /** `GET /api/transactions/?credit_note=…` (contract §5): the token's merchant's payout items. */
-    async listPayouts(query: { credit_note?: string; order_id?: string; limit?: number; cursor?: string }, opts: { token?: string; scheme?: string } = {}) {
+    async listPayouts(
+      query: { credit_note?: string; order_id?: string; limit?: number; cursor?: string },
+      opts: { token?: string; scheme?: string } = {},
+    ) {
       const spec = payoutApiRoutes.listPublicPayouts;
       const { json, request, status } = await getJson(buildPath(spec.path, {}, query), payoutHeaders(opts.token, opts.scheme ?? 'Bearer'));
       return parseAs(spec.response, json, request, status);
@@ -180,7 +206,10 @@ export function merchantClient(baseUrl: string, keys: MerchantKeys = DEMO_KEYS) 
     /** `GET /api/transactions/:id` (contract §5): one payout item of the token's merchant. */
     async getPayout(id: number | string, opts: { token?: string; scheme?: string } = {}) {
       const spec = payoutApiRoutes.getPublicPayout;
-      const { json, request, status } = await getJson(buildPath(spec.path, { id: String(id) }, {}), payoutHeaders(opts.token, opts.scheme ?? 'Bearer'));
+      const { json, request, status } = await getJson(
+        buildPath(spec.path, { id: String(id) }, {}),
+        payoutHeaders(opts.token, opts.scheme ?? 'Bearer'),
+      );
       return parseAs(spec.response, json, request, status);
     },
   };

@@ -50,7 +50,8 @@ const OK: Reply = { status: 200, body: 'ok' };
 const MAX_BODY_BYTES = 1024 * 1024;
 
 function parseBody(body: string, type: string): Pick<Received, 'fields' | 'json'> {
-  if (type.startsWith('application/x-www-form-urlencoded')) return { fields: Object.fromEntries(new URLSearchParams(body)), json: undefined };
+  if (type.startsWith('application/x-www-form-urlencoded'))
+    return { fields: Object.fromEntries(new URLSearchParams(body)), json: undefined };
   if (type.includes('json')) {
     try {
       return { fields: {}, json: JSON.parse(body) as unknown };
@@ -65,7 +66,9 @@ function parseBody(body: string, type: string): Pick<Received, 'fields' | 'json'
 function fieldOf(r: Received, name: string): string | undefined {
   const lower = name.toLowerCase();
   const obj: Record<string, unknown> =
-    typeof r.json === 'object' && r.json !== null && !Array.isArray(r.json) ? { ...(r.json as Record<string, unknown>), ...r.fields } : r.fields;
+    typeof r.json === 'object' && r.json !== null && !Array.isArray(r.json)
+      ? { ...(r.json as Record<string, unknown>), ...r.fields }
+      : r.fields;
   const key = Object.keys(obj).find((k) => k.toLowerCase() === lower);
   const v = key === undefined ? undefined : obj[key];
   return v === undefined || v === null ? undefined : typeof v === 'string' ? v : JSON.stringify(v);
@@ -74,7 +77,8 @@ function fieldOf(r: Received, name: string): string | undefined {
 const matches = (r: Received, m: Match | undefined): boolean =>
   m === undefined ? true : typeof m === 'function' ? m(r) : Object.entries(m).every(([k, v]) => fieldOf(r, k) === String(v));
 
-const describeMatch = (m: Match | undefined) => (m === undefined ? 'any request' : typeof m === 'function' ? 'a request matching the predicate' : JSON.stringify(m));
+const describeMatch = (m: Match | undefined) =>
+  m === undefined ? 'any request' : typeof m === 'function' ? 'a request matching the predicate' : JSON.stringify(m);
 const describeReceived = (r: Received, i: number) => `  ${i + 1}. ${r.method} ${r.path} ${r.body.slice(0, 160)}`;
 
 /** A real node:http endpoint on a free loopback port (or a fixed one, to come back on after a restart). */
@@ -182,7 +186,11 @@ export async function startReceiver(initial: Reply = OK, port = 0, host = '127.0
       );
     },
     waitFor(n, timeoutMs = 30_000) {
-      return until(() => (received.length >= n ? received : undefined), timeoutMs, () => `receiver got ${received.length} of ${n} requests in ${timeoutMs} ms`);
+      return until(
+        () => (received.length >= n ? received : undefined),
+        timeoutMs,
+        () => `receiver got ${received.length} of ${n} requests in ${timeoutMs} ms`,
+      );
     },
     close() {
       for (const t of timers) clearTimeout(t);
@@ -193,4 +201,5 @@ export async function startReceiver(initial: Reply = OK, port = 0, host = '127.0
 }
 
 /** The testkit's receiver: `await receiver()` or `await receiver({ reply: 500 })`. */
-export const receiver = (opts: { reply?: Reply; port?: number; host?: string } = {}) => startReceiver(opts.reply ?? OK, opts.port ?? 0, opts.host);
+export const receiver = (opts: { reply?: Reply; port?: number; host?: string } = {}) =>
+  startReceiver(opts.reply ?? OK, opts.port ?? 0, opts.host);

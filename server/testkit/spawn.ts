@@ -27,13 +27,17 @@ const ext = import.meta.url.endsWith('.ts') ? '.ts' : import.meta.url.endsWith('
 const sibling = (name: string): URL =>
   ext !== '.mjs'
     ? new URL(`${name === 'cli' ? '../' : './'}${name}${ext}`, import.meta.url)
-    : [new URL(`./${name}.mjs`, import.meta.url), new URL(`../${name}.mjs`, import.meta.url)].find((u) => existsSync(u)) ?? new URL(`./${name}.mjs`, import.meta.url);
+    : ([new URL(`./${name}.mjs`, import.meta.url), new URL(`../${name}.mjs`, import.meta.url)].find((u) => existsSync(u)) ??
+      new URL(`./${name}.mjs`, import.meta.url));
 const cliPath = fileURLToPath(sibling('cli'));
 const watchUrl = sibling('parent-watch').href;
 const READY = new RegExp(`^${texts.ready('').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(http://\\S+)`, 'm');
 
 /** Starts the sandbox CLI (`--port 0`) and waits for its ready line (contract §1). */
-export function spawnSandbox(args: string[], opts: { cwd?: string; readyTimeoutMs?: number; onLine?: (line: string) => void } = {}): Promise<SpawnedSandbox> {
+export function spawnSandbox(
+  args: string[],
+  opts: { cwd?: string; readyTimeoutMs?: number; onLine?: (line: string) => void } = {},
+): Promise<SpawnedSandbox> {
   // Resolved here, not from the child's working directory, which may be any folder.
   const loader = ext === '.ts' ? ['--import', import.meta.resolve('tsx')] : [];
   const child = spawn(process.execPath, [...loader, '--import', watchUrl, cliPath, ...args], {

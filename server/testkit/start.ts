@@ -53,7 +53,11 @@ async function launch(options: StartOptions): Promise<{ url: string; pid: number
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => {});
   if (options.spawn) {
-    const child = await spawnSandbox(['--port', '0', '--host', host, '--data', data], { cwd: options.cwd, readyTimeoutMs: options.readyTimeoutMs, onLine: log });
+    const child = await spawnSandbox(['--port', '0', '--host', host, '--data', data], {
+      cwd: options.cwd,
+      readyTimeoutMs: options.readyTimeoutMs,
+      onLine: log,
+    });
     return { url: child.url, pid: child.pid, stop: () => child.stop() };
   }
   const sb = createSandbox({ consoleDir: null, ...options.sandbox, data, host, port: 0, log });

@@ -15,8 +15,7 @@ const README = join(ROOT, 'server/README.md');
  * creation). An entry no violation needs any more fails the
  * test, so this list is emptied as those branches land.
  */
-const PENDING: { from: string; to: string; why: string }[] = [
-];
+const PENDING: { from: string; to: string; why: string }[] = [];
 
 interface Layer {
   name: string;
@@ -51,8 +50,15 @@ function readTable(): Layer[] {
   if (!m) throw new Error('server/README.md has no <!-- layers --> table');
   const rows = m[1]!.split('\n').filter((l) => l.startsWith('|') && !/^\|\s*(layer|---)/.test(l));
   return rows.map((row) => {
-    const [name, files, may, packages] = row.split('|').slice(1, -1).map((c) => c.trim()) as [string, string, string, string];
-    const words = may.replace(/`[^`]*`/g, '').split(',').map((w) => w.trim()).filter(Boolean);
+    const [name, files, may, packages] = row
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim()) as [string, string, string, string];
+    const words = may
+      .replace(/`[^`]*`/g, '')
+      .split(',')
+      .map((w) => w.trim())
+      .filter(Boolean);
     const pk = ticked(packages);
     return {
       name,
@@ -80,7 +86,9 @@ function walk(dir: string, out: string[] = []): string[] {
 
 /** Resolves a relative or `@contract/` import to a repository path (`.js` read as the `.ts` source). */
 function resolveImport(from: string, spec: string): string {
-  const base = spec.startsWith('@contract/') ? join(ROOT, 'server/contract', spec.slice('@contract/'.length)) : resolve(ROOT, dirname(from), spec);
+  const base = spec.startsWith('@contract/')
+    ? join(ROOT, 'server/contract', spec.slice('@contract/'.length))
+    : resolve(ROOT, dirname(from), spec);
   const stem = base.replace(/\.(js|mjs)$/, '');
   const candidates = [base, `${stem}.ts`, `${stem}.tsx`, `${stem}.mjs`, join(base, 'index.ts'), join(base, 'index.tsx')];
   const found = candidates.find((c) => existsSync(c) && !c.endsWith(sep)) ?? base;
@@ -88,7 +96,8 @@ function resolveImport(from: string, spec: string): string {
 }
 
 /** Every import of a file: static, `export … from`, `import type`, `import()` and side-effect imports (comments ignored). */
-const importsOf = (file: string) => ts.preProcessFile(readFileSync(join(ROOT, file), 'utf8'), true, true).importedFiles.map((f) => f.fileName);
+const importsOf = (file: string) =>
+  ts.preProcessFile(readFileSync(join(ROOT, file), 'utf8'), true, true).importedFiles.map((f) => f.fileName);
 
 const packageOf = (spec: string) => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!);
 
@@ -118,10 +127,11 @@ function violations(table: Layer[]): string[] {
   return found;
 }
 
-const pendingFor = (line: string) => PENDING.find((p) => {
-  const m = /^(\S+) → (\S+) /.exec(line);
-  return m !== null && globRe(p.from).test(m[1]!) && globRe(p.to).test(m[2]!);
-});
+const pendingFor = (line: string) =>
+  PENDING.find((p) => {
+    const m = /^(\S+) → (\S+) /.exec(line);
+    return m !== null && globRe(p.from).test(m[1]!) && globRe(p.to).test(m[2]!);
+  });
 
 describe('layers (server/README.md)', () => {
   const table = readTable();
@@ -130,7 +140,9 @@ describe('layers (server/README.md)', () => {
     const names = table.map((l) => l.name);
     expect(new Set(names).size).toBe(names.length);
     for (const l of table) for (const d of l.layers) expect(names, `${l.name} may import unknown layer "${d}"`).toContain(d);
-    expect(names).toEqual(expect.arrayContaining(['contract', 'store', 'clock', 'base', 'channels', 'delivery', 'domain', 'http', 'top', 'renderer']));
+    expect(names).toEqual(
+      expect.arrayContaining(['contract', 'store', 'clock', 'base', 'channels', 'delivery', 'domain', 'http', 'top', 'renderer']),
+    );
   });
 
   it('the table has no cycle', () => {
@@ -153,16 +165,21 @@ describe('layers (server/README.md)', () => {
     const open = found.filter((v) => !pendingFor(v));
     expect(open, `imports outside the layer table (server/README.md):\n${open.join('\n')}`).toEqual([]);
     const stale = PENDING.filter((p) => !found.some((v) => pendingFor(v) === p));
-    expect(stale.map((p) => `${p.from} → ${p.to}`), 'PENDING entries no import needs any more: remove them').toEqual([]);
+    expect(
+      stale.map((p) => `${p.from} → ${p.to}`),
+      'PENDING entries no import needs any more: remove them',
+    ).toEqual([]);
   });
 
   it('the checker sees every kind of import and refuses an upward one', () => {
     // A file of the table's lowest layers reaching upward must be reported, whatever import form it uses.
-    const fake = ts.preProcessFile(
-      "import type { A } from '../http/app.js';\nexport { B } from './b.js';\nconst c = await import('../domain/x.js');\nimport '../x.css';\n// import { no } from '../comment.js'",
-      true,
-      true,
-    ).importedFiles.map((f) => f.fileName);
+    const fake = ts
+      .preProcessFile(
+        "import type { A } from '../http/app.js';\nexport { B } from './b.js';\nconst c = await import('../domain/x.js');\nimport '../x.css';\n// import { no } from '../comment.js'",
+        true,
+        true,
+      )
+      .importedFiles.map((f) => f.fileName);
     expect(fake).toEqual(['../http/app.js', './b.js', '../domain/x.js', '../x.css']);
     const contract = table.find((l) => l.name === 'contract')!;
     expect(layerOf(table, resolveImport('server/contract/x.ts', '../http/app.js'))?.name).toBe('http');

@@ -6,7 +6,8 @@ import { hasChromium } from './pages/console-browser.js';
 import { useConsoleFixture } from './pages/console-fixture.js';
 import { focusIndicator, tabTo } from './pages/console.js';
 
-const focusedTestId = (c: { page: { evaluate: (s: string) => Promise<unknown> } }) => c.page.evaluate(`document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName`);
+const focusedTestId = (c: { page: { evaluate: (s: string) => Promise<unknown> } }) =>
+  c.page.evaluate(`document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName`);
 
 describe.skipIf(!hasChromium)('console by keyboard alone, with visible focus', () => {
   const f = useConsoleFixture();
@@ -60,7 +61,10 @@ describe.skipIf(!hasChromium)('console by keyboard alone, with visible focus', (
     await c.page.waitForFunction(`document.activeElement?.tagName === 'H1'`);
     expect((await focusIndicator(c.page)).visible).toBe(true);
     const op = await api(f.sb.url, 'GET', `/sandbox/v1/operations/${id}`);
-    expect(op.body.events.find((e: { kind: string }) => e.kind === 'rejected').details).toMatchObject({ card_failure_code: card, rejection_code: card });
+    expect(op.body.events.find((e: { kind: string }) => e.kind === 'rejected').details).toMatchObject({
+      card_failure_code: card,
+      rejection_code: card,
+    });
   });
 
   it('injects a SPEI transfer prefilled from a pending operation; focus stays on the send button', async () => {
@@ -85,7 +89,9 @@ describe.skipIf(!hasChromium)('console by keyboard alone, with visible focus', (
     const { fields } = await createPayment(f.sb.url, 17);
     const id = await f.opIdOf(fields.trans_id!);
     await api(f.sb.url, 'POST', `/sandbox/v1/operations/${id}/confirm`);
-    await eventually(async () => (await api(f.sb.url, 'GET', `/sandbox/v1/notifications?operation_id=${id}`)).body.items[0]?.status === 'delivered');
+    await eventually(
+      async () => (await api(f.sb.url, 'GET', `/sandbox/v1/notifications?operation_id=${id}`)).body.items[0]?.status === 'delivered',
+    );
     const c = await f.open(`operations/${id}`);
     await c.notificationByStatus('delivered').waitFor();
     await tabTo(c.page, '[data-testid="notification-resend"]');

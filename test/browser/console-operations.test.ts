@@ -79,7 +79,11 @@ describe.skipIf(!hasChromium)('console: operations', () => {
 
   it('shows the warnings a creation was accepted with, titled in English and Spanish', async () => {
     const fields = paymentFields(33, { amount: '15000.0000', time: '2026-11-23T21:00:43+00:00', order_note: 'gift' });
-    const res = await fetch(sb.url + creationPath(33), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) });
+    const res = await fetch(sb.url + creationPath(33), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(fields),
+    });
     expect(res.status, await res.text()).toBe(200);
     const id = await opIdOf(fields.trans_id!);
     const { body: op } = await api(sb.url, 'GET', `/sandbox/v1/operations/${id}`);
@@ -113,7 +117,10 @@ describe.skipIf(!hasChromium)('console: operations', () => {
     await c.detailWithStatus('rejected').waitFor();
     const r = await api(sb.url, 'GET', `/sandbox/v1/operations/${id}`);
     const ev = r.body.events.find((e: { kind: string }) => e.kind === 'rejected');
-    expect(ev).toMatchObject({ actor: 'operator', details: { rejection_code: 'BANK_DECLINED', rejection_message: 'Declined by the bank' } });
+    expect(ev).toMatchObject({
+      actor: 'operator',
+      details: { rejection_code: 'BANK_DECLINED', rejection_message: 'Declined by the bank' },
+    });
     expect(await c.timeline().textContent()).toContain('BANK_DECLINED');
   });
 

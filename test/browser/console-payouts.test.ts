@@ -72,7 +72,11 @@ describe.skipIf(!hasChromium)('console: payouts screen and payout login', () => 
     await p.editSave().click();
     await p.editSave().waitFor({ state: 'detached' });
     const login = (password: string) =>
-      fetch(f.sb.url + '/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'payout_demo', password }) });
+      fetch(f.sb.url + '/api/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'payout_demo', password }),
+      });
     expect((await login('pw_changed_in_console')).status).toBe(200);
     expect((await login('pw_sandbox_demo')).status).toBe(401);
   }, 60_000);

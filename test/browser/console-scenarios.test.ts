@@ -11,7 +11,11 @@ const lessonFile = JSON.parse(readFileSync(new URL('../../resources/scenarios/ch
 };
 
 const notes = (n: number) =>
-  JSON.stringify({ name: 'three-notes', title: 'Three notes', steps: Array.from({ length: n }, (_, i) => ({ action: 'note', narration: `note number ${i + 1}` })) });
+  JSON.stringify({
+    name: 'three-notes',
+    title: 'Three notes',
+    steps: Array.from({ length: n }, (_, i) => ({ action: 'note', narration: `note number ${i + 1}` })),
+  });
 
 describe.skipIf(!hasChromium)('console: scenarios', () => {
   const f = useConsoleFixture();
@@ -31,7 +35,9 @@ describe.skipIf(!hasChromium)('console: scenarios', () => {
     await m.playerResult().waitFor();
     expect(await m.playerResult().getAttribute('data-ok')).toBe('true');
     expect(await m.playerResult().textContent()).toContain('Lesson passed');
-    expect(await m.playerSteps().evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).toEqual(Array(lessonFile.steps.length).fill('passed'));
+    expect(await m.playerSteps().evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).toEqual(
+      Array(lessonFile.steps.length).fill('passed'),
+    );
   }, 60_000);
 
   it('plays a pasted scenario on its own until the end', async () => {

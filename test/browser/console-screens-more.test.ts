@@ -23,8 +23,18 @@ describe.skipIf(!hasChromium)('console: scenarios, faults, test deliveries and e
     await api(base, 'POST', `/sandbox/v1/operations/${opId}/confirm`);
     const n = await eventually(async () => (await api(base, 'GET', `/sandbox/v1/notifications?operation_id=${opId}`)).body.items[0]);
     await api(base, 'POST', `/sandbox/v1/notifications/${n.id}/resend`, { test: 'broken_signature' });
-    await api(base, 'POST', '/sandbox/v1/faults', { kind: 'creation_error', public_key: 'pk_sandbox_demo', remaining: 3, label: 'checkout outage drill' });
-    await api(base, 'POST', '/sandbox/v1/faults', { kind: 'latency', latency_ms: 1500, public_key: 'pk_sandbox_demo', target: 'operations_query' });
+    await api(base, 'POST', '/sandbox/v1/faults', {
+      kind: 'creation_error',
+      public_key: 'pk_sandbox_demo',
+      remaining: 3,
+      label: 'checkout outage drill',
+    });
+    await api(base, 'POST', '/sandbox/v1/faults', {
+      kind: 'latency',
+      latency_ms: 1500,
+      public_key: 'pk_sandbox_demo',
+      target: 'operations_query',
+    });
     await api(base, 'POST', '/sandbox/v1/faults', { kind: 'notification_duplicate', enabled: false });
   });
   afterAll(() => receiver?.close());

@@ -61,7 +61,9 @@ describe.skipIf(!hasChromium)('console on a shared sandbox, from another machine
     await second.goto(base + '/');
     await second.locator('[data-testid="live-status"][data-connected="true"]').waitFor({ timeout: 30_000 });
     expect(await second.getByTestId('token-prompt').count()).toBe(0);
-    const visible = String(await second.evaluate('document.cookie + JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage })'));
+    const visible = String(
+      await second.evaluate('document.cookie + JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage })'),
+    );
     expect(visible).not.toContain(TOKEN);
     expect(visible).not.toContain('sandbox_console');
     expect(pageErrors).toEqual([]);

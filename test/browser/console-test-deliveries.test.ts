@@ -7,7 +7,8 @@ import { useConsoleFixture } from './pages/console-fixture.js';
 import { morePage } from './pages/console-more.js';
 
 /** Notification signature (contract §4, standard layout): time channel amount currency trans_ID secret. */
-const notificationSignature = (f: Record<string, string>) => sha256(`${f.time}${f.channel}${f.amount}${f.currency}${f.trans_ID}sk_sandbox_demo`);
+const notificationSignature = (f: Record<string, string>) =>
+  sha256(`${f.time}${f.channel}${f.amount}${f.currency}${f.trans_ID}sk_sandbox_demo`);
 
 describe.skipIf(!hasChromium)('console: test deliveries', () => {
   const f = useConsoleFixture();
@@ -22,7 +23,9 @@ describe.skipIf(!hasChromium)('console: test deliveries', () => {
     const { fields } = await createPayment(f.sb.url, 17);
     const id = await f.opIdOf(fields.trans_id!);
     await api(f.sb.url, 'POST', `/sandbox/v1/operations/${id}/confirm`);
-    await eventually(async () => (await api(f.sb.url, 'GET', `/sandbox/v1/notifications?operation_id=${id}`)).body.items[0]?.status === 'delivered');
+    await eventually(
+      async () => (await api(f.sb.url, 'GET', `/sandbox/v1/notifications?operation_id=${id}`)).body.items[0]?.status === 'delivered',
+    );
     return { id, transId: fields.trans_id! };
   };
 

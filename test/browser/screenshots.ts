@@ -99,6 +99,14 @@ async function main(): Promise<void> {
 if (import.meta.url === `file://${process.argv[1]}`) await main();
 
 /** The pictures this script writes, for the docs test. */
-export const PICTURES = ['overview.png', 'operation.png', 'spei.png', 'scenario-player.png', 'operation-phone.png', 'checkout-17.png', 'checkout-41.png'];
+export const PICTURES = [
+  'overview.png',
+  'operation.png',
+  'spei.png',
+  'scenario-player.png',
+  'operation-phone.png',
+  'checkout-17.png',
+  'checkout-41.png',
+];
 export const picturePath = (name: string): string => join(OUT, name);
 export const pictureBytes = (name: string): number => readFileSync(picturePath(name)).length;

@@ -26,7 +26,12 @@ async function snapshot(base: string) {
       created_at: op.created_at,
       expires_at: op.expires_at,
       events: op.events.map((e: Record<string, unknown>) => ({ at: e.at, kind: e.kind, actor: e.actor, details: e.details })),
-      notifications: op.notifications.map((n: Record<string, unknown>) => ({ public_id: n.public_id, status: n.status, body: n.body, attempts: (n.attempts as unknown[]).length })),
+      notifications: op.notifications.map((n: Record<string, unknown>) => ({
+        public_id: n.public_id,
+        status: n.status,
+        body: n.body,
+        attempts: (n.attempts as unknown[]).length,
+      })),
     };
   }
   return out;
@@ -38,15 +43,35 @@ beforeAll(async () => {
   src = await startSandbox();
   const port = (receiver.address() as AddressInfo).port;
   await api(src.url, 'PATCH', '/sandbox/v1/merchants/pk_sandbox_demo', { success_url: `http://127.0.0.1:${port}/ok` });
-  await api(src.url, 'POST', '/sandbox/v1/merchants', { name: 'Otra Tienda', public_key: 'pk_otra_tienda', secret_key: 'sk_otra_tienda_secret' });
+  await api(src.url, 'POST', '/sandbox/v1/merchants', {
+    name: 'Otra Tienda',
+    public_key: 'pk_otra_tienda',
+    secret_key: 'sk_otra_tienda_secret',
+  });
   const paid = await createPayment(src.url, 17, { trans_id: 'B-PAID' });
   await api(src.url, 'POST', `/sandbox/v1/operations/${await opId(src.url, paid.fields.trans_id!)}/confirm`);
   await createPayment(src.url, 41, { trans_id: 'B-SPEI' });
   const demo = (await api(src.url, 'GET', '/sandbox/v1/merchants')).body.items[0];
   await api(src.url, 'POST', '/sandbox/v1/spei/transfers', { clabe: demo.clabe, amount: '1500.50', rfc: 'GODE561231GR8' });
   await createPayment(src.url, 41, { trans_id: 'B-PENDING' });
-  const item = { order_id: 'O-1', credit_note: 'CN-B-1', account_id: '012180001234567899', account_type: 'clabe', vat_id: 'GODE561231GR8', vat_id_type: 'RFC', name: 'Ana', amount: 300, channel: `http://127.0.0.1:${port}/payout`, bank: 40012, country: 'MEX' };
-  await fetch(src.url + '/api/transactions/', { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer tk_sandbox_demo' }, body: JSON.stringify([item]) });
+  const item = {
+    order_id: 'O-1',
+    credit_note: 'CN-B-1',
+    account_id: '012180001234567899',
+    account_type: 'clabe',
+    vat_id: 'GODE561231GR8',
+    vat_id_type: 'RFC',
+    name: 'Ana',
+    amount: 300,
+    channel: `http://127.0.0.1:${port}/payout`,
+    bank: 40012,
+    country: 'MEX',
+  };
+  await fetch(src.url + '/api/transactions/', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer tk_sandbox_demo' },
+    body: JSON.stringify([item]),
+  });
   await deliveriesIdle(src); // the success notification's first attempt (and the payout's) are in the attempt log
 });
 afterAll(async () => {
@@ -58,7 +83,9 @@ describe('export / import', () => {
   it('masks merchant secrets unless include_secrets=true', async () => {
     const masked = (await api(src.url, 'GET', '/sandbox/v1/export')).body;
     expect(masked.secrets_included).toBe(false);
-    expect(masked.merchants.every((m: { secret_key: unknown; payout_token: unknown }) => m.secret_key === null && m.payout_token === null)).toBe(true);
+    expect(
+      masked.merchants.every((m: { secret_key: unknown; payout_token: unknown }) => m.secret_key === null && m.payout_token === null),
+    ).toBe(true);
     expect(JSON.stringify(masked)).not.toContain('sk_otra_tienda_secret');
     const full = (await api(src.url, 'GET', '/sandbox/v1/export?include_secrets=true')).body;
     expect(BundleSchema.safeParse(full).error).toBeUndefined();
@@ -93,7 +120,9 @@ describe('export / import', () => {
     const r = await api(src.url, 'POST', '/sandbox/v1/import', bundle);
     expect(r.status).toBe(200);
     const c = r.body.counts;
-    expect([c.merchants.imported, c.operations.imported, c.notifications.imported, c.payouts.imported, c.spei_transfers.imported]).toEqual([0, 0, 0, 0, 0]);
+    expect([c.merchants.imported, c.operations.imported, c.notifications.imported, c.payouts.imported, c.spei_transfers.imported]).toEqual([
+      0, 0, 0, 0, 0,
+    ]);
     expect(c.operations.skipped).toBe(3);
     expect(r.body.notes.some((n: string) => n.includes('already here'))).toBe(true);
   });
@@ -117,7 +146,9 @@ describe('export / import', () => {
     try {
       const r = await api(dst.url, 'POST', '/sandbox/v1/import', bundle);
       expect(r.body.notes.some((n: string) => n.includes('pk_otra_tienda: secret key was masked'))).toBe(true);
-      const m = (await api(dst.url, 'GET', '/sandbox/v1/merchants')).body.items.find((x: { public_key: string }) => x.public_key === 'pk_otra_tienda');
+      const m = (await api(dst.url, 'GET', '/sandbox/v1/merchants')).body.items.find(
+        (x: { public_key: string }) => x.public_key === 'pk_otra_tienda',
+      );
       expect(m.secret_key).toMatch(/^sk_sandbox_[0-9a-f]{24}$/);
     } finally {
       await dst.stop();
@@ -126,8 +157,19 @@ describe('export / import', () => {
 
   it.each([
     ['an unknown version', (b: Record<string, unknown>) => ({ ...b, version: 99 }), 'version'],
-    ['a reference to a merchant not in the bundle', (b: { operations: Record<string, unknown>[] }) => ({ ...b, operations: b.operations.map((o) => ({ ...o, merchant_id: 999 })) }), 'merchant 999 is not in the bundle'],
-    ['a row SQLite refuses', (b: { operations: Record<string, unknown>[] }) => ({ ...b, operations: b.operations.map((o, i) => ({ ...o, token: 'fresh-token-' + i, trans_id: 'NEW-' + i, method: { not: 'a string' } })) }), 'method'],
+    [
+      'a reference to a merchant not in the bundle',
+      (b: { operations: Record<string, unknown>[] }) => ({ ...b, operations: b.operations.map((o) => ({ ...o, merchant_id: 999 })) }),
+      'merchant 999 is not in the bundle',
+    ],
+    [
+      'a row SQLite refuses',
+      (b: { operations: Record<string, unknown>[] }) => ({
+        ...b,
+        operations: b.operations.map((o, i) => ({ ...o, token: 'fresh-token-' + i, trans_id: 'NEW-' + i, method: { not: 'a string' } })),
+      }),
+      'method',
+    ],
   ])('refuses a bundle with %s and changes nothing', async (_what, spoil, reason) => {
     const bundle = (await api(src.url, 'GET', '/sandbox/v1/export')).body;
     const dst = await startSandbox();

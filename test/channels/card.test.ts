@@ -15,7 +15,12 @@ describe('the card module (channels/card.ts)', () => {
   it('reads Mastercard 2-series as 2221-2720 only', () => {
     expect(['2221000000000009', '2720990000000000', '2500000000000001'].map(brandOf)).toEqual(['mastercard', 'mastercard', 'mastercard']);
     expect(['2220990000000000', '2721000000000000', '2000000000000000'].map(brandOf)).toEqual(['other', 'other', 'other']);
-    expect([brandOf('5105 1051 0510 5100'), brandOf('3782'), brandOf('3056'), brandOf('9999')]).toEqual(['mastercard', 'amex', 'diners', 'other']);
+    expect([brandOf('5105 1051 0510 5100'), brandOf('3782'), brandOf('3056'), brandOf('9999')]).toEqual([
+      'mastercard',
+      'amex',
+      'diners',
+      'other',
+    ]);
   });
 
   it('checks the Luhn digit', () => {

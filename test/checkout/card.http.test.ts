@@ -9,7 +9,13 @@ beforeAll(async () => {
 afterAll(() => sb.stop());
 
 const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
-const card = (number: string, extra: Record<string, string> = {}) => ({ holder: 'Ana Gómez', number, exp: `12/${nextYear}`, cvv: '123', ...extra });
+const card = (number: string, extra: Record<string, string> = {}) => ({
+  holder: 'Ana Gómez',
+  number,
+  exp: `12/${nextYear}`,
+  cvv: '123',
+  ...extra,
+});
 
 describe('channel 36 card form', () => {
   it('stores the masked card, brand and an authorization on success', async () => {
@@ -18,7 +24,11 @@ describe('channel 36 card form', () => {
     expect(r.status).toBe(303);
     const op = await operation(sb.url, c.id);
     expect(op.status).toBe('confirmed');
-    expect(op.details.card).toMatchObject({ masked_number: '555555******4444', brand: 'mastercard', authorization_code: expect.stringMatching(/^\d{6}$/) });
+    expect(op.details.card).toMatchObject({
+      masked_number: '555555******4444',
+      brand: 'mastercard',
+      authorization_code: expect.stringMatching(/^\d{6}$/),
+    });
     expect(JSON.stringify(op.details)).not.toContain('5555555555554444');
   });
 
@@ -28,7 +38,11 @@ describe('channel 36 card form', () => {
     expect(r.status).toBe(303);
     const op = await operation(sb.url, c.id);
     expect(op.status).toBe('rejected');
-    expect(op.events.at(-1).details).toMatchObject({ card_failure_code: '3003', rejection_code: '3003', rejection_message: 'Insufficient funds' });
+    expect(op.events.at(-1).details).toMatchObject({
+      card_failure_code: '3003',
+      rejection_code: '3003',
+      rejection_message: 'Insufficient funds',
+    });
     expect((await page(sb.url + r.location)).html).toContain('data-code="3003"');
   });
 

@@ -17,10 +17,20 @@ describe('checkout pages: every channel renders its method', () => {
     ['11 institution list', 11, {}, [/data-testid="bank-list"/, /panel-error-reason/]],
     ['11 direct institution', 11, { user_bank_code: 'cl_andino' }, [/data-testid="bank-page"/, /Banco Andino/]],
     ['16 alternative methods', 16, {}, [/data-testid="method-cash"/]],
-    ['17 all methods', 17, {}, [/method-wallet_push/, /method-instant_qr/, /method-instant_key/, /method-bankredirect/, /method-bank_page/]],
+    [
+      '17 all methods',
+      17,
+      {},
+      [/method-wallet_push/, /method-instant_qr/, /method-instant_key/, /method-bankredirect/, /method-bank_page/],
+    ],
     ['17 wallet_push', 17, { filter_by: 'wallet_push' }, [/data-testid="wallet-steps"/, /data-testid="waiting"/]],
     ['17 instant_qr', 17, { filter_by: 'instant_qr' }, [/<svg data-testid="qr"/]],
-    ['17 instant_key', 17, { filter_by: 'instant_key' }, [/data-testid="instant-key">@pasarelasandbox</, /data-testid="exact-amount">\$ 50\.000 COP</]],
+    [
+      '17 instant_key',
+      17,
+      { filter_by: 'instant_key' },
+      [/data-testid="instant-key">@pasarelasandbox</, /data-testid="exact-amount">\$ 50\.000 COP</],
+    ],
     ['17 bankredirect', 17, { filter_by: 'bankredirect', user_bank_code: '1001' }, [/data-testid="bank-approve"/]],
     ['22 wallet', 22, {}, [/data-testid="wallet-phone"/]],
     ['30 bank transfer', 30, {}, [/data-testid="payment-code"/]],
@@ -121,7 +131,9 @@ describe('checkout status polling', () => {
 
   it('is described in the OpenAPI document with the checkout pages', async () => {
     const r = await api(sb.url, 'GET', '/sandbox/v1/openapi.json');
-    expect(Object.keys(r.body.paths)).toEqual(expect.arrayContaining(['/check-out/', '/check-out/status', '/check-out/actions', '/check-out/voucher.pdf']));
+    expect(Object.keys(r.body.paths)).toEqual(
+      expect.arrayContaining(['/check-out/', '/check-out/status', '/check-out/actions', '/check-out/voucher.pdf']),
+    );
   });
 
   it('answers a missing token with 400 VALIDATION_ERROR', async () => {
@@ -213,7 +225,11 @@ describe('checkout actions', () => {
 
   it('refuses a body that is not a form with 415', async () => {
     const c = await newCheckout(sb.url, 17);
-    const res = await fetch(`${sb.url}/check-out/actions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tokenID: c.token, action: 'cancel' }) });
+    const res = await fetch(`${sb.url}/check-out/actions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tokenID: c.token, action: 'cancel' }),
+    });
     expect(res.status).toBe(415);
     expect((await operation(sb.url, c.id)).status).toBe('pending');
   });

@@ -2,7 +2,12 @@ import { createPayment } from '../helpers/payments.js';
 import { api } from '../helpers/sandbox.js';
 
 /** Creates a payment through the real creation endpoint; answers its token, id and checkout address. */
-export async function newCheckout(base: string, channel: number, overrides: Record<string, string | null> = {}, shopper: Record<string, string | null> = {}) {
+export async function newCheckout(
+  base: string,
+  channel: number,
+  overrides: Record<string, string | null> = {},
+  shopper: Record<string, string | null> = {},
+) {
   const p = await createPayment(base, channel, overrides, { shopper });
   const address = p.text.trim();
   const token = new URL(address).searchParams.get('tokenID')!;

@@ -17,7 +17,11 @@ describe('headless CLI', () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ ok: true });
     // a write that must survive the shutdown
-    const m = await fetch(cli.url + '/sandbox/v1/merchants', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Persisted', public_key: 'pk_persisted_1' }) });
+    const m = await fetch(cli.url + '/sandbox/v1/merchants', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Persisted', public_key: 'pk_persisted_1' }),
+    });
     expect(m.status).toBe(201);
     cli.proc.kill('SIGTERM');
     expect(await cli.exited).toBe(0);
@@ -47,7 +51,10 @@ describe('headless CLI', () => {
 
   it('imports merchants from --seed FILE', async () => {
     const seed = join(dir, 'seed.json');
-    writeFileSync(seed, JSON.stringify([{ name: 'Seeded Shop', public_key: 'pk_seeded_shop', secret_key: 'sk_seeded_shop', channels: { '17': ['COP'] } }]));
+    writeFileSync(
+      seed,
+      JSON.stringify([{ name: 'Seeded Shop', public_key: 'pk_seeded_shop', secret_key: 'sk_seeded_shop', channels: { '17': ['COP'] } }]),
+    );
     const cli = await spawnCli(['--port', '0', '--data', ':memory:', '--seed', seed]);
     const list = (await (await fetch(cli.url + '/sandbox/v1/merchants')).json()) as { items: { public_key: string; channels: object }[] };
     expect(list.items.find((m) => m.public_key === 'pk_seeded_shop')?.channels).toEqual({ '17': ['COP'] });

@@ -55,7 +55,10 @@ describe('headless CLI: shared team sandbox', () => {
       const cli = await spawnCli(['--port', '0', '--data', ':memory:', '--host', '0.0.0.0', ...extra], { env: cleanEnv });
       cli.proc.kill('SIGTERM');
       expect(await cli.exited).toBe(0);
-      const lines = cli.stderr().split('\n').filter((l) => l.startsWith('listening on'));
+      const lines = cli
+        .stderr()
+        .split('\n')
+        .filter((l) => l.startsWith('listening on'));
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/^listening on 0\.0\.0\.0: the merchant API and checkout pages are open/);
       expect(lines[0]).toMatch(words);

@@ -10,7 +10,11 @@ const root = join(import.meta.dirname, '..', '..');
 
 /** Runs the `npm run serve` launcher (the bundled CLI, rebuilt when stale; tsx on request) until its ready line. */
 function launch(env: NodeJS.ProcessEnv) {
-  const proc = spawn(process.execPath, [join(root, 'server', 'serve.mjs'), '--port', '0', '--data', ':memory:'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [join(root, 'server', 'serve.mjs'), '--port', '0', '--data', ':memory:'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   proc.stdout!.on('data', (c) => (out += String(c)));
   const exited = new Promise<number | null>((r) => proc.on('exit', (code) => r(code)));
@@ -30,15 +34,19 @@ describe('npm run serve launcher', () => {
   it.each([
     ['through the bundled CLI', {}],
     ['through the tsx fallback', { SANDBOX_SERVE_TSX: '1' }],
-  ])('prints the ready line first, answers /health and exits 0 on SIGTERM (%s)', async (_name, extra) => {
-    const s = launch({ ...process.env, ...extra });
-    const line = await s.ready;
-    expect(line).toMatch(/^sandbox listening on http:\/\/127\.0\.0\.1:\d+$/);
-    const res = await fetch(line.replace('sandbox listening on ', '') + '/health');
-    expect(res.status).toBe(200);
-    s.proc.kill('SIGTERM');
-    expect(await s.exited).toBe(0);
-  }, 30_000);
+  ])(
+    'prints the ready line first, answers /health and exits 0 on SIGTERM (%s)',
+    async (_name, extra) => {
+      const s = launch({ ...process.env, ...extra });
+      const line = await s.ready;
+      expect(line).toMatch(/^sandbox listening on http:\/\/127\.0\.0\.1:\d+$/);
+      const res = await fetch(line.replace('sandbox listening on ', '') + '/health');
+      expect(res.status).toBe(200);
+      s.proc.kill('SIGTERM');
+      expect(await s.exited).toBe(0);
+    },
+    30_000,
+  );
 });
 
 describe('the server bundle is visible machinery', () => {
@@ -68,10 +76,22 @@ describe('the server bundle is visible machinery', () => {
   it('prints stack traces through the bundle with the .ts file and line (the map read only when a stack is printed)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'serve-stack-'));
     try {
-      writeFileSync(join(dir, 'boom.ts'), 'const pad: number = 1;\nexport function boom(): never {\n  throw new Error(`boom ${pad}`);\n}\n');
+      writeFileSync(
+        join(dir, 'boom.ts'),
+        'const pad: number = 1;\nexport function boom(): never {\n  throw new Error(`boom ${pad}`);\n}\n',
+      );
       const esbuild = await import('esbuild');
       const out = join(dir, 'bundle.mjs');
-      await esbuild.build({ entryPoints: [join(dir, 'boom.ts')], bundle: true, format: 'esm', platform: 'node', outfile: out, minifyWhitespace: true, sourcemap: 'linked', sourcesContent: false });
+      await esbuild.build({
+        entryPoints: [join(dir, 'boom.ts')],
+        bundle: true,
+        format: 'esm',
+        platform: 'node',
+        outfile: out,
+        minifyWhitespace: true,
+        sourcemap: 'linked',
+        sourcesContent: false,
+      });
       const script = `const { mapBundleStacks } = await import(${JSON.stringify(join(root, 'server', 'build.mjs'))});
 mapBundleStacks(${JSON.stringify(out)});
 const { boom } = await import(${JSON.stringify(out)});
@@ -89,7 +109,10 @@ try { boom(); } catch (e) { console.log(e.stack); }`;
   }, 30_000);
 
   it('says why a build failed in one line: the first error with file and line', () => {
-    const esbuildError = { message: 'Build failed with 2 errors', errors: [{ text: 'Expected ";" but found "x"', location: { file: 'server/channels/ch38.ts', line: 12 } }, { text: 'other' }] };
+    const esbuildError = {
+      message: 'Build failed with 2 errors',
+      errors: [{ text: 'Expected ";" but found "x"', location: { file: 'server/channels/ch38.ts', line: 12 } }, { text: 'other' }],
+    };
     expect(buildFailureLine(esbuildError)).toBe('server/channels/ch38.ts:12: Expected ";" but found "x"');
     expect(buildFailureLine({ errors: [{ text: 'no location' }] })).toBe('no location');
     expect(buildFailureLine(new Error("Cannot find module 'esbuild'\nRequire stack: …"))).toBe("Cannot find module 'esbuild'");

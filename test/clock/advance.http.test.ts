@@ -82,7 +82,10 @@ describe('one advance runs the whole schedule', () => {
       ids.push(op.id);
     }
     // Every first attempt (all due at one frozen instant) times out after 1.5 s.
-    await eventually(async () => (await Promise.all(ids.map((id) => notificationsOfOp(sb, id)))).every(([n]) => n?.attempts.length === 1), 20_000);
+    await eventually(
+      async () => (await Promise.all(ids.map((id) => notificationsOfOp(sb, id)))).every(([n]) => n?.attempts.length === 1),
+      20_000,
+    );
     const r = await advance(THREE_DAYS);
     expect(r.advance.attempts.failed).toBe(12 * 4);
     // 4 instants × 1.5 s; one after another it would be 48 × 1.5 s = 72 s.
@@ -103,7 +106,8 @@ describe('order at one instant', () => {
     const server: Server = createServer((req, res) => {
       req.resume();
       const answer = async () => {
-        const check = req.url === '/ok' && expiring ? (await api(sb.url, 'GET', `/sandbox/v1/operations/${expiring}`)).body.status === 'expired' : null;
+        const check =
+          req.url === '/ok' && expiring ? (await api(sb.url, 'GET', `/sandbox/v1/operations/${expiring}`)).body.status === 'expired' : null;
         seen.push({ path: req.url ?? '', expiredFirst: check });
         res.writeHead(500).end('down');
       };

@@ -57,7 +57,8 @@ describe('scheduler', () => {
     const refs = Array.from({ length: 500 }, (_, i) => i + 1);
     // schedule in scrambled order
     store.tx(() => {
-      for (const ref of [...refs].sort((a, b) => ((a * 7919) % 500) - ((b * 7919) % 500))) scheduler.schedule('test', ref, t0 + ref * 60_000);
+      for (const ref of [...refs].sort((a, b) => ((a * 7919) % 500) - ((b * 7919) % 500)))
+        scheduler.schedule('test', ref, t0 + ref * 60_000);
     });
     const n = await scheduler.advanceTo(t0 + 600 * 60_000);
     expect(n.timers).toEqual({ test: 500 });
@@ -96,7 +97,7 @@ describe('scheduler', () => {
     expect(fired).toEqual([1]);
   });
 
-  it('rolls back a failing handler\'s writes and drops the timer instead of looping', async () => {
+  it("rolls back a failing handler's writes and drops the timer instead of looping", async () => {
     const { store, clock, scheduler } = setup();
     scheduler.on('boom', () => {
       store.settings.set('half-written', true);
@@ -113,7 +114,11 @@ describe('scheduler', () => {
     const { store, clock, scheduler } = setup();
     const t0 = clock.now();
     store.tx(() => scheduler.schedule('test', 7, t0 + 60_000));
-    const again = createScheduler(store, createSandboxClock(store.settings, () => t0), () => {});
+    const again = createScheduler(
+      store,
+      createSandboxClock(store.settings, () => t0),
+      () => {},
+    );
     const fired: number[] = [];
     again.on('test', (ref) => fired.push(ref));
     await again.advanceTo(t0 + 60_000);

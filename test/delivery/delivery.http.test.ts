@@ -18,17 +18,23 @@ beforeAll(async () => {
 afterAll(() => env.stop());
 beforeEach(async () => {
   env.rx.reply({ status: 200, body: 'ok' });
-  await setMerchant(sb, { success_url: `${env.rx.url}/ok`, rejection_url: `${env.rx.url}/rejected`, notification_signature_layout: 'standard' });
+  await setMerchant(sb, {
+    success_url: `${env.rx.url}/ok`,
+    rejection_url: `${env.rx.url}/rejected`,
+    notification_signature_layout: 'standard',
+  });
 });
 
-const delivered = (id: number) => eventually(async () => {
-  const [n] = await notificationsOfOp(sb, id);
-  return n && n.status !== 'pending' ? n : null;
-});
-const firstAttempt = (id: number) => eventually(async () => {
-  const [n] = await notificationsOfOp(sb, id);
-  return n?.attempts.length ? n : null;
-});
+const delivered = (id: number) =>
+  eventually(async () => {
+    const [n] = await notificationsOfOp(sb, id);
+    return n && n.status !== 'pending' ? n : null;
+  });
+const firstAttempt = (id: number) =>
+  eventually(async () => {
+    const [n] = await notificationsOfOp(sb, id);
+    return n?.attempts.length ? n : null;
+  });
 
 describe('what is sent', () => {
   it('a success notification is a form POST of the seven contract fields plus extras, signed in the standard layout', async () => {
@@ -114,14 +120,23 @@ describe('payout deliveries (written by the payout engine through enqueueNotific
   it('are JSON posts with the notification id header, editable as JSON but never signature-broken', async () => {
     const before = env.rx.received.length;
     const id = sb.ctx.store.tx(() =>
-      enqueueNotification(sb.ctx, { merchant_id: 1, kind: 'payout_callback', url: `${env.rx.url}/payout`, content_type: 'application/json', body: '{"reference":"PO-1","otp_code":"123456"}' }),
+      enqueueNotification(sb.ctx, {
+        merchant_id: 1,
+        kind: 'payout_callback',
+        url: `${env.rx.url}/payout`,
+        content_type: 'application/json',
+        body: '{"reference":"PO-1","otp_code":"123456"}',
+      }),
     );
     const got = (await env.rx.waitFor(before + 1))[before]!;
     expect(got.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(JSON.parse(got.body)).toEqual({ reference: 'PO-1', otp_code: '123456' });
     const n = (await api(sb.url, 'GET', `/sandbox/v1/notifications/${id}`)).body;
     expect(got.headers['x-sandbox-notification-id']).toBe(n.public_id);
-    const edited = await api(sb.url, 'POST', `/sandbox/v1/notifications/${id}/resend`, { test: 'changed_fields', fields: { otp_code: '000000' } });
+    const edited = await api(sb.url, 'POST', `/sandbox/v1/notifications/${id}/resend`, {
+      test: 'changed_fields',
+      fields: { otp_code: '000000' },
+    });
     expect(JSON.parse(edited.body.body)).toEqual({ reference: 'PO-1', otp_code: '000000' });
     const broken = await api(sb.url, 'POST', `/sandbox/v1/notifications/${id}/resend`, { test: 'broken_signature' });
     expect(broken.status).toBe(400);
@@ -289,5 +304,4 @@ describe('no blocking', () => {
     await move(sb, next.id, 'confirm');
     expect((await delivered(next.id)).status).toBe('delivered');
   });
-
 });

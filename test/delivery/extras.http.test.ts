@@ -54,7 +54,13 @@ describe('channel extras from the checkout page', () => {
   it('sends the card typed on the channel 36 form: its mask and lower-case brand', async () => {
     const c = await newCheckout(env.sb.url, 36, { filter_by: 'card' });
     const before = env.rx.received.length;
-    const r = await act(env.sb.url, c.token, 'card_pay', { holder: 'Ana Ruiz', number: '2223 0031 2200 3222', exp: '12/99', cvv: '123', m: 'card' });
+    const r = await act(env.sb.url, c.token, 'card_pay', {
+      holder: 'Ana Ruiz',
+      number: '2223 0031 2200 3222',
+      exp: '12/99',
+      cvv: '123',
+      m: 'card',
+    });
     expect(r.status).toBe(303);
     await env.rx.waitFor(before + 1);
     const f = env.rx.received.find((x) => x.fields.trans_ID === c.fields.trans_id)!.fields;

@@ -24,7 +24,15 @@ export async function pendingOperation(sb: Sb, channel = 17, overrides: Record<s
   const p = await createPayment(sb.url, channel, overrides);
   const list = await api(sb.url, 'GET', `/sandbox/v1/operations?trans_id=${encodeURIComponent(p.fields.trans_id!)}`);
   const op = (await api(sb.url, 'GET', `/sandbox/v1/operations/${list.body.items[0].id}`)).body;
-  return op as { id: number; trans_id: string; channel: number; amount: string; currency: string; details: Record<string, unknown>; [k: string]: unknown };
+  return op as {
+    id: number;
+    trans_id: string;
+    channel: number;
+    amount: string;
+    currency: string;
+    details: Record<string, unknown>;
+    [k: string]: unknown;
+  };
 }
 
 /** POST /sandbox/v1/operations/:id/<verb>; throws unless 200. */
@@ -34,7 +42,8 @@ export async function move(sb: Sb, id: number, verb: 'confirm' | 'reject' | 'can
   return r.body;
 }
 
-export const notificationsOfOp = async (sb: Sb, id: number) => (await api(sb.url, 'GET', `/sandbox/v1/notifications?operation_id=${id}`)).body.items;
+export const notificationsOfOp = async (sb: Sb, id: number) =>
+  (await api(sb.url, 'GET', `/sandbox/v1/notifications?operation_id=${id}`)).body.items;
 export const notification = async (sb: Sb, id: number | string) => (await api(sb.url, 'GET', `/sandbox/v1/notifications/${id}`)).body;
 
 /** Sandbox time of a control-API ISO timestamp, in the notification's `time` layout. */

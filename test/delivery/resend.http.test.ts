@@ -21,7 +21,8 @@ const settled = (opId: number) =>
     const [n] = await notificationsOfOp(sb, opId);
     return n && n.attempts.length > 0 && (n.status !== 'pending' || n.next_attempt_at) ? n : null;
   });
-const validSignature = (f: Record<string, string>) => sha256(`${f.time}${f.channel}${f.amount}${f.currency}${f.trans_ID}${DEMO.secret_key}`);
+const validSignature = (f: Record<string, string>) =>
+  sha256(`${f.time}${f.channel}${f.amount}${f.currency}${f.trans_ID}${DEMO.secret_key}`);
 
 async function deliveredSuccess() {
   const op = await pendingOperation(sb, 17);
@@ -72,7 +73,12 @@ describe('resend with edits (test deliveries)', () => {
     const before = env.rx.received.length;
     const r = await resend(n.id, { test: 'broken_signature' });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ test_label: 'broken_signature', test_of: n.id, status: 'delivered', notification_id_header: n.public_id });
+    expect(r.body).toMatchObject({
+      test_label: 'broken_signature',
+      test_of: n.id,
+      status: 'delivered',
+      notification_id_header: n.public_id,
+    });
     expect(r.body.id).not.toBe(n.id);
     const got = env.rx.received[before]!;
     expect(got.headers['x-sandbox-notification-id']).toBe(n.public_id);
@@ -154,7 +160,14 @@ describe('bad resend input changes nothing', () => {
 
   it('an unknown test kind, stray fields or an empty changed_fields is 400 VALIDATION_ERROR', async () => {
     const { op, n } = await deliveredSuccess();
-    for (const body of [{ test: 'nope' }, { fields: { a: 'b' } }, { test: 'changed_fields', fields: {} }, { test: 'duplicate', resign: true }, { test: 'changed_fields', fields: { 'bad name': 'x' } }, { unknown: 1 }]) {
+    for (const body of [
+      { test: 'nope' },
+      { fields: { a: 'b' } },
+      { test: 'changed_fields', fields: {} },
+      { test: 'duplicate', resign: true },
+      { test: 'changed_fields', fields: { 'bad name': 'x' } },
+      { unknown: 1 },
+    ]) {
       const r = await resend(n.id, body);
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.error.code).toBe('VALIDATION_ERROR');
@@ -185,7 +198,11 @@ describe('listing', () => {
       const all: { id: number; status: string }[] = [];
       let cursor: string | null = null;
       do {
-        const page: { status: number; body: { items: { id: number; status: string }[]; next_cursor: string | null } } = await api(sb.url, 'GET', `/sandbox/v1/notifications?order=failed_first&limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+        const page: { status: number; body: { items: { id: number; status: string }[]; next_cursor: string | null } } = await api(
+          sb.url,
+          'GET',
+          `/sandbox/v1/notifications?order=failed_first&limit=3${cursor ? `&cursor=${cursor}` : ''}`,
+        );
         expect(page.status).toBe(200);
         all.push(...page.body.items);
         cursor = page.body.next_cursor;

@@ -37,7 +37,8 @@ async function confirmedOperation(base: string): Promise<{ id: number; trans_id:
   expect(r.status).toBe(200);
   return { id, trans_id: p.fields.trans_id! };
 }
-const notificationOf = async (base: string, opId: number) => (await api(base, 'GET', `/sandbox/v1/notifications?operation_id=${opId}`)).body.items[0];
+const notificationOf = async (base: string, opId: number) =>
+  (await api(base, 'GET', `/sandbox/v1/notifications?operation_id=${opId}`)).body.items[0];
 
 describe('durability across kill -9', () => {
   it('a delivery in flight when the process is killed is sent again after restart', async () => {

@@ -68,7 +68,9 @@ describe('retry schedule on the sandbox clock', () => {
     await attempts(id, 1);
     env.rx.reply({ status: 200, body: 'ok' });
     await advance(1);
-    const n = await eventually(async () => ((await notificationsOfOp(sb, id))[0]?.status === 'delivered' ? (await notificationsOfOp(sb, id))[0] : null));
+    const n = await eventually(async () =>
+      (await notificationsOfOp(sb, id))[0]?.status === 'delivered' ? (await notificationsOfOp(sb, id))[0] : null,
+    );
     expect(n.attempts.map((a: { response_status: number }) => a.response_status)).toEqual([500, 200]);
     expect(n.next_attempt_at).toBeNull();
   });

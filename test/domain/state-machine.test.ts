@@ -14,10 +14,19 @@ async function pending(channel = 17, overrides: Record<string, string> = {}): Pr
   return list.body.items[0].id;
 }
 const post = (path: string, body?: unknown, headers: Record<string, string> = {}) =>
-  fetch(sb.url + path, { method: 'POST', headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers }, body: body ? JSON.stringify(body) : undefined }).then(async (r) => ({ status: r.status, body: await jsonOf(r) }));
+  fetch(sb.url + path, {
+    method: 'POST',
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: body ? JSON.stringify(body) : undefined,
+  }).then(async (r) => ({ status: r.status, body: await jsonOf(r) }));
 
 describe('operation state machine', () => {
-  for (const [verb, to] of [['confirm', 'confirmed'], ['reject', 'rejected'], ['cancel', 'cancelled'], ['expire', 'expired']] as const) {
+  for (const [verb, to] of [
+    ['confirm', 'confirmed'],
+    ['reject', 'rejected'],
+    ['cancel', 'cancelled'],
+    ['expire', 'expired'],
+  ] as const) {
     it(`${verb} moves pending → ${to} and records the event with its actor`, async () => {
       const id = await pending();
       const r = await post(`/sandbox/v1/operations/${id}/${verb}`);
@@ -43,8 +52,16 @@ describe('operation state machine', () => {
 
   it('reject records the rejection code, message and channel 11 error_reason on the timeline', async () => {
     const id = await pending(11);
-    const r = await post(`/sandbox/v1/operations/${id}/reject`, { rejection_code: 'R-51', rejection_message: 'Fondos insuficientes', error_reason: 'insufficient_funds' });
-    expect(r.body.events.at(-1).details).toEqual({ rejection_code: 'R-51', rejection_message: 'Fondos insuficientes', error_reason: 'insufficient_funds' });
+    const r = await post(`/sandbox/v1/operations/${id}/reject`, {
+      rejection_code: 'R-51',
+      rejection_message: 'Fondos insuficientes',
+      error_reason: 'insufficient_funds',
+    });
+    expect(r.body.events.at(-1).details).toEqual({
+      rejection_code: 'R-51',
+      rejection_message: 'Fondos insuficientes',
+      error_reason: 'insufficient_funds',
+    });
   });
 
   it('a bad reject body is refused and the operation stays pending', async () => {
@@ -87,6 +104,8 @@ describe('operation state machine', () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(verbs.length - 1);
     const op = (await api(sb.url, 'GET', `/sandbox/v1/operations/${id}`)).body;
-    expect(op.events.filter((e: { to_status: string | null; kind: string }) => e.to_status !== 'pending' && e.kind !== 'created')).toHaveLength(1);
+    expect(
+      op.events.filter((e: { to_status: string | null; kind: string }) => e.to_status !== 'pending' && e.kind !== 'created'),
+    ).toHaveLength(1);
   });
 });

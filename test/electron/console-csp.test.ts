@@ -48,7 +48,7 @@ async function desktopPage(): Promise<{ page: Page; violations: () => Promise<st
 }
 
 describe.skipIf(!ready)('the console in the desktop window', () => {
-  it('loads and renders under the desktop CSP without a violation (beyond zod\'s eval probe)', async () => {
+  it("loads and renders under the desktop CSP without a violation (beyond zod's eval probe)", async () => {
     const { page, violations } = await desktopPage();
     const res = await page.goto(`${sb.url}/`);
     expect(res?.headers()['content-security-policy']).toBe(SANDBOX_CSP);

@@ -14,9 +14,12 @@ describe('desktop command-line options', () => {
     expect(parseDesktopArgs(['.', '--no-sandbox', '--enable-logging', '--port=4020'])).toEqual({ port: 4020 });
   });
 
-  it.each([['--port', 'abc'], ['--port=70000'], ['--port=-1'], ['--port='], ['--port'], ['--port=1.5']])('refuses %s with a one-line message', (...argv) => {
-    expect(() => parseDesktopArgs(argv)).toThrow(/^--port (must|needs)/);
-  });
+  it.each([['--port', 'abc'], ['--port=70000'], ['--port=-1'], ['--port='], ['--port'], ['--port=1.5']])(
+    'refuses %s with a one-line message',
+    (...argv) => {
+      expect(() => parseDesktopArgs(argv)).toThrow(/^--port (must|needs)/);
+    },
+  );
 
   it('refuses an empty --data', () => {
     expect(() => parseDesktopArgs(['--data='])).toThrow(/^--data must not be empty/);

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  decideNavigation,
-  isPermissionAllowed,
-  originOf,
-  SANDBOX_CSP,
-  windowOpenResponse,
-  withCsp,
-} from '../../electron/guards.js';
+import { decideNavigation, isPermissionAllowed, originOf, SANDBOX_CSP, windowOpenResponse, withCsp } from '../../electron/guards.js';
 import { childWindowOptions } from '../../electron/window-options.js';
 
 const ORIGIN = 'http://127.0.0.1:4010';
@@ -50,7 +43,10 @@ describe('navigation guard', () => {
 describe('new windows', () => {
   it('a same-origin window opens with the locked-down options', () => {
     const opts = childWindowOptions('x');
-    expect(windowOpenResponse(decideNavigation(`${ORIGIN}/check-out/`, ORIGIN), opts)).toEqual({ action: 'allow', overrideBrowserWindowOptions: opts });
+    expect(windowOpenResponse(decideNavigation(`${ORIGIN}/check-out/`, ORIGIN), opts)).toEqual({
+      action: 'allow',
+      overrideBrowserWindowOptions: opts,
+    });
   });
 
   it('external and refused URLs never get an Electron window', () => {
@@ -61,12 +57,23 @@ describe('new windows', () => {
 });
 
 describe('permission handler', () => {
-  it.each(['media', 'geolocation', 'notifications', 'midi', 'midiSysex', 'clipboard-read', 'openExternal', 'fullscreen', 'pointerLock', 'hid', 'serial', 'usb', 'unknown'])(
-    'denies %s to the sandbox itself',
-    (permission) => {
-      expect(isPermissionAllowed(permission, `${ORIGIN}/`, ORIGIN)).toBe(false);
-    },
-  );
+  it.each([
+    'media',
+    'geolocation',
+    'notifications',
+    'midi',
+    'midiSysex',
+    'clipboard-read',
+    'openExternal',
+    'fullscreen',
+    'pointerLock',
+    'hid',
+    'serial',
+    'usb',
+    'unknown',
+  ])('denies %s to the sandbox itself', (permission) => {
+    expect(isPermissionAllowed(permission, `${ORIGIN}/`, ORIGIN)).toBe(false);
+  });
 
   it('lets only the sandbox pages write text to the clipboard (the copy buttons)', () => {
     expect(isPermissionAllowed('clipboard-sanitized-write', `${ORIGIN}/merchants`, ORIGIN)).toBe(true);
@@ -139,7 +146,11 @@ describe('guard installers', () => {
     const f = fakeContents();
     const opened: string[] = [];
     // The fake carries only what the installer touches.
-    installContentsGuards(f.contents as never, { origin: ORIGIN, childWindowOptions: childWindowOptions('x'), openExternal: (u) => void opened.push(u) });
+    installContentsGuards(f.contents as never, {
+      origin: ORIGIN,
+      childWindowOptions: childWindowOptions('x'),
+      openExternal: (u) => void opened.push(u),
+    });
     return { ...f, opened };
   }
 

@@ -85,9 +85,14 @@ describe('desktop main process', () => {
     const win = await m.waitFor('BrowserWindow');
     const url = await loadedUrl(m);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(win.options).toMatchObject({ title: `Pasarela Sandbox — ${url}`, webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false } });
+    expect(win.options).toMatchObject({
+      title: `Pasarela Sandbox — ${url}`,
+      webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false },
+    });
     expect((await fetch(`${url}/health`)).status).toBe(200);
-    expect(m.events.map((e) => e.event)).toEqual(expect.arrayContaining(['permissionRequestHandler', 'permissionCheckHandler', 'windowOpenHandler']));
+    expect(m.events.map((e) => e.event)).toEqual(
+      expect.arrayContaining(['permissionRequestHandler', 'permissionCheckHandler', 'windowOpenHandler']),
+    );
     expect(m.events.find((e) => e.event === 'onHeadersReceived')?.filter).toEqual({ urls: [`${url}/*`] });
   });
 

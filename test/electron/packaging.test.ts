@@ -68,7 +68,11 @@ describe('packaging', () => {
 
   it('the packaged binary cannot be run as plain Node', async () => {
     const c = await loadConfig();
-    expect(c.electronFuses).toMatchObject({ runAsNode: false, enableNodeOptionsEnvironmentVariable: false, enableNodeCliInspectArguments: false });
+    expect(c.electronFuses).toMatchObject({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+    });
   });
 
   it.each([256, 512])('the %ipx icon is a real square PNG of that size', (size) => {

@@ -27,7 +27,13 @@ const quiet = { log: () => {}, consoleDir: null };
 describe('desktop start with a taken port', () => {
   it('a free port starts at once, without asking', async () => {
     const asked: number[] = [];
-    const sb = await startWithPortChoice({ data: ':memory:', host: HOST, port: 0, sandbox: quiet, askToUseNext: async (p) => (asked.push(p), true) });
+    const sb = await startWithPortChoice({
+      data: ':memory:',
+      host: HOST,
+      port: 0,
+      sandbox: quiet,
+      askToUseNext: async (p) => (asked.push(p), true),
+    });
     started.push(sb!);
     expect(asked).toEqual([]);
     expect((await fetch(`${sb!.url}/health`)).status).toBe(200);

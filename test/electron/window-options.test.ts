@@ -30,7 +30,10 @@ describe('window options', () => {
   });
 
   it('the window starts hidden (shown when painted) at the remembered position and size', () => {
-    const o = mainWindowOptions({ state: { x: 10, y: 20, width: 1000, height: 700, maximized: false }, title: 'Pasarela — http://127.0.0.1:4010' });
+    const o = mainWindowOptions({
+      state: { x: 10, y: 20, width: 1000, height: 700, maximized: false },
+      title: 'Pasarela — http://127.0.0.1:4010',
+    });
     expect(o).toMatchObject({ x: 10, y: 20, width: 1000, height: 700, show: false, title: 'Pasarela — http://127.0.0.1:4010' });
   });
 

@@ -63,6 +63,12 @@ describe('window state persistence', () => {
   });
 
   it('fractional bounds are saved as whole pixels', () => {
-    expect(stateFromBounds({ x: 10.4, y: 20.6, width: 800.5, height: 600.2 }, false)).toEqual({ x: 10, y: 21, width: 801, height: 600, maximized: false });
+    expect(stateFromBounds({ x: 10.4, y: 20.6, width: 800.5, height: 600.2 }, false)).toEqual({
+      x: 10,
+      y: 21,
+      width: 801,
+      height: 600,
+      maximized: false,
+    });
   });
 });

@@ -37,7 +37,11 @@ describe('fault injection', () => {
       const r = await postPayment(sb.url, paymentFields(17));
       statuses.push([r.status, r.json?.error?.code ?? 'ok']);
     }
-    expect(statuses).toEqual([[400, 'CREATION_ERROR'], [400, 'CREATION_ERROR'], [200, 'ok']]);
+    expect(statuses).toEqual([
+      [400, 'CREATION_ERROR'],
+      [400, 'CREATION_ERROR'],
+      [200, 'ok'],
+    ]);
     const rules = (await api(sb.url, 'GET', '/sandbox/v1/faults')).body.rules;
     expect(rules[0]).toMatchObject({ remaining: 0, fired: 2 });
   });
@@ -71,7 +75,11 @@ describe('fault injection', () => {
 
   it('applies faults to payout batches, found by their token', async () => {
     await api(sb.url, 'POST', '/sandbox/v1/faults', { kind: 'server_error', target: 'payouts', public_key: 'pk_sandbox_demo' });
-    const res = await fetch(sb.url + '/api/transactions/', { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer tk_sandbox_demo' }, body: '[]' });
+    const res = await fetch(sb.url + '/api/transactions/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer tk_sandbox_demo' },
+      body: '[]',
+    });
     expect(res.status).toBe(500);
     expect(await postPayment(sb.url, paymentFields(17)).then((r) => r.status)).toBe(200);
   });
@@ -109,7 +117,10 @@ describe('fault injection', () => {
       ],
     });
     const other = sb.ctx.store.merchants.byPublicKey('pk_fault_other')!;
-    expect(notificationFault(sb.ctx, 1, { url: 'http://127.0.0.1:9/ok', kind: 'success' })).toMatchObject({ delayMs: 300_000, duplicate: false });
+    expect(notificationFault(sb.ctx, 1, { url: 'http://127.0.0.1:9/ok', kind: 'success' })).toMatchObject({
+      delayMs: 300_000,
+      duplicate: false,
+    });
     expect(notificationFault(sb.ctx, 1)).toEqual({ delayMs: 0, duplicate: false, note: null });
     expect(notificationFault(sb.ctx, other.id)).toMatchObject({ delayMs: 0, duplicate: true });
     const log = (await api(sb.url, 'GET', '/sandbox/v1/requests?limit=5&path=http://127.0.0.1:9/ok')).body.items;

@@ -51,6 +51,8 @@ describe('notification faults through the delivery engine', () => {
     expect(got[0]!.headers['x-sandbox-notification-id']).toBe(got[1]!.headers['x-sandbox-notification-id']);
     expect(got[0]!.body).toBe(got[1]!.body);
     const log = await api(sb.url, 'GET', '/sandbox/v1/requests?limit=20');
-    expect(log.body.items.some((e: { method: string; note: string | null }) => e.method === 'NOTIFY' && /sent twice/.test(e.note ?? ''))).toBe(true);
+    expect(
+      log.body.items.some((e: { method: string; note: string | null }) => e.method === 'NOTIFY' && /sent twice/.test(e.note ?? '')),
+    ).toBe(true);
   });
 });

@@ -32,7 +32,14 @@ export function nodeHttpPost(p: Post): Promise<ClientResult> {
       resolve({ error: `${err.code ?? ''} ${err.message}` });
     };
     const req = request(
-      { host: u.hostname, port: u.port, path: u.pathname + u.search, method: p.method ?? 'POST', agent: false, headers: { ...p.headers, 'content-length': p.body.length } },
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname + u.search,
+        method: p.method ?? 'POST',
+        agent: false,
+        headers: { ...p.headers, 'content-length': p.body.length },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -73,7 +80,12 @@ export function pythonPosts(cases: (Omit<Post, 'body'> & { file: string })[]): P
   return new Promise((resolve, reject) => {
     execFile('python3', [script, arg], { maxBuffer: 64 * 1024 * 1024, timeout: 170_000 }, (err, stdout, stderr) => {
       if (err) return reject(new Error(`python3 failed: ${err.message} ${stderr}`));
-      resolve(stdout.trim().split('\n').map((l) => JSON.parse(l) as ClientResult));
+      resolve(
+        stdout
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l) as ClientResult),
+      );
     });
   });
 }

@@ -48,7 +48,12 @@ export async function answerOf(res: Response) {
 }
 
 /** Creates a valid payment and returns its checkout address and token. */
-export async function createPayment(base: string, channel: number, overrides: Record<string, string | null> = {}, opts: Parameters<typeof paymentFields>[2] = {}) {
+export async function createPayment(
+  base: string,
+  channel: number,
+  overrides: Record<string, string | null> = {},
+  opts: Parameters<typeof paymentFields>[2] = {},
+) {
   const fields = paymentFields(channel, overrides, opts);
   const r = await postPayment(base, fields);
   if (r.status !== 200) throw new Error(`creation failed ${r.status}: ${r.text}`);

@@ -17,10 +17,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox &
  */
 export async function deliveriesIdle(sb: Pick<Sandbox, 'ctx'>, timeoutMs = 30_000): Promise<void> {
   const d = sb.ctx.delivery;
-  await eventually(async () => {
-    const s = d.stats();
-    return s.queued === 0 && s.in_flight === 0 && s.unwritten === 0;
-  }, timeoutMs, 10);
+  await eventually(
+    async () => {
+      const s = d.stats();
+      return s.queued === 0 && s.in_flight === 0 && s.unwritten === 0;
+    },
+    timeoutMs,
+    10,
+  );
 }
 
 export const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');

@@ -12,7 +12,10 @@ export interface Spawned {
 }
 
 /** Runs the real CLI (`server/cli.ts` with the tsx loader) and waits for its ready line. */
-export function spawnCli(args: string[], opts: { waitReady?: boolean; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<Spawned> {
+export function spawnCli(
+  args: string[],
+  opts: { waitReady?: boolean; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
+): Promise<Spawned> {
   // `node --import tsx` (not the tsx CLI, which runs the server in a child process): the pid we hold is
   // the server itself, so SIGKILL really kills it.
   return spawnUntilReady(process.execPath, ['--import', 'tsx', join(root, 'server', 'cli.ts'), ...args], { cwd: root, ...opts });
@@ -28,7 +31,12 @@ export function spawnUntilReady(
   args: string[],
   opts: { cwd: string; waitReady?: boolean; timeoutMs?: number; env?: NodeJS.ProcessEnv; group?: boolean },
 ): Promise<Spawned> {
-  const proc = spawn(command, args, { cwd: opts.cwd, stdio: ['ignore', 'pipe', 'pipe'], env: opts.env ?? process.env, detached: opts.group ?? false });
+  const proc = spawn(command, args, {
+    cwd: opts.cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: opts.env ?? process.env,
+    detached: opts.group ?? false,
+  });
   let out = '';
   let err = '';
   proc.stdout!.on('data', (c) => (out += String(c)));

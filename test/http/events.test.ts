@@ -29,7 +29,8 @@ async function openStream(headers: Record<string, string> = {}) {
         while ((i = raw.indexOf('\n\n')) >= 0) {
           const frame = raw.slice(0, i);
           raw = raw.slice(i + 2);
-          for (const line of frame.split('\n')) if (line.startsWith('data: ')) batches.push(LiveBatchSchema.parse(JSON.parse(line.slice(6))));
+          for (const line of frame.split('\n'))
+            if (line.startsWith('data: ')) batches.push(LiveBatchSchema.parse(JSON.parse(line.slice(6))));
         }
       }
     } catch {
@@ -80,7 +81,9 @@ describe('GET /sandbox/v1/events (live stream)', () => {
     for (let i = 0; i < 200; i++) sb.ctx.events.emit('operation.changed', { id: i, status: 'confirmed', from: 'pending' });
     await s.waitFor(() => allEvents(s.batches).length >= 200);
     expect(s.batches.length).toBeLessThanOrEqual(2);
-    expect(allEvents(s.batches).map((e) => (e.type === 'operation.changed' ? e.data.id : null))).toEqual(Array.from({ length: 200 }, (_, i) => i));
+    expect(allEvents(s.batches).map((e) => (e.type === 'operation.changed' ? e.data.id : null))).toEqual(
+      Array.from({ length: 200 }, (_, i) => i),
+    );
     await s.close();
   });
 
@@ -101,7 +104,11 @@ describe('GET /sandbox/v1/events (live stream)', () => {
   });
 
   it('is listed in the OpenAPI document as text/event-stream', async () => {
-    const r = await api<{ paths: Record<string, { get: { responses: Record<string, { content: Record<string, unknown> }> } }> }>(sb.url, 'GET', '/sandbox/v1/openapi.json');
+    const r = await api<{ paths: Record<string, { get: { responses: Record<string, { content: Record<string, unknown> }> } }> }>(
+      sb.url,
+      'GET',
+      '/sandbox/v1/openapi.json',
+    );
     const op = r.body.paths['/sandbox/v1/events']!.get;
     expect(Object.keys(op.responses['200']!.content)).toEqual(['text/event-stream']);
   });

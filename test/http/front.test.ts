@@ -62,7 +62,9 @@ describe('lean front of the creation routes', () => {
     expect(routed).toEqual([]);
     sb.ctx.store.requests.flush();
     const logged = await api(sb.url, 'GET', '/sandbox/v1/requests?limit=5');
-    const row = (logged.body.items as { path: string; status: number; note: string | null }[]).find((x) => x.path === '/payments/check-out/SecurePayment.php?x=1');
+    const row = (logged.body.items as { path: string; status: number; note: string | null }[]).find(
+      (x) => x.path === '/payments/check-out/SecurePayment.php?x=1',
+    );
     expect(row?.status).toBe(200);
     expect(row?.note).toMatch(/^operation /);
   });
@@ -106,7 +108,10 @@ describe('one middleware list', () => {
     for (const path of ['SecurePayment', 'SecurePayment.php'] as const) {
       const route = creationRoute(path);
       const firstRouter = stack.findIndex((l) => l.name === 'router');
-      const mounted = stack.slice(0, firstRouter).filter((l) => !l.route && l.match(route)).map((l) => l.handle);
+      const mounted = stack
+        .slice(0, firstRouter)
+        .filter((l) => !l.route && l.match(route))
+        .map((l) => l.handle);
       const chained = stack.find((l) => l.route && l.match(route))?.route?.stack[0]?.handle.handlers;
       expect(mounted.length).toBeGreaterThanOrEqual(3);
       // The chain is the mounted list plus the creation handler itself.

@@ -1,5 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +49,10 @@ function start(command: string, args: string[], cwd: string): Promise<Spawned> {
 }
 
 beforeAll(() => {
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).split('\0');
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  }).split('\0');
   for (const f of files) {
     if (!f || !existsSync(join(root, f))) continue;
     mkdirSync(dirname(join(clone, f)), { recursive: true });
@@ -87,12 +101,20 @@ describe('the npm package', () => {
   let tarball = '';
   it('packs a tarball with the prebuilt server and console, and a manifest with one runtime dependency', () => {
     const before = readFileSync(join(clone, 'package.json'), 'utf8');
-    const out = execFileSync(npm, ['pack', '--pack-destination', work], { cwd: clone, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = execFileSync(npm, ['pack', '--pack-destination', work], {
+      cwd: clone,
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     tarball = join(work, out.trim().split('\n').pop()!);
     expect(existsSync(tarball)).toBe(true);
     // postpack put the repository's manifest back.
     expect(readFileSync(join(clone, 'package.json'), 'utf8')).toBe(before);
-    const manifest = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })) as Record<string, unknown>;
+    const manifest = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })) as Record<
+      string,
+      unknown
+    >;
     expect(manifest.dependencies).toEqual({ 'better-sqlite3': expect.any(String) });
     expect(manifest).not.toHaveProperty('optionalDependencies');
     expect(manifest).not.toHaveProperty('devDependencies');
@@ -100,42 +122,67 @@ describe('the npm package', () => {
     expect(manifest.bin).toEqual({ 'pasarela-sandbox': 'server/pack/bin.mjs' });
     const listing = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n');
     expect(listing).toEqual(
-      expect.arrayContaining(['package/dist/pkg/cli.mjs', 'package/dist/pkg/testkit.mjs', 'package/dist/pkg/parent-watch.mjs', 'package/dist/renderer/index.html', 'package/server/pack/bin.mjs']),
+      expect.arrayContaining([
+        'package/dist/pkg/cli.mjs',
+        'package/dist/pkg/testkit.mjs',
+        'package/dist/pkg/parent-watch.mjs',
+        'package/dist/renderer/index.html',
+        'package/server/pack/bin.mjs',
+      ]),
     );
     // No sources: the one file under server/ is the command's launcher.
     expect(listing.filter((f) => /^package\/(server|renderer|test|electron)\//.test(f))).toEqual(['package/server/pack/bin.mjs']);
   }, 180_000);
 
-  it('installs with --omit=dev into an empty folder with only runtime dependencies, and serves like npm run serve', async () => {
-    expect(tarball).not.toBe('');
-    const args = ['install', '--omit=dev', '--prefer-offline', ...(compile ? [] : ['--ignore-scripts']), tarball];
-    execFileSync(npm, args, { cwd: app, env, stdio: 'pipe' });
-    if (!compile) {
-      const release = join(app, 'node_modules', 'better-sqlite3', 'build', 'Release');
-      mkdirSync(release, { recursive: true });
-      copyFileSync(join(root, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'), join(release, 'better_sqlite3.node'));
-    }
-    const installed = readdirSync(join(app, 'node_modules'));
-    for (const tool of ['vite', 'tsx', 'esbuild', 'typescript', 'electron', 'electron-builder', 'express', 'zod', 'pdfkit']) expect(installed).not.toContain(tool);
+  it(
+    'installs with --omit=dev into an empty folder with only runtime dependencies, and serves like npm run serve',
+    async () => {
+      expect(tarball).not.toBe('');
+      const args = ['install', '--omit=dev', '--prefer-offline', ...(compile ? [] : ['--ignore-scripts']), tarball];
+      execFileSync(npm, args, { cwd: app, env, stdio: 'pipe' });
+      if (!compile) {
+        const release = join(app, 'node_modules', 'better-sqlite3', 'build', 'Release');
+        mkdirSync(release, { recursive: true });
+        copyFileSync(
+          join(root, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'),
+          join(release, 'better_sqlite3.node'),
+        );
+      }
+      const installed = readdirSync(join(app, 'node_modules'));
+      for (const tool of ['vite', 'tsx', 'esbuild', 'typescript', 'electron', 'electron-builder', 'express', 'zod', 'pdfkit'])
+        expect(installed).not.toContain(tool);
 
-    const help = execFileSync('npx', ['--no', 'pasarela-sandbox', 'serve', '--help'], { cwd: app, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    expect(help).toContain('--control-token T');
-    expect(() => execFileSync('npx', ['--no', 'pasarela-sandbox', 'server'], { cwd: app, env, stdio: 'pipe' })).toThrow(/unknown command: server/);
+      const help = execFileSync('npx', ['--no', 'pasarela-sandbox', 'serve', '--help'], {
+        cwd: app,
+        env,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      expect(help).toContain('--control-token T');
+      expect(() => execFileSync('npx', ['--no', 'pasarela-sandbox', 'server'], { cwd: app, env, stdio: 'pipe' })).toThrow(
+        /unknown command: server/,
+      );
 
-    const s = await start('npx', ['--no', 'pasarela-sandbox', 'serve', '--port', '0', '--data', ':memory:'], app);
-    expect(s.stdout()).toMatch(/^sandbox listening on http:\/\/127\.0\.0\.1:\d+\n/);
-    const health = await fetch(s.url + '/health');
-    expect(await health.json()).toEqual({ ok: true, version: expect.any(String) });
-    expect(await (await fetch(s.url + '/')).text()).toContain('<div id="root">');
-    expect((await fetch(s.url + '/helth')).status).toBe(404);
-    // A signed creation, and a cash voucher: pdfkit and its fonts come from the bundle's lazy chunk.
-    const created = await createPayment(s.url, 38);
-    expect(created.token).toBeTruthy();
-    const pdf = await fetch(`${s.url}/check-out/voucher.pdf?tokenID=${created.token}`);
-    expect(pdf.status).toBe(200);
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
-    await stop(s);
-  }, compile ? 600_000 : 180_000);
+      const s = await start('npx', ['--no', 'pasarela-sandbox', 'serve', '--port', '0', '--data', ':memory:'], app);
+      expect(s.stdout()).toMatch(/^sandbox listening on http:\/\/127\.0\.0\.1:\d+\n/);
+      const health = await fetch(s.url + '/health');
+      expect(await health.json()).toEqual({ ok: true, version: expect.any(String) });
+      expect(await (await fetch(s.url + '/')).text()).toContain('<div id="root">');
+      expect((await fetch(s.url + '/helth')).status).toBe(404);
+      // A signed creation, and a cash voucher: pdfkit and its fonts come from the bundle's lazy chunk.
+      const created = await createPayment(s.url, 38);
+      expect(created.token).toBeTruthy();
+      const pdf = await fetch(`${s.url}/check-out/voucher.pdf?tokenID=${created.token}`);
+      expect(pdf.status).toBe(200);
+      expect(
+        Buffer.from(await pdf.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+      await stop(s);
+    },
+    compile ? 600_000 : 180_000,
+  );
 
   it('ships the testkit: pasarela-sandbox/testkit starts a sandbox in-process and as a child, from the installed package', () => {
     expect(existsSync(join(app, 'node_modules', 'pasarela-sandbox', 'dist', 'pkg', 'testkit.mjs'))).toBe(true);
@@ -155,7 +202,10 @@ describe('the npm package', () => {
       ].join('\n'),
     );
     const out = execFileSync(process.execPath, [script], { cwd: app, env, encoding: 'utf8', timeout: 120_000 });
-    const lines = out.trim().split('\n').map((l) => JSON.parse(l) as { spawn: boolean; pid: number | null; checkout: string; status: string });
+    const lines = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { spawn: boolean; pid: number | null; checkout: string; status: string });
     expect(lines.map((l) => [l.spawn, l.status])).toEqual([
       [false, 'confirmed'],
       [true, 'confirmed'],

@@ -33,7 +33,10 @@ describe('amount parser', () => {
 
   it('reads more decimals that are all zeros as 2 decimals, with a warning (50000.0000 → 50000.00)', () => {
     const warnings: string[] = [];
-    expect(readAmount('50000.0000', { wholeAmounts: false, maxAmount: 100_000_000, warnings })).toEqual({ text: '50000.00', cents: 5_000_000 });
+    expect(readAmount('50000.0000', { wholeAmounts: false, maxAmount: 100_000_000, warnings })).toEqual({
+      text: '50000.00',
+      cents: 5_000_000,
+    });
     expect(warnings).toEqual(['amount: sent "50000.0000" — the spec asks for 2 decimals — read as 50000.00']);
   });
 
@@ -73,8 +76,14 @@ describe('time parser', () => {
 
 describe('time parser, liberal readings (contract §9 "time")', () => {
   it.each([
-    '2026-11-23T21:00:43+00:00', '2026-11-23T21:00:43Z', '2026-11-23 21:00:43.123', '2026-11-23T21:00:43.123456-05:00',
-    '2026-11-23T21:00', '20261123T210043Z', '2026-11-23t21:00:43z', '2026-11-23T21:00:43+0530',
+    '2026-11-23T21:00:43+00:00',
+    '2026-11-23T21:00:43Z',
+    '2026-11-23 21:00:43.123',
+    '2026-11-23T21:00:43.123456-05:00',
+    '2026-11-23T21:00',
+    '20261123T210043Z',
+    '2026-11-23t21:00:43z',
+    '2026-11-23T21:00:43+0530',
   ])('accepts the ISO 8601 date-time %s with a warning naming the field, the value and the layouts', (t) => {
     const warnings: string[] = [];
     expect(code(() => readTime(t, warnings))).toBe('OK');
@@ -87,23 +96,46 @@ describe('time parser, liberal readings (contract §9 "time")', () => {
     expect(code(() => readTime(t, []))).toBe('OK');
   });
 
-  it.each(['yesterday', '2026-11-23', '2026-02-30 10:00:00', '2026-11-23 24:00:00', '2026-11-23T21:00:43+25:00', '23/11/2026 21:00:43', '1764000000', '2026-11-23T21:00:43 +00:00'])(
-    'INVALID_TIME for %s (no date-time)',
-    (t) => {
-      expect(code(() => readTime(t, []))).toBe('INVALID_TIME');
-    },
-  );
+  it.each([
+    'yesterday',
+    '2026-11-23',
+    '2026-02-30 10:00:00',
+    '2026-11-23 24:00:00',
+    '2026-11-23T21:00:43+25:00',
+    '23/11/2026 21:00:43',
+    '1764000000',
+    '2026-11-23T21:00:43 +00:00',
+  ])('INVALID_TIME for %s (no date-time)', (t) => {
+    expect(code(() => readTime(t, []))).toBe('INVALID_TIME');
+  });
 });
 
 describe('creation signature', () => {
   it('equals the helper’s independent computation and matches case-insensitively', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom('public_key', 'time', 'amount', 'currency', 'trans_id', 'time_expired', 'url_ok', 'url_error', 'channel', 'other'), fc.string()), (f) => {
-        const sig = creationSignature(f, 'sk_x');
-        expect(sig).toBe(helperSignature(f, 'sk_x'));
-        expect(signatureMatches(sig.toUpperCase(), sig)).toBe(true);
-        expect(signatureMatches(sig.slice(1), sig)).toBe(false);
-      }),
+      fc.property(
+        fc.dictionary(
+          fc.constantFrom(
+            'public_key',
+            'time',
+            'amount',
+            'currency',
+            'trans_id',
+            'time_expired',
+            'url_ok',
+            'url_error',
+            'channel',
+            'other',
+          ),
+          fc.string(),
+        ),
+        (f) => {
+          const sig = creationSignature(f, 'sk_x');
+          expect(sig).toBe(helperSignature(f, 'sk_x'));
+          expect(signatureMatches(sig.toUpperCase(), sig)).toBe(true);
+          expect(signatureMatches(sig.slice(1), sig)).toBe(false);
+        },
+      ),
       { seed: 5, numRuns: 100 },
     );
   });

@@ -13,18 +13,21 @@ afterAll(() => sb.stop());
 const ADDRESS = /^http:\/\/127\.0\.0\.1:\d+\/check-out\/\?channel=(\d+)&tokenID=([0-9a-f]{32})&platform=1$/;
 
 describe('successful creation', () => {
-  it.each([...CHANNEL_IDS])('channel %i (urlencoded) answers 200 text/plain checkout address and stores a pending operation', async (channel) => {
-    const fields = paymentFields(channel);
-    const r = await postPayment(sb.url, fields, 'form');
-    expect(r.status, r.text).toBe(200);
-    expect(r.headers.get('content-type')).toMatch(/^text\/plain/);
-    const m = ADDRESS.exec(r.text);
-    expect(m?.[1]).toBe(String(channel));
-    const op = await operationOf(sb.url, fields.trans_id!);
-    expect(op).toMatchObject({ status: 'pending', channel, token: m![2], checkout_url: r.text, currency: fields.currency });
-    expect(op.request).toEqual(fields);
-    expect(op.events[0]).toMatchObject({ kind: 'created', actor: 'merchant_api', to_status: 'pending' });
-  });
+  it.each([...CHANNEL_IDS])(
+    'channel %i (urlencoded) answers 200 text/plain checkout address and stores a pending operation',
+    async (channel) => {
+      const fields = paymentFields(channel);
+      const r = await postPayment(sb.url, fields, 'form');
+      expect(r.status, r.text).toBe(200);
+      expect(r.headers.get('content-type')).toMatch(/^text\/plain/);
+      const m = ADDRESS.exec(r.text);
+      expect(m?.[1]).toBe(String(channel));
+      const op = await operationOf(sb.url, fields.trans_id!);
+      expect(op).toMatchObject({ status: 'pending', channel, token: m![2], checkout_url: r.text, currency: fields.currency });
+      expect(op.request).toEqual(fields);
+      expect(op.events[0]).toMatchObject({ kind: 'created', actor: 'merchant_api', to_status: 'pending' });
+    },
+  );
 
   it.each([...CHANNEL_IDS])('channel %i accepts multipart/form-data', async (channel) => {
     const fields = paymentFields(channel);
@@ -44,7 +47,11 @@ describe('successful creation', () => {
   it('channel 17 accepts a JSON body with shopper_information as an object and numbers as values', async () => {
     const fields = paymentFields(17, { amount: '50000' });
     const body = { ...fields, channel: 17, amount: 50000, shopper_information: JSON.parse(fields.shopper_information!) };
-    const res = await fetch(sb.url + creationPath(17), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(sb.url + creationPath(17), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(await res.text()).toMatch(ADDRESS);
   });
@@ -106,9 +113,19 @@ describe('successful creation', () => {
   });
 
   it('accepts http://localhost return URLs when the merchant allows it', async () => {
-    const m = await api(sb.url, 'POST', '/sandbox/v1/merchants', { name: 'Local', public_key: 'pk_local_test', secret_key: 'sk_local_test', allow_http_localhost: true });
+    const m = await api(sb.url, 'POST', '/sandbox/v1/merchants', {
+      name: 'Local',
+      public_key: 'pk_local_test',
+      secret_key: 'sk_local_test',
+      allow_http_localhost: true,
+    });
     expect(m.status).toBe(201);
-    const r = await post(sb.url, 17, { public_key: 'pk_local_test', url_ok: 'http://localhost:3000/ok', url_error: 'http://127.0.0.1/err' }, { secret: 'sk_local_test' });
+    const r = await post(
+      sb.url,
+      17,
+      { public_key: 'pk_local_test', url_ok: 'http://localhost:3000/ok', url_error: 'http://127.0.0.1/err' },
+      { secret: 'sk_local_test' },
+    );
     expect(r.status, r.text).toBe(200);
   });
 

@@ -53,19 +53,32 @@ describe('direct integration', () => {
     const { r, op } = await direct(17, { filter_by: 'wallet_push', amount: '50000' });
     expect(r.json).toMatchObject({ operation_id: op.id, expired_at: op.expires_at, amount: '50000.00', status: 'pending' });
     expect(r.json.steps.length).toBeGreaterThan(0);
-    for (const s of r.json.steps) expect(s).toEqual({ step_number: expect.any(Number), title: expect.any(String), description: expect.any(String) });
+    for (const s of r.json.steps)
+      expect(s).toEqual({ step_number: expect.any(Number), title: expect.any(String), description: expect.any(String) });
   });
 
   it('channel 35 answers consumer_code, deeplink_url, bank_channel and qr_image (base64 PNG of deeplink_url)', async () => {
     const { r, op } = await direct(35);
-    expect(r.json).toMatchObject({ operation_id: op.id, consumer_code: expect.stringMatching(/^\d+$/), deeplink_url: expect.any(String), bank_channel: expect.any(String) });
+    expect(r.json).toMatchObject({
+      operation_id: op.id,
+      consumer_code: expect.stringMatching(/^\d+$/),
+      deeplink_url: expect.any(String),
+      bank_channel: expect.any(String),
+    });
     expect(decodeQr(r.json.qr_image)).toBe(r.json.deeplink_url);
     expect(op.details.consumer_code).toBe(r.json.consumer_code);
   });
 
   it('channel 22 answers payment_url, qr_value, qr_code, expired_at, amount and currency', async () => {
     const { r, op } = await direct(22);
-    expect(r.json).toMatchObject({ operation_id: op.id, payment_url: expect.any(String), qr_value: expect.any(String), expired_at: op.expires_at, amount: '10000.00', currency: 'CLP' });
+    expect(r.json).toMatchObject({
+      operation_id: op.id,
+      payment_url: expect.any(String),
+      qr_value: expect.any(String),
+      expired_at: op.expires_at,
+      amount: '10000.00',
+      currency: 'CLP',
+    });
     expect(decodeQr(r.json.qr_code.slice('data:image/png;base64,'.length))).toBe(r.json.qr_value);
   });
 

@@ -81,7 +81,11 @@ describe('channel and currency', () => {
 
   it('INVALID_CHANNEL_CURRENCY for a channel currency the merchant has on other channels only', async () => {
     const m = await makeMerchant(sb.url, { channels: { '16': ['MXN'], '17': ['COP'] } });
-    expectError(await post(sb.url, 16, { public_key: m.public_key, currency: 'COP' }, { secret: m.secret }), 400, 'INVALID_CHANNEL_CURRENCY');
+    expectError(
+      await post(sb.url, 16, { public_key: m.public_key, currency: 'COP' }, { secret: m.secret }),
+      400,
+      'INVALID_CHANNEL_CURRENCY',
+    );
   });
 });
 
@@ -122,18 +126,24 @@ describe('amount', () => {
 });
 
 describe('time, URLs and lengths', () => {
-  it.each(['2024-13-01 10:00:00', '2024-02-30 10:00:00', '2024/01/01 10:00:00', '2024-01-01 24:00:00', 'yesterday', '2024-01-01'])('INVALID_TIME for time %s', async (time) => {
-    expectError(await post(sb.url, 33, { time }), 400, 'INVALID_TIME');
-  });
+  it.each(['2024-13-01 10:00:00', '2024-02-30 10:00:00', '2024/01/01 10:00:00', '2024-01-01 24:00:00', 'yesterday', '2024-01-01'])(
+    'INVALID_TIME for time %s',
+    async (time) => {
+      expectError(await post(sb.url, 33, { time }), 400, 'INVALID_TIME');
+    },
+  );
 
   it('never rejects an old or future time', async () => {
     expect((await post(sb.url, 33, { time: '1999-01-01 00:00:00' })).status).toBe(200);
     expect((await post(sb.url, 33, { time: '2099-12-31T23:59:59' })).status).toBe(200);
   });
 
-  it.each(['http://merchant.example/ok', 'ftp://merchant.example', 'not a url', 'https://'])('INVALID_URL for url_ok %s', async (url_ok) => {
-    expectError(await post(sb.url, 33, { url_ok }), 400, 'INVALID_URL');
-  });
+  it.each(['http://merchant.example/ok', 'ftp://merchant.example', 'not a url', 'https://'])(
+    'INVALID_URL for url_ok %s',
+    async (url_ok) => {
+      expectError(await post(sb.url, 33, { url_ok }), 400, 'INVALID_URL');
+    },
+  );
 
   it('INVALID_URL for http://localhost while allow_http_localhost is off (the default)', async () => {
     const r = await post(sb.url, 33, { url_error: 'http://localhost:3000/err' });

@@ -12,7 +12,10 @@ afterAll(() => sb.stop());
 type PhpValue = string | number | boolean | null | { [k: string]: PhpValue };
 
 /** PHP's urlencode: RFC 1738, space as "+", everything but [A-Za-z0-9_.-] percent-encoded. */
-const phpUrlencode = (s: string) => encodeURIComponent(s).replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
+const phpUrlencode = (s: string) =>
+  encodeURIComponent(s)
+    .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, '+');
 
 /** PHP's http_build_query: arrays as key[sub]=…, booleans as 1/0, null members left out. */
 function httpBuildQuery(data: Record<string, PhpValue>, prefix = ''): string {
@@ -27,10 +30,15 @@ function httpBuildQuery(data: Record<string, PhpValue>, prefix = ''): string {
 }
 
 /** PHP's json_encode with default flags: "/" escaped as "\/", non-ASCII as \uXXXX. */
-const phpJsonEncode = (v: unknown) => JSON.stringify(v).replace(/\//g, '\\/').replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const phpJsonEncode = (v: unknown) =>
+  JSON.stringify(v)
+    .replace(/\//g, '\\/')
+    .replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 const postForm = async (channel: number, body: string) =>
-  answerOf(await fetch(sb.url + creationPath(channel), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body }));
+  answerOf(
+    await fetch(sb.url + creationPath(channel), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body }),
+  );
 
 describe('PHP http_build_query forms', () => {
   it('accepts shopper_information sent as json_encode() text, with escaped slashes and \\u escapes, and no warnings', async () => {
@@ -91,11 +99,14 @@ describe('liberal readings with warnings (contract §9 "Be liberal, then say so"
     },
   );
 
-  it.each(['2026-11-23 21:00:43', '2026-11-23T21:00:43', '1999-01-01 00:00:00', '2099-12-31T23:59:59'])('accepts time %s (a spec layout, old or future) without a warning', async (time) => {
-    const fields = paymentFields(17, { time });
-    expect((await postPayment(sb.url, fields)).status).toBe(200);
-    expect((await operationOf(sb.url, fields.trans_id!)).warnings).toEqual([]);
-  });
+  it.each(['2026-11-23 21:00:43', '2026-11-23T21:00:43', '1999-01-01 00:00:00', '2099-12-31T23:59:59'])(
+    'accepts time %s (a spec layout, old or future) without a warning',
+    async (time) => {
+      const fields = paymentFields(17, { time });
+      expect((await postPayment(sb.url, fields)).status).toBe(200);
+      expect((await operationOf(sb.url, fields.trans_id!)).warnings).toEqual([]);
+    },
+  );
 
   it('reads channel 17 50000.00 as 50000 whole pesos, with a warning', async () => {
     const fields = paymentFields(17, { amount: '50000.00' });
@@ -122,7 +133,7 @@ describe('liberal readings with warnings (contract §9 "Be liberal, then say so"
     ]);
   });
 
-  it('shows the warnings in the control API operation and in the creation\'s request log entry', async () => {
+  it("shows the warnings in the control API operation and in the creation's request log entry", async () => {
     const fields = paymentFields(38, { time: '2026-11-23T21:00:43Z', amount: '250.000' });
     const r = await postPayment(sb.url, fields);
     expect(r.status).toBe(200);
@@ -143,21 +154,30 @@ describe('still refused', () => {
   it.each(['1', '2', '3'])('pre-current channel %s: INVALID_CHANNEL listing the current channels', async (channel) => {
     const r = await post(sb.url, 17, { channel });
     expectError(r, 400, 'INVALID_CHANNEL');
-    expect(r.json.error.message).toBe(`channel ${channel} is a pre-current channel number that is no longer accepted; the current channels are 5, 11, 16, 17, 22, 30, 33, 35, 36, 38, 40 and 41`);
+    expect(r.json.error.message).toBe(
+      `channel ${channel} is a pre-current channel number that is no longer accepted; the current channels are 5, 11, 16, 17, 22, 30, 33, 35, 36, 38, 40 and 41`,
+    );
   });
 
   it.each(['10.005', '15000.001', 'abc', '1,500.00', '1e5'])('amount %s: INVALID_AMOUNT', async (amount) => {
     expectError(await post(sb.url, 33, { amount }), 400, 'INVALID_AMOUNT');
   });
 
-  it.each(['yesterday', '2026-11-23', '23/11/2026 21:00:43', '2026-02-30T10:00:00Z', '2026-11-23T21:00:43+99:00', '1764000000'])('time %s: INVALID_TIME', async (time) => {
-    expectError(await post(sb.url, 33, { time }), 400, 'INVALID_TIME');
-  });
+  it.each(['yesterday', '2026-11-23', '23/11/2026 21:00:43', '2026-02-30T10:00:00Z', '2026-11-23T21:00:43+99:00', '1764000000'])(
+    'time %s: INVALID_TIME',
+    async (time) => {
+      expectError(await post(sb.url, 33, { time }), 400, 'INVALID_TIME');
+    },
+  );
 
   it('an unsupported Content-Type is still 415 UNSUPPORTED_CONTENT_TYPE, a non-utf-8 JSON body too', async () => {
     const fields = paymentFields(33);
     expectError(await postRaw(sb.url, JSON.stringify(fields), 'text/plain', creationPath(33)), 415, 'UNSUPPORTED_CONTENT_TYPE');
-    expectError(await postRaw(sb.url, JSON.stringify(fields), 'application/json; charset=latin1', creationPath(33)), 415, 'UNSUPPORTED_CONTENT_TYPE');
+    expectError(
+      await postRaw(sb.url, JSON.stringify(fields), 'application/json; charset=latin1', creationPath(33)),
+      415,
+      'UNSUPPORTED_CONTENT_TYPE',
+    );
   });
 
   it('a warning never excuses a bad signature: an ISO time signed as another layout is INVALID_SIGNATURE', async () => {

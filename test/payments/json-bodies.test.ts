@@ -31,25 +31,40 @@ const postJson = async (fields: Record<string, string>, body = jsonBody(fields),
   answerOf(await fetch(sb.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body }));
 
 describe('JSON bodies on every channel (contract §3)', () => {
-  it.each([...CHANNEL_IDS])('channel %i: numbers and a shopper object give the same operation as the form, with a warning where the spec asks for a form', async (channel) => {
-    const viaForm = paymentFields(channel);
-    const viaJson = paymentFields(channel);
-    const f = await postPayment(sb.url, viaForm, 'form');
-    const j = await postJson(viaJson);
-    expect([f.status, j.status], j.text).toEqual([200, 200]);
-    expect(j.text).toMatch(ADDRESS);
-    expect(ADDRESS.exec(j.text)![1]).toBe(String(channel));
-    const [a, b] = [await operationOf(sb.url, viaForm.trans_id!), await operationOf(sb.url, viaJson.trans_id!)];
-    const same = (op: typeof a) => ({ amount: op.amount, currency: op.currency, filter_by: op.filter_by, shopper: op.shopper, status: op.status, minutes: Date.parse(op.expires_at) - Date.parse(op.created_at) });
-    expect(same(b)).toEqual(same(a));
-    expect(b.request).toEqual(viaJson);
-    expect(a.warnings).toEqual([]);
-    expect(b.warnings).toEqual(channel === 17 ? [] : [JSON_WARNING(channel)]);
-    expect(b.events[0].details.encoding).toBe('json');
-  });
+  it.each([...CHANNEL_IDS])(
+    'channel %i: numbers and a shopper object give the same operation as the form, with a warning where the spec asks for a form',
+    async (channel) => {
+      const viaForm = paymentFields(channel);
+      const viaJson = paymentFields(channel);
+      const f = await postPayment(sb.url, viaForm, 'form');
+      const j = await postJson(viaJson);
+      expect([f.status, j.status], j.text).toEqual([200, 200]);
+      expect(j.text).toMatch(ADDRESS);
+      expect(ADDRESS.exec(j.text)![1]).toBe(String(channel));
+      const [a, b] = [await operationOf(sb.url, viaForm.trans_id!), await operationOf(sb.url, viaJson.trans_id!)];
+      const same = (op: typeof a) => ({
+        amount: op.amount,
+        currency: op.currency,
+        filter_by: op.filter_by,
+        shopper: op.shopper,
+        status: op.status,
+        minutes: Date.parse(op.expires_at) - Date.parse(op.created_at),
+      });
+      expect(same(b)).toEqual(same(a));
+      expect(b.request).toEqual(viaJson);
+      expect(a.warnings).toEqual([]);
+      expect(b.warnings).toEqual(channel === 17 ? [] : [JSON_WARNING(channel)]);
+      expect(b.events[0].details.encoding).toBe('json');
+    },
+  );
 
   it.each([...CHANNEL_IDS])('channel %i: a refused JSON body answers exactly what the same form answers', async (channel) => {
-    const cases: Record<string, string>[] = [{ amount: '12abc' }, { currency: 'XYZ' }, { time: 'yesterday' }, { trans_id: 'SBX-CREATION-ERROR-1' }];
+    const cases: Record<string, string>[] = [
+      { amount: '12abc' },
+      { currency: 'XYZ' },
+      { time: 'yesterday' },
+      { trans_id: 'SBX-CREATION-ERROR-1' },
+    ];
     for (const overrides of cases) {
       const fields = paymentFields(channel, overrides);
       const f = await postPayment(sb.url, fields, 'form');
@@ -118,7 +133,11 @@ describe('JSON bodies on every channel (contract §3)', () => {
   it('still refuses spec fields holding an object, malformed JSON, a field sent twice, and stores nothing', async () => {
     const before = await operationCount(sb.url);
     const fields = paymentFields(33);
-    expectError(await postJson(fields, jsonBody(fields).replace(/"amount": [^,]+/, '"amount": {"value": 15000}')), 400, 'INVALID_JSON_STRUCTURE');
+    expectError(
+      await postJson(fields, jsonBody(fields).replace(/"amount": [^,]+/, '"amount": {"value": 15000}')),
+      400,
+      'INVALID_JSON_STRUCTURE',
+    );
     expectError(await postJson(fields, jsonBody(fields).replace(/"amount": [^,]+/, '"amount": [15000]')), 400, 'INVALID_JSON_STRUCTURE');
     expectError(await postJson(fields, jsonBody(fields).replace(/"amount": 15000\.00/, '"amount": 15000.')), 400, 'INVALID_JSON');
     expectError(await postJson(fields, jsonBody(fields).replace('{', '{"amount": 1,')), 400, 'INVALID_BODY');

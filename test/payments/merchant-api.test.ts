@@ -33,9 +33,34 @@ describe('GET /api/operations', () => {
     const r = await api(sb.url, 'GET', queryUrl('Q-1'));
     expect(r.status).toBe(200);
     expect(r.body).toHaveLength(2);
-    expect(r.body[0]).toMatchObject({ mid_id: 1, trans_id: 'Q-1', channel: 17, amount: '50000', currency: 'COP', status: 1, status_description: 'Pending', time_expired: 120, user_bank_code: null });
+    expect(r.body[0]).toMatchObject({
+      mid_id: 1,
+      trans_id: 'Q-1',
+      channel: 17,
+      amount: '50000',
+      currency: 'COP',
+      status: 1,
+      status_description: 'Pending',
+      time_expired: 120,
+      user_bank_code: null,
+    });
     expect(Object.keys(r.body[0]).sort()).toEqual(
-      ['amount', 'channel', 'cod_operation_partner', 'cod_payment_partner', 'cod_transaction_partner', 'created_at', 'currency', 'id', 'mid_id', 'status', 'status_description', 'time_expired', 'trans_id', 'user_bank_code'].sort(),
+      [
+        'amount',
+        'channel',
+        'cod_operation_partner',
+        'cod_payment_partner',
+        'cod_transaction_partner',
+        'created_at',
+        'currency',
+        'id',
+        'mid_id',
+        'status',
+        'status_description',
+        'time_expired',
+        'trans_id',
+        'user_bank_code',
+      ].sort(),
     );
   });
 

@@ -35,14 +35,21 @@ describe('filter_by and bank codes', () => {
     expect(r.json.error.message).toMatch(/cl_andino/);
   });
 
-  it.each(['BANKREDIRECT', 'card', 'instant_qr,wallet_push', 'instant_qr wallet_push'])('channel 17 answers INVALID_FILTER_BY for %s', async (filter_by) => {
-    expectError(await post(sb.url, 17, { filter_by }), 400, 'INVALID_FILTER_BY');
-  });
+  it.each(['BANKREDIRECT', 'card', 'instant_qr,wallet_push', 'instant_qr wallet_push'])(
+    'channel 17 answers INVALID_FILTER_BY for %s',
+    async (filter_by) => {
+      expectError(await post(sb.url, 17, { filter_by }), 400, 'INVALID_FILTER_BY');
+    },
+  );
 
   it('channel 17 answers INVALID_FILTER_BY for filter_by sent twice', async () => {
     const body = new URLSearchParams(paymentFields(17, { filter_by: 'instant_qr' }));
     body.append('filter_by', 'instant_key');
-    const res = await fetch(sb.url + '/payments/check-out/SecurePayment.php', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: body.toString() });
+    const res = await fetch(sb.url + '/payments/check-out/SecurePayment.php', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: body.toString(),
+    });
     expect(res.status).toBe(400);
     expect((await jsonOf(res)).error.code).toBe('INVALID_FILTER_BY');
   });
@@ -143,11 +150,17 @@ describe('effective expiry', () => {
   ])('channel %i keeps time_expired %i below the suggested minimum, with a warning', async (channel, given) => {
     const op = await created(channel, { time_expired: String(given) });
     expect(minutes(op)).toBe(given);
-    expect(op.warnings).toEqual([expect.stringMatching(new RegExp(`^time_expired: sent "${given}" — the spec suggests at least \\d+ minutes.* — kept ${given} minutes$`))]);
+    expect(op.warnings).toEqual([
+      expect.stringMatching(
+        new RegExp(`^time_expired: sent "${given}" — the spec suggests at least \\d+ minutes.* — kept ${given} minutes$`),
+      ),
+    ]);
   });
 
   it('channel 36 cash suggests 2 hours, online 30 minutes', async () => {
-    expect((await created(36, { filter_by: 'cash', time_expired: '60' })).details.warnings.join(' ')).toMatch(/suggests at least 120 minutes/);
+    expect((await created(36, { filter_by: 'cash', time_expired: '60' })).details.warnings.join(' ')).toMatch(
+      /suggests at least 120 minutes/,
+    );
     expect((await created(36, { filter_by: 'card', time_expired: '60' })).details.warnings).toEqual([]);
   });
 });

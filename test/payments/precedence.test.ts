@@ -76,7 +76,11 @@ describe('order of checks (contract §9)', () => {
   it('INVALID_CURRENCY comes before INVALID_CURRENCY_CHANNEL, which comes before the merchant currency checks', async () => {
     const m = await makeMerchant(sb.url, { channels: { '16': ['MXN'] } });
     expectError(await post(sb.url, 16, { public_key: m.public_key, currency: 'ZZZ' }, { secret: m.secret }), 400, 'INVALID_CURRENCY');
-    expectError(await post(sb.url, 16, { public_key: m.public_key, currency: 'PEN' }, { secret: m.secret }), 400, 'INVALID_CURRENCY_CHANNEL');
+    expectError(
+      await post(sb.url, 16, { public_key: m.public_key, currency: 'PEN' }, { secret: m.secret }),
+      400,
+      'INVALID_CURRENCY_CHANNEL',
+    );
     expectError(await post(sb.url, 16, { public_key: m.public_key, currency: 'COP' }, { secret: m.secret }), 400, 'DISABLED_CURRENCY');
   });
 

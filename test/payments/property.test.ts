@@ -19,30 +19,37 @@ const notChannel = text.filter((s) => !(CHANNEL_IDS as readonly number[]).includ
 /** Each mutation certainly makes a request invalid; signatures are recomputed unless `keepSignature`. */
 type Mutation = (f: Record<string, string>) => void;
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.constantFrom('public_key', 'time', 'channel', 'amount', 'currency', 'trans_id', 'url_ok', 'url_error', 'signature').map((k) => (f: Record<string, string>) => void delete f[k]),
+  fc
+    .constantFrom('public_key', 'time', 'channel', 'amount', 'currency', 'trans_id', 'url_ok', 'url_error', 'signature')
+    .map((k) => (f: Record<string, string>) => void delete f[k]),
   notNumber.map((v) => (f: Record<string, string>) => void (f.amount = v)),
   notChannel.map((v) => (f: Record<string, string>) => void (f.channel = v)),
   text.filter((s) => !/^[A-Z]{3}$/.test(s)).map((v) => (f: Record<string, string>) => void (f.currency = v)),
   notHttps.map((v) => (f: Record<string, string>) => void (f.url_ok = v)),
   text.filter((s) => !/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}$/.test(s)).map((v) => (f: Record<string, string>) => void (f.time = v)),
-  fc.oneof(text, fc.json()).filter((s) => {
-    try {
-      const v: unknown = JSON.parse(s);
-      return typeof v !== 'object' || v === null || Array.isArray(v) || !('email' in v);
-    } catch {
-      return true;
-    }
-  }).map((v) => (f: Record<string, string>) => void (f.shopper_information = v)),
-  text.filter((s) => !s.includes('@')).map((v) => (f: Record<string, string>) => {
-    // An earlier mutation may have broken shopper_information already; it stays invalid then.
-    let s: unknown;
-    try {
-      s = JSON.parse(f.shopper_information ?? '');
-    } catch {
-      return;
-    }
-    if (typeof s === 'object' && s !== null && !Array.isArray(s)) f.shopper_information = JSON.stringify({ ...s, email: v });
-  }),
+  fc
+    .oneof(text, fc.json())
+    .filter((s) => {
+      try {
+        const v: unknown = JSON.parse(s);
+        return typeof v !== 'object' || v === null || Array.isArray(v) || !('email' in v);
+      } catch {
+        return true;
+      }
+    })
+    .map((v) => (f: Record<string, string>) => void (f.shopper_information = v)),
+  text
+    .filter((s) => !s.includes('@'))
+    .map((v) => (f: Record<string, string>) => {
+      // An earlier mutation may have broken shopper_information already; it stays invalid then.
+      let s: unknown;
+      try {
+        s = JSON.parse(f.shopper_information ?? '');
+      } catch {
+        return;
+      }
+      if (typeof s === 'object' && s !== null && !Array.isArray(s)) f.shopper_information = JSON.stringify({ ...s, email: v });
+    }),
   fc.string({ maxLength: 300 }).map((v) => (f: Record<string, string>) => void (f.trans_id = 'SBX-CREATION-ERROR' + v)),
 );
 
@@ -55,7 +62,8 @@ const request = fc.record({
 
 async function send(fields: Record<string, string>, channel: number, encoding: string) {
   if (encoding === 'json') return postRaw(sb.url, JSON.stringify(fields), 'application/json', creationPath(channel));
-  if (encoding === 'form') return postRaw(sb.url, new URLSearchParams(fields).toString(), 'application/x-www-form-urlencoded', creationPath(channel));
+  if (encoding === 'form')
+    return postRaw(sb.url, new URLSearchParams(fields).toString(), 'application/x-www-form-urlencoded', creationPath(channel));
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
   const res = await fetch(sb.url + creationPath(channel), { method: 'POST', body: fd });
@@ -89,7 +97,13 @@ describe('malformed creation requests (property)', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.uint8Array({ maxLength: 300 }),
-        fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=b', 'text/plain', 'application/xml'),
+        fc.constantFrom(
+          'application/json',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=b',
+          'text/plain',
+          'application/xml',
+        ),
         fc.constantFrom(5, 17, 36),
         async (bytes, type, channel) => {
           const res = await fetch(sb.url + creationPath(channel), { method: 'POST', headers: { 'content-type': type }, body: bytes });

@@ -22,13 +22,29 @@ describe('the channel registries', () => {
   it('have one rules entry and one page for every channel id, named after the channel', () => {
     const channelFiles = readdirSync(join(root, 'server/channels'));
     const pageFiles = readdirSync(join(root, 'server/checkout')).filter((f) => f.endsWith('-page.ts'));
-    expect(Object.keys(CHANNEL_RULES).map(Number).sort((a, b) => a - b)).toEqual([...CHANNEL_IDS]);
-    expect(Object.keys(checkoutPages).map(Number).sort((a, b) => a - b)).toEqual([...CHANNEL_IDS]);
+    expect(
+      Object.keys(CHANNEL_RULES)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([...CHANNEL_IDS]);
+    expect(
+      Object.keys(checkoutPages)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([...CHANNEL_IDS]);
     for (const id of CHANNEL_IDS) {
       const rules = CHANNEL_RULES[id];
       expect([id, rules.id, rules.path, rules.currencies]).toEqual([id, id, CHANNEL_PATHS[id], CHANNEL_CURRENCIES[id]]);
       expect(channelFiles, `channels/ch${id}.ts`).toContain(`ch${id}.ts`);
-      expect(pageFiles.filter((f) => f.replace(/-page\.ts$/, '').split('-').includes(`ch${id}`)), `checkout/ch*${id}*-page.ts`).toHaveLength(1);
+      expect(
+        pageFiles.filter((f) =>
+          f
+            .replace(/-page\.ts$/, '')
+            .split('-')
+            .includes(`ch${id}`),
+        ),
+        `checkout/ch*${id}*-page.ts`,
+      ).toHaveLength(1);
       const source = readFileSync(join(root, `server/channels/ch${id}.ts`), 'utf8');
       expect(source, `ch${id}.ts names its page`).toMatch(/Checkout page: server\/checkout\/ch[\d-ch]*-page\.ts/);
     }
@@ -42,9 +58,14 @@ describe('the channel registries', () => {
   });
 
   it('read stored details without throwing, whatever an old bundle carried', () => {
-    for (const junk of [null, 'x', 3, [], { voucher_reference: 7, checkout: 'no', card: { brand: 1 } }]) expect(() => readDetails(junk)).not.toThrow();
-    expect(readDetails({ voucher_reference: 7, checkout: { method: 'cash' } })).toEqual({ voucher_reference: undefined, checkout: { method: 'cash' } });
-    for (const id of CHANNEL_IDS) expect(CHANNEL_RULES[id].details.safeParse({ warnings: ['w'], checkout: { method: 'x' } }).success).toBe(true);
+    for (const junk of [null, 'x', 3, [], { voucher_reference: 7, checkout: 'no', card: { brand: 1 } }])
+      expect(() => readDetails(junk)).not.toThrow();
+    expect(readDetails({ voucher_reference: 7, checkout: { method: 'cash' } })).toEqual({
+      voucher_reference: undefined,
+      checkout: { method: 'cash' },
+    });
+    for (const id of CHANNEL_IDS)
+      expect(CHANNEL_RULES[id].details.safeParse({ warnings: ['w'], checkout: { method: 'x' } }).success).toBe(true);
   });
 
   it('leave no channel-number test in server code outside channels/', () => {

@@ -88,12 +88,16 @@ describe('shopper_information (channel 17 codes)', () => {
     expectError(await withShopper(17, { email }), 400, 'SHOPPER_INVALID_EMAIL_FORMAT');
   });
 
-  it.each(['ana@shop.invalid', 'ana@mail.test', 'ana@x.example', 'ana@localhost.localhost', 'ana@nodns.example.com', 'ana@sub.unresolvable.co'])(
-    'SHOPPER_INVALID_EMAIL_FORMAT for the unresolvable domain of %s',
-    async (email) => {
-      expectError(await withShopper(17, { email }), 400, 'SHOPPER_INVALID_EMAIL_FORMAT');
-    },
-  );
+  it.each([
+    'ana@shop.invalid',
+    'ana@mail.test',
+    'ana@x.example',
+    'ana@localhost.localhost',
+    'ana@nodns.example.com',
+    'ana@sub.unresolvable.co',
+  ])('SHOPPER_INVALID_EMAIL_FORMAT for the unresolvable domain of %s', async (email) => {
+    expectError(await withShopper(17, { email }), 400, 'SHOPPER_INVALID_EMAIL_FORMAT');
+  });
 
   it('the e-mail deny-list is the sandbox setting email_domain_deny_list', async () => {
     const before = await api(sb.url, 'GET', '/sandbox/v1/settings');
@@ -177,7 +181,9 @@ describe('shopper_information (channel 36 codes)', () => {
 
   it('accepts the aliases address and city for bank_account', async () => {
     expect((await withShopper(36, { address: 'Calle 1 # 2-3', city: 'Bogotá' }, { filter_by: 'bank_account' })).status).toBe(200);
-    expect((await withShopper(36, { adress_shopper: 'Calle 1 # 2-3', city_shopper: 'Bogotá' }, { filter_by: 'bank_account' })).status).toBe(200);
+    expect((await withShopper(36, { adress_shopper: 'Calle 1 # 2-3', city_shopper: 'Bogotá' }, { filter_by: 'bank_account' })).status).toBe(
+      200,
+    );
   });
 
   it('SHOPPER_INVALID_PHONE for bank_account when Phone is not exactly 10 digits', async () => {

@@ -11,11 +11,22 @@ export function expectError(r: Posted, status: number, code: string): void {
 }
 
 /** Posts signed fields for a channel with overrides (see paymentFields) and answers the response. */
-export const post = (base: string, channel: number, overrides: Record<string, string | null> = {}, opts: Parameters<typeof paymentFields>[2] = {}, encoding: Encoding = 'form') =>
-  postPayment(base, paymentFields(channel, overrides, opts), encoding);
+export const post = (
+  base: string,
+  channel: number,
+  overrides: Record<string, string | null> = {},
+  opts: Parameters<typeof paymentFields>[2] = {},
+  encoding: Encoding = 'form',
+) => postPayment(base, paymentFields(channel, overrides, opts), encoding);
 
 /** Posts a raw body with a given content type to a creation path. */
-export async function postRaw(base: string, body: string | undefined, contentType: string | undefined, path = creationPath(17), method = 'POST') {
+export async function postRaw(
+  base: string,
+  body: string | undefined,
+  contentType: string | undefined,
+  path = creationPath(17),
+  method = 'POST',
+) {
   const headers: Record<string, string> = {};
   if (contentType !== undefined) headers['content-type'] = contentType;
   return answerOf(await fetch(base + path, { method, headers, body }));

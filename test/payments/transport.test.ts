@@ -31,7 +31,11 @@ describe('creation transport', () => {
   });
 
   it('answers a form in another charset than utf-8 with 415', async () => {
-    expectError(await postRaw(sb.url, form(paymentFields(17)), 'application/x-www-form-urlencoded; charset=iso-8859-1'), 415, 'UNSUPPORTED_CONTENT_TYPE');
+    expectError(
+      await postRaw(sb.url, form(paymentFields(17)), 'application/x-www-form-urlencoded; charset=iso-8859-1'),
+      415,
+      'UNSUPPORTED_CONTENT_TYPE',
+    );
   });
 
   it('answers an empty JSON body with EMPTY_JSON_BODY', async () => {
@@ -47,7 +51,11 @@ describe('creation transport', () => {
   });
 
   it('answers a nested JSON value other than shopper_information with INVALID_JSON_STRUCTURE', async () => {
-    expectError(await postRaw(sb.url, JSON.stringify({ ...paymentFields(17), amount: { v: 1 } }), 'application/json'), 400, 'INVALID_JSON_STRUCTURE');
+    expectError(
+      await postRaw(sb.url, JSON.stringify({ ...paymentFields(17), amount: { v: 1 } }), 'application/json'),
+      400,
+      'INVALID_JSON_STRUCTURE',
+    );
   });
 
   it('answers a malformed multipart body with INVALID_BODY', async () => {

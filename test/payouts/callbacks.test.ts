@@ -113,7 +113,9 @@ describe('payout callbacks and notifications', () => {
       await api(sb.url, 'POST', `/sandbox/v1/payouts/${p.id}/approve`);
       await flaky.until(() => flaky.at(p.channelPath).length === 1);
       // The retry is due 1 sandbox minute after the failed attempt is recorded; then one step of the clock sends it.
-      await eventually(async () => (await deliveriesOf(p.id)).some((n) => n.kind === 'payout_callback' && n.attempts.length === 1 && n.next_attempt_at));
+      await eventually(async () =>
+        (await deliveriesOf(p.id)).some((n) => n.kind === 'payout_callback' && n.attempts.length === 1 && n.next_attempt_at),
+      );
       await advance(sb.url, 1);
       await flaky.until(() => flaky.at(p.channelPath).length >= 2);
       await deliveriesIdle(sb);

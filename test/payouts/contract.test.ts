@@ -26,7 +26,8 @@ describe('payout contract', () => {
     expect(listed(item.properties.account_type)).toEqual(all((c) => c.account_types.flatMap((a) => [a.code, ...(a.aliases ?? [])])).sort());
     expect(listed(item.properties.vat_id_type)).toEqual(all((c) => c.vat_id_types.map((a) => a.code)).sort());
     expect(listed(item.properties.bank)).toEqual(all((c) => c.banks.map((b) => b.code)).sort());
-    for (const code of ['CC', 'CE', 'NIT', 'PAS', 'DNI', 'RUC', 'RUT', 'RUN', 'CED', 'CPF', 'RNE', 'RFC', 'CURP']) expect(listed(item.properties.vat_id_type)).toContain(code);
+    for (const code of ['CC', 'CE', 'NIT', 'PAS', 'DNI', 'RUC', 'RUT', 'RUN', 'CED', 'CPF', 'RNE', 'RFC', 'CURP'])
+      expect(listed(item.properties.vat_id_type)).toContain(code);
     expect(listed(item.properties.account_type)).toEqual(expect.arrayContaining(['ahorro', 'corriente']));
     expect([...item.required].sort()).toEqual([...REQUIRED_PAYOUT_FIELDS].sort());
     expect(op.responses['201']).toBeDefined();

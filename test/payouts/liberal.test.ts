@@ -18,7 +18,15 @@ afterAll(() => sb.stop());
 async function accepted(item: Record<string, unknown>) {
   const r = await postPayouts(sb.url, [item]);
   expect(r.status, JSON.stringify(r.json)).toBe(201);
-  return r.json.data[0] as { id: number; warnings: string[]; order_id: string; credit_note: string; bank: number; amount: number; account_type: string };
+  return r.json.data[0] as {
+    id: number;
+    warnings: string[];
+    order_id: string;
+    credit_note: string;
+    bank: number;
+    amount: number;
+    account_type: string;
+  };
 }
 
 describe('payout items accepted as production integrations send them', () => {
@@ -52,7 +60,9 @@ describe('payout items accepted as production integrations send them', () => {
 
   it('accepts an account_type of no list with a warning', async () => {
     const d = await accepted(payoutItem({ account_type: 'plazo fijo' }));
-    expect(d.warnings).toEqual(['account_type: sent "plazo fijo"; the spec asks for an account type of Chile (savings/ahorro/ahorros/cuenta de ahorro/cuenta de ahorros, vista/cuenta vista, current/corriente/cuenta corriente/checking, rut/cuenta rut/cuentarut)']);
+    expect(d.warnings).toEqual([
+      'account_type: sent "plazo fijo"; the spec asks for an account type of Chile (savings/ahorro/ahorros/cuenta de ahorro/cuenta de ahorros, vista/cuenta vista, current/corriente/cuenta corriente/checking, rut/cuenta rut/cuentarut)',
+    ]);
   });
 
   it('accepts every vat_id_type of the contract list (CC CE NIT PAS DNI RUC RUT RUN CED CPF RNE RFC CURP) without a warning', async () => {
@@ -74,7 +84,10 @@ describe('payout items accepted as production integrations send them', () => {
       ['RFC', mex, 'GODE561231GR8'],
       ['CURP', mex, 'GODE561231HDFRRN09'],
     ];
-    const r = await postPayouts(sb.url, cases.map(([type, fields, id]) => payoutItem({ ...fields, vat_id_type: type, vat_id: id })));
+    const r = await postPayouts(
+      sb.url,
+      cases.map(([type, fields, id]) => payoutItem({ ...fields, vat_id_type: type, vat_id: id })),
+    );
     expect(r.status, JSON.stringify(r.json)).toBe(201);
     expect(r.json.data.map((d: { warnings: string[] }) => d.warnings)).toEqual(cases.map(() => []));
   });
@@ -125,12 +138,16 @@ describe('payout items accepted as production integrations send them', () => {
 
   it('shows the warnings in the control API and the request log entry', async () => {
     const cn = note('WARN');
-    const r = await postPayouts(sb.url, [payoutItem({ credit_note: cn, channel: 'transferencia' })], { authorization: 'Token tk_sandbox_demo' });
+    const r = await postPayouts(sb.url, [payoutItem({ credit_note: cn, channel: 'transferencia' })], {
+      authorization: 'Token tk_sandbox_demo',
+    });
     const id = r.json.data[0].id;
     const view = (await api(sb.url, 'GET', `/sandbox/v1/payouts/${id}`)).body;
     expect(view.warnings).toEqual(r.json.data[0].warnings);
     expect(view.warnings[0]).toMatch(/^channel: sent "transferencia"/);
-    const log = (await api(sb.url, 'GET', '/sandbox/v1/requests?limit=10')).body.items.find((e: { request_body: string }) => e.request_body.includes(cn));
+    const log = (await api(sb.url, 'GET', '/sandbox/v1/requests?limit=10')).body.items.find((e: { request_body: string }) =>
+      e.request_body.includes(cn),
+    );
     expect(log.note).toContain('item 0: channel: sent "transferencia"');
   });
 });
@@ -142,7 +159,9 @@ describe('payout items still refused (whole batch, 400 VALIDATION_ERROR, nothing
     expect(r.status).toBe(400);
     expect(r.json.error.code).toBe('VALIDATION_ERROR');
     expect(r.json.error.details.map((d: { index: number }) => d.index)).toEqual([1]);
-    const polled = await fetch(`${sb.url}/api/transactions/?credit_note=${String(good.credit_note)}`, { headers: { authorization: 'Bearer tk_sandbox_demo' } });
+    const polled = await fetch(`${sb.url}/api/transactions/?credit_note=${String(good.credit_note)}`, {
+      headers: { authorization: 'Bearer tk_sandbox_demo' },
+    });
     expect(((await polled.json()) as { items: unknown[] }).items).toEqual([]);
     return r.json.error.details[0].problems as string[];
   };
@@ -156,13 +175,18 @@ describe('payout items still refused (whole batch, 400 VALIDATION_ERROR, nothing
   });
 
   it('an unknown bank code', async () => {
-    expect(await refused(payoutItem({ bank: 4242 }))).toEqual(['bank: 4242 is not a bank code of the sandbox lists (see GET /sandbox/v1/test-values)']);
+    expect(await refused(payoutItem({ bank: 4242 }))).toEqual([
+      'bank: 4242 is not a bank code of the sandbox lists (see GET /sandbox/v1/test-values)',
+    ]);
   });
 
   it('a repeated credit_note', async () => {
     const cn = note();
     const r = await postPayouts(sb.url, [payoutItem({ credit_note: cn }), payoutItem({ credit_note: cn })]);
     expect(r.status).toBe(400);
-    expect(r.json.error).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ index: 1, problems: [`credit_note: "${cn}" repeats item 0 of this batch`] }] });
+    expect(r.json.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ index: 1, problems: [`credit_note: "${cn}" repeats item 0 of this batch`] }],
+    });
   });
 });

@@ -23,14 +23,22 @@ afterAll(async () => {
 });
 
 const login = (username: string, password: string, base = sb.url) =>
-  fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
 const demoToken = async () => ((await (await login('payout_demo', 'pw_sandbox_demo')).json()) as { token: string }).token;
 const get = async (path: string, authorization: string) => {
   const res = await fetch(`${sb.url}${path}`, { headers: { authorization } });
   return { status: res.status, json: await jsonOf(res) };
 };
 const json = (body: string) => JSON.parse(body) as Record<string, unknown>;
-const notificationsOf = (id: number) => rx.at('/payouts').map((r) => json(r.body)).filter((b) => b.id === id);
+const notificationsOf = (id: number) =>
+  rx
+    .at('/payouts')
+    .map((r) => json(r.body))
+    .filter((b) => b.id === id);
 
 describe('payout round trip with a login token and a scheme word other than Bearer', () => {
   it('logs in, posts, polls by credit_note and id, and follows 1 → 2 → 5 and 1 → 3 on the sandbox clock with callbacks', async () => {
@@ -41,31 +49,68 @@ describe('payout round trip with a login token and a scheme word other than Bear
     const created = await postPayouts(sb.url, [even, odd], { authorization: `Token ${token}` });
     expect(created.status).toBe(201);
     const [first, second] = created.json.data;
-    expect(first).toMatchObject({ order_id: '90001', credit_note: String(even.credit_note), transfer_status: 1, transfer_status_description: 'in process', status: 'pending' });
+    expect(first).toMatchObject({
+      order_id: '90001',
+      credit_note: String(even.credit_note),
+      transfer_status: 1,
+      transfer_status_description: 'in process',
+      status: 'pending',
+    });
     expect(second.id).toBeGreaterThan(first.id);
 
     const polled = await get(`/api/transactions/?credit_note=${String(even.credit_note)}`, `JWT ${token}`);
     expect(polled.status).toBe(200);
     expect(polled.json).toEqual({ items: [first], next_cursor: null });
-    expect((await get(`/api/transactions/?order_id=90001`, `JWT ${token}`)).json.items.map((i: { id: number }) => i.id)).toEqual([first.id]);
+    expect((await get(`/api/transactions/?order_id=90001`, `JWT ${token}`)).json.items.map((i: { id: number }) => i.id)).toEqual([
+      first.id,
+    ]);
     expect((await get(`/api/transactions/${first.id}`, `Token ${token}`)).json).toEqual(first);
 
     // Processing: even → 2 (channel payload + notification), odd → 3 (notification only).
     await advance(sb.url, 6);
-    await rx.until(() => rx.at('/otp/even').length === 1 && notificationsOf(first.id).length === 1 && notificationsOf(second.id).length === 1, 20_000);
+    await rx.until(
+      () => rx.at('/otp/even').length === 1 && notificationsOf(first.id).length === 1 && notificationsOf(second.id).length === 1,
+      20_000,
+    );
     const approved = (await get(`/api/transactions/${first.id}`, `Token ${token}`)).json;
-    expect(approved).toMatchObject({ transfer_status: 2, transfer_status_description: 'approved', status: 'approved', otp_code: expect.stringMatching(/^\d{6}$/) });
-    expect(json(rx.at('/otp/even')[0]!.body)).toEqual({ reference: approved.reference, otp_code: approved.otp_code, id_platform: first.id, credit_note: first.credit_note, order_id: '90001' });
-    expect(notificationsOf(second.id)[0]).toMatchObject({ transfer_status: 3, transfer_status_description: 'rejected', status: 'rejected', reference: null, otp_code: null });
-    expect((await api(sb.url, 'GET', `/sandbox/v1/payouts/${second.id}`)).body.notifications.map((n: { kind: string }) => n.kind)).toEqual(['payout_notification']);
+    expect(approved).toMatchObject({
+      transfer_status: 2,
+      transfer_status_description: 'approved',
+      status: 'approved',
+      otp_code: expect.stringMatching(/^\d{6}$/),
+    });
+    expect(json(rx.at('/otp/even')[0]!.body)).toEqual({
+      reference: approved.reference,
+      otp_code: approved.otp_code,
+      id_platform: first.id,
+      credit_note: first.credit_note,
+      order_id: '90001',
+    });
+    expect(notificationsOf(second.id)[0]).toMatchObject({
+      transfer_status: 3,
+      transfer_status_description: 'rejected',
+      status: 'rejected',
+      reference: null,
+      otp_code: null,
+    });
+    expect((await api(sb.url, 'GET', `/sandbox/v1/payouts/${second.id}`)).body.notifications.map((n: { kind: string }) => n.kind)).toEqual([
+      'payout_notification',
+    ]);
 
     // The bank step: 2 → 5 once it passes on the sandbox clock, notified again; no second channel payload.
     await advance(sb.url, 6);
     await rx.until(() => notificationsOf(first.id).length === 2, 20_000);
     expect(notificationsOf(first.id).map((n) => n.transfer_status)).toEqual([2, 5]);
     const paid = (await get(`/api/transactions/?credit_note=${String(even.credit_note)}`, `Token ${token}`)).json.items[0];
-    expect(paid).toMatchObject({ transfer_status: 5, transfer_status_description: 'approved by the bank (paid)', status: 'approved', reference: approved.reference });
-    const kinds = (await api(sb.url, 'GET', `/sandbox/v1/payouts/${first.id}`)).body.notifications.map((n: { kind: string }) => n.kind).sort();
+    expect(paid).toMatchObject({
+      transfer_status: 5,
+      transfer_status_description: 'approved by the bank (paid)',
+      status: 'approved',
+      reference: approved.reference,
+    });
+    const kinds = (await api(sb.url, 'GET', `/sandbox/v1/payouts/${first.id}`)).body.notifications
+      .map((n: { kind: string }) => n.kind)
+      .sort();
     expect(kinds).toEqual(['payout_callback', 'payout_notification', 'payout_notification']);
   });
 
@@ -73,12 +118,20 @@ describe('payout round trip with a login token and a scheme word other than Bear
     const item = payoutItem();
     const created = await postPayouts(sb.url, [item]);
     const id = created.json.data[0].id;
-    await api(sb.url, 'POST', '/sandbox/v1/merchants', { name: 'Other payouts', payout_token: 'tk_other_scope_1', payout_username: 'other_scope', payout_password: 'pw_other_scope' });
+    await api(sb.url, 'POST', '/sandbox/v1/merchants', {
+      name: 'Other payouts',
+      payout_token: 'tk_other_scope_1',
+      payout_username: 'other_scope',
+      payout_password: 'pw_other_scope',
+    });
     const other = ((await (await login('other_scope', 'pw_other_scope')).json()) as { token: string }).token;
     const r = await get(`/api/transactions/${id}`, `Bearer ${other}`);
     expect(r.status).toBe(404);
     expect(r.json.error.code).toBe('NOT_FOUND');
-    expect((await get(`/api/transactions/?credit_note=${String(item.credit_note)}`, `Bearer ${other}`)).json).toEqual({ items: [], next_cursor: null });
+    expect((await get(`/api/transactions/?credit_note=${String(item.credit_note)}`, `Bearer ${other}`)).json).toEqual({
+      items: [],
+      next_cursor: null,
+    });
     expect((await get('/api/transactions/99999999', 'Bearer tk_sandbox_demo')).status).toBe(404);
   });
 
@@ -111,7 +164,9 @@ describe('payout login', () => {
 
   it('masks the password and the token in the request log', async () => {
     const token = await demoToken();
-    const log = (await api(sb.url, 'GET', '/sandbox/v1/requests?limit=5')).body.items.find((e: { path: string; request_body: string }) => e.path === '/api/login' && e.request_body.includes('payout_demo'));
+    const log = (await api(sb.url, 'GET', '/sandbox/v1/requests?limit=5')).body.items.find(
+      (e: { path: string; request_body: string }) => e.path === '/api/login' && e.request_body.includes('payout_demo'),
+    );
     expect(log.request_body).not.toContain('pw_sandbox_demo');
     expect(log.response_body).not.toContain(token);
   });
@@ -153,7 +208,11 @@ describe('payout login', () => {
   });
 
   it('takes payout credentials from the control API: create, change, refuse a taken username', async () => {
-    const created = await api(sb.url, 'POST', '/sandbox/v1/merchants', { name: 'Creds', payout_username: 'creds_user', payout_password: 'pw_one' });
+    const created = await api(sb.url, 'POST', '/sandbox/v1/merchants', {
+      name: 'Creds',
+      payout_username: 'creds_user',
+      payout_password: 'pw_one',
+    });
     expect(created.body).toMatchObject({ payout_username: 'creds_user', payout_password: 'pw_one' });
     expect((await login('creds_user', 'pw_one')).status).toBe(200);
     await api(sb.url, 'PATCH', `/sandbox/v1/merchants/${created.body.public_key}`, { payout_password: 'pw_two' });
@@ -170,7 +229,10 @@ describe('payout login', () => {
   it('takes payout credentials from the seed file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'payout-seed-'));
     const file = join(dir, 'seed.json');
-    writeFileSync(file, JSON.stringify([{ name: 'Seeded', public_key: 'pk_seeded_payouts', payout_username: 'seeded_user', payout_password: 'seeded_pw' }]));
+    writeFileSync(
+      file,
+      JSON.stringify([{ name: 'Seeded', public_key: 'pk_seeded_payouts', payout_username: 'seeded_user', payout_password: 'seeded_pw' }]),
+    );
     const seeded = await startSandbox({ seed: file });
     try {
       const res = await login('seeded_user', 'seeded_pw', seeded.url);
@@ -190,9 +252,18 @@ describe('forcing transfer_status', () => {
     const force = (transfer_status: unknown, pid = id) => api(sb.url, 'POST', `/sandbox/v1/payouts/${pid}/status`, { transfer_status });
     const five = await force(5);
     expect(five.status).toBe(200);
-    expect(five.body).toMatchObject({ transfer_status: 5, status: 'approved', decided_by: 'control_api', otp_code: expect.stringMatching(/^\d{6}$/) });
+    expect(five.body).toMatchObject({
+      transfer_status: 5,
+      status: 'approved',
+      decided_by: 'control_api',
+      otp_code: expect.stringMatching(/^\d{6}$/),
+    });
     await rx.until(() => rx.at('/otp/forced').length === 1 && notificationsOf(id).length === 1, 20_000);
-    expect((await force(4)).body).toMatchObject({ transfer_status: 4, transfer_status_description: 'rejected by the bank', status: 'rejected' });
+    expect((await force(4)).body).toMatchObject({
+      transfer_status: 4,
+      transfer_status_description: 'rejected by the bank',
+      status: 'rejected',
+    });
     expect((await force(2)).body).toMatchObject({ transfer_status: 2, status: 'approved' });
     expect((await force(3)).body).toMatchObject({ transfer_status: 3, status: 'rejected' });
     await rx.until(() => notificationsOf(id).length === 4, 20_000);

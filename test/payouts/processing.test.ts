@@ -13,7 +13,10 @@ afterAll(() => sb.stop());
 
 const getPayout = async (id: number) => (await api(sb.url, 'GET', `/sandbox/v1/payouts/${id}`)).body;
 const batch = async (amounts: number[]) => {
-  const r = await postPayouts(sb.url, amounts.map((amount) => payoutItem({ amount })));
+  const r = await postPayouts(
+    sb.url,
+    amounts.map((amount) => payoutItem({ amount })),
+  );
   expect(r.status).toBe(201);
   return r.json as { payroll: number; data: { id: number }[] };
 };
@@ -31,8 +34,21 @@ describe('payout processing on the sandbox clock', () => {
     const b = await batch([1000, 1001]);
     await advance(sb.url, 6);
     const [even, odd] = await Promise.all(b.data.map((t) => getPayout(t.id)));
-    expect(even).toMatchObject({ status: 'approved', transfer_status: 2, decided_by: 'rule', reference: expect.stringMatching(/^PO-/), otp_code: expect.stringMatching(/^\d{6}$/) });
-    expect(odd).toMatchObject({ status: 'rejected', transfer_status: 3, transfer_status_description: 'rejected', decided_by: 'rule', otp_code: null, reference: null });
+    expect(even).toMatchObject({
+      status: 'approved',
+      transfer_status: 2,
+      decided_by: 'rule',
+      reference: expect.stringMatching(/^PO-/),
+      otp_code: expect.stringMatching(/^\d{6}$/),
+    });
+    expect(odd).toMatchObject({
+      status: 'rejected',
+      transfer_status: 3,
+      transfer_status_description: 'rejected',
+      decided_by: 'rule',
+      otp_code: null,
+      reference: null,
+    });
     expect(even.processed_at).not.toBeNull();
   });
 
@@ -121,7 +137,15 @@ describe('payout processing on the sandbox clock', () => {
     const b = await batch([2, 3, 5]);
     await api(sb.url, 'POST', `/sandbox/v1/payouts/${b.data[0]!.id}/approve`);
     const r = await api(sb.url, 'GET', '/sandbox/v1/payrolls?limit=1');
-    expect(r.body.items[0]).toMatchObject({ id: b.payroll, mid_id: 1, total: 3, pending: 2, approved: 1, rejected: 0, amount_total: '10.00' });
+    expect(r.body.items[0]).toMatchObject({
+      id: b.payroll,
+      mid_id: 1,
+      total: 3,
+      pending: 2,
+      approved: 1,
+      rejected: 0,
+      amount_total: '10.00',
+    });
     expect(r.body.next_cursor).toBe(String(b.payroll));
   });
 
@@ -129,7 +153,11 @@ describe('payout processing on the sandbox clock', () => {
     const b = await batch([2, 4, 6]);
     const first = await api(sb.url, 'GET', `/sandbox/v1/payouts?payroll=${b.payroll}&status=pending&limit=2`);
     expect(first.body.items.map((p: { id: number }) => p.id)).toEqual([b.data[2]!.id, b.data[1]!.id]);
-    const next = await api(sb.url, 'GET', `/sandbox/v1/payouts?payroll=${b.payroll}&status=pending&limit=2&cursor=${first.body.next_cursor}`);
+    const next = await api(
+      sb.url,
+      'GET',
+      `/sandbox/v1/payouts?payroll=${b.payroll}&status=pending&limit=2&cursor=${first.body.next_cursor}`,
+    );
     expect(next.body.items.map((p: { id: number }) => p.id)).toEqual([b.data[0]!.id]);
     expect(next.body.next_cursor).toBeNull();
   });

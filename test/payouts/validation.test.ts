@@ -22,14 +22,31 @@ async function problemsOf(item: unknown): Promise<string[]> {
 describe('payout item validation', () => {
   it('lists every missing required field', async () => {
     const problems = await problemsOf({});
-    for (const f of ['order_id', 'credit_note', 'account_id', 'account_type', 'vat_id', 'vat_id_type', 'name', 'amount', 'channel', 'bank']) {
+    for (const f of [
+      'order_id',
+      'credit_note',
+      'account_id',
+      'account_type',
+      'vat_id',
+      'vat_id_type',
+      'name',
+      'amount',
+      'channel',
+      'bank',
+    ]) {
       expect(problems).toContain(`${f}: required`);
     }
   });
 
   it('accepts an item without the optional fields', async () => {
     const r = await postPayouts(sb.url, [
-      payoutItem({ subject: undefined, bank_detail: undefined, user_email: undefined, phone_number: undefined, transfer_status: undefined }),
+      payoutItem({
+        subject: undefined,
+        bank_detail: undefined,
+        user_email: undefined,
+        phone_number: undefined,
+        transfer_status: undefined,
+      }),
     ]);
     expect(r.status).toBe(201);
   });
@@ -56,8 +73,12 @@ describe('payout item validation', () => {
   });
 
   it('refuses a bank code that no list has, or that is no number', async () => {
-    expect(await problemsOf(payoutItem({ bank: 999999 }))).toEqual(['bank: 999999 is not a bank code of the sandbox lists (see GET /sandbox/v1/test-values)']);
-    expect(await problemsOf(payoutItem({ bank: '999999' }))).toEqual(['bank: 999999 is not a bank code of the sandbox lists (see GET /sandbox/v1/test-values)']);
+    expect(await problemsOf(payoutItem({ bank: 999999 }))).toEqual([
+      'bank: 999999 is not a bank code of the sandbox lists (see GET /sandbox/v1/test-values)',
+    ]);
+    expect(await problemsOf(payoutItem({ bank: '999999' }))).toEqual([
+      'bank: 999999 is not a bank code of the sandbox lists (see GET /sandbox/v1/test-values)',
+    ]);
     expect((await problemsOf(payoutItem({ bank: 'Santander' })))[0]).toMatch(/^bank: "Santander" is not a bank code/);
   });
 
@@ -81,10 +102,15 @@ describe('payout item validation', () => {
   });
 
   it('reads the country of a shared bank code from vat_id_type (RUT is Chilean, RUC Peruvian)', async () => {
-    const r = await postPayouts(sb.url, [payoutItem({ bank: 9 }), payoutItem({ bank: 9, account_type: 'ahorro', vat_id_type: 'RUC', vat_id: '20123456789' })]);
+    const r = await postPayouts(sb.url, [
+      payoutItem({ bank: 9 }),
+      payoutItem({ bank: 9, account_type: 'ahorro', vat_id_type: 'RUC', vat_id: '20123456789' }),
+    ]);
     expect(r.status).toBe(201);
     expect(r.json.data.map((d: { warnings: string[] }) => d.warnings)).toEqual([[], []]);
-    const countries = await Promise.all(r.json.data.map(async (d: { id: number }) => (await api(sb.url, 'GET', `/sandbox/v1/payouts/${d.id}`)).body.country));
+    const countries = await Promise.all(
+      r.json.data.map(async (d: { id: number }) => (await api(sb.url, 'GET', `/sandbox/v1/payouts/${d.id}`)).body.country),
+    );
     expect(countries).toEqual(['CHL', 'PER']);
   });
 
@@ -141,7 +167,10 @@ describe('payout item validation', () => {
 
   it('accepts exactly one of two parallel batches with the same credit_note', async () => {
     const cn = note();
-    const results = await Promise.all([postPayouts(sb.url, [payoutItem({ credit_note: cn })]), postPayouts(sb.url, [payoutItem({ credit_note: cn })])]);
+    const results = await Promise.all([
+      postPayouts(sb.url, [payoutItem({ credit_note: cn })]),
+      postPayouts(sb.url, [payoutItem({ credit_note: cn })]),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
   });
 
@@ -149,7 +178,9 @@ describe('payout item validation', () => {
     const cn = note();
     await api(sb.url, 'POST', '/sandbox/v1/merchants', { name: 'Other', payout_token: 'tk_other_merchant_1' });
     expect((await postPayouts(sb.url, [payoutItem({ credit_note: cn })])).status).toBe(201);
-    expect((await postPayouts(sb.url, [payoutItem({ credit_note: cn })], { authorization: 'Bearer tk_other_merchant_1' })).status).toBe(201);
+    expect((await postPayouts(sb.url, [payoutItem({ credit_note: cn })], { authorization: 'Bearer tk_other_merchant_1' })).status).toBe(
+      201,
+    );
   });
 
   it('refuses an empty batch', async () => {

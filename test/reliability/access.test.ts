@@ -47,8 +47,14 @@ describe('network exposure', () => {
   // with the remote address a non-loopback client would have.
   const guardVerdict = (token: string | null, remoteAddress: string, host: string, headers: Record<string, string> = {}) => {
     let verdict: unknown = 'not called';
-    const req = { socket: { remoteAddress }, headers: { host, ...headers }, protocol: 'http' } as unknown as Parameters<ReturnType<typeof controlGuard>>[0];
-    controlGuard({ access: createControlAccess(token), extraOrigins: [] })(req, {} as Parameters<ReturnType<typeof controlGuard>>[1], (err?: unknown) => (verdict = err ?? 'passed'));
+    const req = { socket: { remoteAddress }, headers: { host, ...headers }, protocol: 'http' } as unknown as Parameters<
+      ReturnType<typeof controlGuard>
+    >[0];
+    controlGuard({ access: createControlAccess(token), extraOrigins: [] })(
+      req,
+      {} as Parameters<ReturnType<typeof controlGuard>>[1],
+      (err?: unknown) => (verdict = err ?? 'passed'),
+    );
     return verdict;
   };
 
@@ -63,7 +69,13 @@ describe('network exposure', () => {
 
   it('on a shared sandbox answers a non-loopback client only with the control token (401 UNAUTHORIZED otherwise)', () => {
     const token = 'team-token-1234';
-    for (const headers of [{} as Record<string, string>, { authorization: 'Bearer team-token-123' }, { authorization: 'Bearer team-token-12345' }, { authorization: 'Basic team-token-1234' }, { authorization: token }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: 'Bearer team-token-123' },
+      { authorization: 'Bearer team-token-12345' },
+      { authorization: 'Basic team-token-1234' },
+      { authorization: token },
+    ]) {
       const v = guardVerdict(token, '192.0.2.7', '192.0.2.2:4010', headers);
       expect(v).toBeInstanceOf(SandboxError);
       expect((v as SandboxError).code).toBe('UNAUTHORIZED');
@@ -80,7 +92,11 @@ describe('network exposure', () => {
     const verdict = (token: string | null, remoteAddress: string) => {
       let v: unknown = 'not called';
       const req = { socket: { remoteAddress }, headers: {} } as unknown as Parameters<ReturnType<typeof consoleGuard>>[0];
-      consoleGuard(createControlAccess(token))(req, {} as Parameters<ReturnType<typeof consoleGuard>>[1], (err?: unknown) => (v = err ?? 'passed'));
+      consoleGuard(createControlAccess(token))(
+        req,
+        {} as Parameters<ReturnType<typeof consoleGuard>>[1],
+        (err?: unknown) => (v = err ?? 'passed'),
+      );
       return v;
     };
     expect((verdict(null, '192.0.2.7') as SandboxError).status).toBe(403);
@@ -95,13 +111,16 @@ describe('network exposure', () => {
 });
 
 describe('browser access to the control API', () => {
-  it.each(['https://evil.example', 'null', 'http://127.0.0.1.evil.example', 'http://localhost:1'])('refuses Origin %s with 403 and changes nothing', async (origin) => {
-    const before = fingerprint(sb);
-    const r = await fetch(`${sb.url}/sandbox/v1/reset`, { method: 'POST', headers: { origin } });
-    expect(r.status).toBe(403);
-    expect((await jsonOf(r)).error.code).toBe('FORBIDDEN');
-    expect(fingerprint(sb)).toBe(before);
-  });
+  it.each(['https://evil.example', 'null', 'http://127.0.0.1.evil.example', 'http://localhost:1'])(
+    'refuses Origin %s with 403 and changes nothing',
+    async (origin) => {
+      const before = fingerprint(sb);
+      const r = await fetch(`${sb.url}/sandbox/v1/reset`, { method: 'POST', headers: { origin } });
+      expect(r.status).toBe(403);
+      expect((await jsonOf(r)).error.code).toBe('FORBIDDEN');
+      expect(fingerprint(sb)).toBe(before);
+    },
+  );
 
   it("accepts the console's own origin", async () => {
     expect((await fetch(`${sb.url}/sandbox/v1/merchants`, { headers: { origin: sb.url } })).status).toBe(200);
@@ -156,13 +175,28 @@ describe('secrets', () => {
   });
 
   it('masks the payout token, signatures and merchant secret keys in the request log', async () => {
-    await fetch(`${sb.url}/api/transactions/`, { method: 'POST', headers: { authorization: `Bearer ${DEMO.payout_token}`, 'content-type': 'application/json' }, body: '[]' });
+    await fetch(`${sb.url}/api/transactions/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${DEMO.payout_token}`, 'content-type': 'application/json' },
+      body: '[]',
+    });
     const p = await createPayment(sb.url, 17);
-    const created = await api(sb.url, 'POST', '/sandbox/v1/merchants', { name: 'Masked', secret_key: 'sk_very_secret_value_123', payout_token: 'tk_very_secret_value_456' });
+    const created = await api(sb.url, 'POST', '/sandbox/v1/merchants', {
+      name: 'Masked',
+      secret_key: 'sk_very_secret_value_123',
+      payout_token: 'tk_very_secret_value_456',
+    });
     expect(created.status).toBeLessThan(300);
     sb.ctx.store.requests.flush();
     const log = JSON.stringify((await api(sb.url, 'GET', '/sandbox/v1/requests?limit=50')).body);
-    for (const secret of [DEMO.payout_token, p.fields.signature!, 'sk_very_secret_value_123', 'tk_very_secret_value_456', created.body.secret_key, created.body.payout_token]) {
+    for (const secret of [
+      DEMO.payout_token,
+      p.fields.signature!,
+      'sk_very_secret_value_123',
+      'tk_very_secret_value_456',
+      created.body.secret_key,
+      created.body.payout_token,
+    ]) {
       expect(log).not.toContain(secret);
     }
   });
@@ -177,13 +211,23 @@ describe('secrets', () => {
 });
 
 describe('injection', () => {
-  const sqlish = NASTY_STRINGS.filter((s) => /OR|DROP|DELETE|'/.test(s)).concat(["%' OR '1'='1", '1) UNION SELECT secret_key FROM merchants --']);
+  const sqlish = NASTY_STRINGS.filter((s) => /OR|DROP|DELETE|'/.test(s)).concat([
+    "%' OR '1'='1",
+    '1) UNION SELECT secret_key FROM merchants --',
+  ]);
 
   it.each(sqlish)('filters treat %s as a plain value (parameterised SQL)', async (s) => {
     await createPayment(sb.url, 17);
     const before = fingerprint(sb);
     const q = encodeURIComponent(s);
-    for (const path of [`/sandbox/v1/operations?trans_id=${q}`, `/sandbox/v1/operations?status=${q}`, `/sandbox/v1/notifications?status=${q}`, `/sandbox/v1/requests?path=${q}`, `/sandbox/v1/spei/transfers?clabe=${q}`, `/sandbox/v1/payouts?payroll=${q}`]) {
+    for (const path of [
+      `/sandbox/v1/operations?trans_id=${q}`,
+      `/sandbox/v1/operations?status=${q}`,
+      `/sandbox/v1/notifications?status=${q}`,
+      `/sandbox/v1/requests?path=${q}`,
+      `/sandbox/v1/spei/transfers?clabe=${q}`,
+      `/sandbox/v1/payouts?payroll=${q}`,
+    ]) {
       const r = await api(sb.url, 'GET', path);
       expect(r.status, path).toBeLessThan(500);
       if (r.status === 200 && path.includes('trans_id')) expect(r.body.items).toEqual([]);

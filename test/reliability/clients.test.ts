@@ -21,7 +21,11 @@ const urlencoded = (f: Record<string, string>) => ({ type: FORM, body: Buffer.fr
 const json = (f: Record<string, string>) => ({ type: 'application/json', body: Buffer.from(JSON.stringify(f)) });
 const multipart = (f: Record<string, string>) => ({
   type: `multipart/form-data; boundary=${BOUNDARY}`,
-  body: Buffer.from(Object.entries(f).map(([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('') + `--${BOUNDARY}--\r\n`),
+  body: Buffer.from(
+    Object.entries(f)
+      .map(([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('') + `--${BOUNDARY}--\r\n`,
+  ),
 });
 
 interface Case {
@@ -109,16 +113,29 @@ describe('every route that reads a body refuses 10 MB readably, stores nothing a
       { method: 'POST', path: '/check-out/actions', type: FORM },
     ];
     const before = fingerprint(sb);
-    const headersOf = (r: { type: string; auth?: boolean }) => ({ 'Content-Type': r.type, ...(r.auth ? { Authorization: `Bearer ${DEMO.payout_token}` } : {}) });
+    const headersOf = (r: { type: string; auth?: boolean }) => ({
+      'Content-Type': r.type,
+      ...(r.auth ? { Authorization: `Bearer ${DEMO.payout_token}` } : {}),
+    });
     const results = await pythonPosts([
       ...routes.map((r) => ({ url: sb.url + r.path, method: r.method, file, headers: headersOf(r) })),
       // The control API's origin check refuses before the body is read; the refusal still waits for it.
-      { url: `${sb.url}/sandbox/v1/clock/advance`, method: 'POST', file, headers: { 'Content-Type': 'application/json', Origin: 'http://evil.example' } },
+      {
+        url: `${sb.url}/sandbox/v1/clock/advance`,
+        method: 'POST',
+        file,
+        headers: { 'Content-Type': 'application/json', Origin: 'http://evil.example' },
+      },
     ]);
     routes.forEach((r, i) => expectAnswer(results[i]!, 413, 'PAYLOAD_TOO_LARGE', `${r.method} ${r.path}`));
     expectAnswer(results[routes.length]!, 403, 'FORBIDDEN', 'foreign origin');
     expect(fingerprint(sb)).toBe(before);
-    const log = (await api(sb.url, 'GET', '/sandbox/v1/requests?limit=200')).body.items as { method: string; path: string; status: number; note: string | null }[];
+    const log = (await api(sb.url, 'GET', '/sandbox/v1/requests?limit=200')).body.items as {
+      method: string;
+      path: string;
+      status: number;
+      note: string | null;
+    }[];
     for (const r of routes) {
       const row = log.find((e) => e.method === r.method && e.path === r.path && e.status === 413);
       expect(row, `request log row for ${r.method} ${r.path}`).toBeDefined();
@@ -132,7 +149,9 @@ describe('past the discard cap', () => {
     const u = new URL(sb.url);
     const r = await new Promise<{ reply: string; serverEnded: boolean }>((resolve) => {
       const socket = connect(Number(u.port), u.hostname, () => {
-        socket.write(`POST ${creationPath(17)} HTTP/1.1\r\nHost: x\r\nContent-Type: ${FORM}\r\nContent-Length: ${DISCARD_CAP.bytes + 1}\r\n\r\n`);
+        socket.write(
+          `POST ${creationPath(17)} HTTP/1.1\r\nHost: x\r\nContent-Type: ${FORM}\r\nContent-Length: ${DISCARD_CAP.bytes + 1}\r\n\r\n`,
+        );
       });
       let reply = '';
       let serverEnded = false;

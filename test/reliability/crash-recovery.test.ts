@@ -22,7 +22,6 @@ async function cli(dir: string): Promise<Spawned> {
   return c;
 }
 
-
 /** Creations and confirmations from parallel clients until `stop()`; remembers what was answered 200. */
 function load(base: string) {
   const answered: { transId: string; channel: number }[] = [];
@@ -61,7 +60,11 @@ async function allOperations(base: string): Promise<Map<string, { id: number; st
   const out = new Map<string, { id: number; status: string }[]>();
   let cursor: string | null = null;
   do {
-    const page: { body: { items: { id: number; trans_id: string; status: string }[]; next_cursor: string | null } } = await api(base, 'GET', `/sandbox/v1/operations?limit=500${cursor ? `&cursor=${cursor}` : ''}`);
+    const page: { body: { items: { id: number; trans_id: string; status: string }[]; next_cursor: string | null } } = await api(
+      base,
+      'GET',
+      `/sandbox/v1/operations?limit=500${cursor ? `&cursor=${cursor}` : ''}`,
+    );
     for (const op of page.body.items) out.set(op.trans_id, [...(out.get(op.trans_id) ?? []), op]);
     cursor = page.body.next_cursor;
   } while (cursor);
@@ -79,7 +82,10 @@ describe('crash recovery', () => {
     const confirmed: string[] = [];
 
     let server = await cli(dir);
-    await api(server.url, 'PATCH', `/sandbox/v1/merchants/${DEMO.public_key}`, { success_url: `${rx.url}/ok`, rejection_url: `${rx.url}/ko` });
+    await api(server.url, 'PATCH', `/sandbox/v1/merchants/${DEMO.public_key}`, {
+      success_url: `${rx.url}/ok`,
+      rejection_url: `${rx.url}/ko`,
+    });
     for (let crash = 0; crash < CRASHES; crash++) {
       const l = load(server.url);
       // Crash once this round has acknowledged work (on a busy machine a fixed time may hold none).
@@ -90,7 +96,9 @@ describe('crash recovery', () => {
       confirmed.push(...l.confirmed);
       server = await cli(dir);
     }
-    console.log(`crash recovery: ${CRASHES} kill -9 survived, ${answered.length} creations answered 200, ${confirmed.length} confirmed before a crash`);
+    console.log(
+      `crash recovery: ${CRASHES} kill -9 survived, ${answered.length} creations answered 200, ${confirmed.length} confirmed before a crash`,
+    );
     expect(answered.length).toBeGreaterThan(20);
     expect(confirmed.length).toBeGreaterThan(0);
 
@@ -126,7 +134,11 @@ describe('crash recovery', () => {
     // The confirmations delivered while down plus after restart: never two deliveries acknowledged for one.
     const delivered = rx.received.filter((r) => r.path === '/ok');
     const okByTrans = new Map<string, Set<string>>();
-    for (const r of delivered) okByTrans.set(r.fields.trans_ID!, (okByTrans.get(r.fields.trans_ID!) ?? new Set()).add(String(r.headers['x-sandbox-notification-id'])));
+    for (const r of delivered)
+      okByTrans.set(
+        r.fields.trans_ID!,
+        (okByTrans.get(r.fields.trans_ID!) ?? new Set()).add(String(r.headers['x-sandbox-notification-id'])),
+      );
     for (const [t, ids] of okByTrans) expect(ids.size, t).toBe(1);
   }, 240_000);
 });

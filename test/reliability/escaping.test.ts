@@ -19,7 +19,12 @@ beforeAll(async () => {
   expect(m.status).toBe(201);
   merchant = m.body;
   for (const channel of [41, 36, 17, 5]) {
-    const p = await createPayment(sb.url, channel, { public_key: merchant.public_key, trans_id: `T${XSS}` }, { secret: merchant.secret_key, shopper: { name_shopper: XSS, last_name_Shopper: XSS } });
+    const p = await createPayment(
+      sb.url,
+      channel,
+      { public_key: merchant.public_key, trans_id: `T${XSS}` },
+      { secret: merchant.secret_key, shopper: { name_shopper: XSS, last_name_Shopper: XSS } },
+    );
     const list = await api(sb.url, 'GET', `/sandbox/v1/operations?channel=${channel}&limit=1`);
     pages.push({ id: list.body.items[0].id, url: p.text, channel });
   }
@@ -56,19 +61,23 @@ describe('shopper and merchant data with markup in it', () => {
     }
   });
 
-  it.skipIf(!hasChromium)('is shown as text in the console list and detail, and runs no script', async () => {
-    const { context, page } = await openConsole(browser!, sb.url);
-    try {
-      await page.goto(`${sb.url}/#/operations`);
-      await page.getByText(`T${XSS}`).first().waitFor({ timeout: 10_000 });
-      await page.goto(`${sb.url}/#/operations/${pages[0]!.id}`);
-      await page.getByText(`T${XSS}`).first().waitFor({ timeout: 10_000 });
-      await page.goto(`${sb.url}/#/merchants`);
-      await page.getByText(`Tienda ${XSS}`).first().waitFor({ timeout: 10_000 });
-      expect(await page.evaluate(() => (globalThis as { __xss?: number }).__xss)).toBeUndefined();
-      expect(await page.locator('img[src="x"]').count()).toBe(0);
-    } finally {
-      await context.close();
-    }
-  }, 30_000);
+  it.skipIf(!hasChromium)(
+    'is shown as text in the console list and detail, and runs no script',
+    async () => {
+      const { context, page } = await openConsole(browser!, sb.url);
+      try {
+        await page.goto(`${sb.url}/#/operations`);
+        await page.getByText(`T${XSS}`).first().waitFor({ timeout: 10_000 });
+        await page.goto(`${sb.url}/#/operations/${pages[0]!.id}`);
+        await page.getByText(`T${XSS}`).first().waitFor({ timeout: 10_000 });
+        await page.goto(`${sb.url}/#/merchants`);
+        await page.getByText(`Tienda ${XSS}`).first().waitFor({ timeout: 10_000 });
+        expect(await page.evaluate(() => (globalThis as { __xss?: number }).__xss)).toBeUndefined();
+        expect(await page.locator('img[src="x"]').count()).toBe(0);
+      } finally {
+        await context.close();
+      }
+    },
+    30_000,
+  );
 });

@@ -3,7 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from '../../server/contract/routes.js';
 import { createPayment } from '../helpers/payments.js';
 import { api, DEMO, startSandbox } from '../helpers/sandbox.js';
-import { caseCounter, CONTENT_TYPES, expectDocumented, fillPath, fingerprint, paramValue, queryOf, rawBody, schemaKeys, send, type FuzzRequest, type Running } from './support.js';
+import {
+  caseCounter,
+  CONTENT_TYPES,
+  expectDocumented,
+  fillPath,
+  fingerprint,
+  paramValue,
+  queryOf,
+  rawBody,
+  schemaKeys,
+  send,
+  type FuzzRequest,
+  type Running,
+} from './support.js';
 
 /** Base seed; route i runs with seed BASE_SEED + i (README "Reliability"). */
 export const BASE_SEED = 10_010;
@@ -22,7 +35,25 @@ beforeAll(async () => {
   await fetch(`${sb.url}/api/transactions/`, {
     method: 'POST',
     headers: { authorization: `Bearer ${DEMO.payout_token}`, 'content-type': 'application/json' },
-    body: JSON.stringify([{ order_id: 'o1', credit_note: 'cn-fuzz-1', account_id: '1', account_type: 'x', vat_id: '1', vat_id_type: 'x', name: 'A', amount: 10, subject: 's', bank_detail: 'b', channel: 'http://127.0.0.1:9/x', user_email: 'a@b.co', phone_number: '1', bank: 1, transfer_status: 0 }]),
+    body: JSON.stringify([
+      {
+        order_id: 'o1',
+        credit_note: 'cn-fuzz-1',
+        account_id: '1',
+        account_type: 'x',
+        vat_id: '1',
+        vat_id_type: 'x',
+        name: 'A',
+        amount: 10,
+        subject: 's',
+        bank_detail: 'b',
+        channel: 'http://127.0.0.1:9/x',
+        user_email: 'a@b.co',
+        phone_number: '1',
+        bank: 1,
+        transfer_status: 0,
+      },
+    ]),
   });
 });
 afterAll(async () => {
@@ -32,17 +63,19 @@ afterAll(async () => {
 
 function requestFor(route: (typeof routes)[number]): fc.Arbitrary<FuzzRequest> {
   const bodyKeys = schemaKeys(route.body);
-  return fc.record({
-    param: paramValue,
-    query: route.query ? queryOf(schemaKeys(route.query)) : fc.constant(''),
-    type: fc.option(fc.constantFrom(...CONTENT_TYPES), { nil: undefined, freq: 5 }),
-    body: route.body ? rawBody(bodyKeys) : fc.option(rawBody([]), { nil: undefined }),
-  }).map(({ param, query, type, body }): FuzzRequest => ({
-    method: route.method,
-    path: fillPath(route.path, param) + (query ? `?${query}` : ''),
-    headers: type === undefined ? {} : { 'content-type': String(type) },
-    body,
-  }));
+  return fc
+    .record({
+      param: paramValue,
+      query: route.query ? queryOf(schemaKeys(route.query)) : fc.constant(''),
+      type: fc.option(fc.constantFrom(...CONTENT_TYPES), { nil: undefined, freq: 5 }),
+      body: route.body ? rawBody(bodyKeys) : fc.option(rawBody([]), { nil: undefined }),
+    })
+    .map(({ param, query, type, body }): FuzzRequest => ({
+      method: route.method,
+      path: fillPath(route.path, param) + (query ? `?${query}` : ''),
+      headers: type === undefined ? {} : { 'content-type': String(type) },
+      body,
+    }));
 }
 
 describe('fuzzed control API requests', () => {
@@ -55,7 +88,8 @@ describe('fuzzed control API requests', () => {
           const before = fingerprint(sb);
           const r = await send(sb.url, req);
           expectDocumented(r, `${req.method} ${req.path.slice(0, 200)}`);
-          if (r.status >= 400) expect(fingerprint(sb), `${req.method} ${req.path.slice(0, 200)} rejected ${r.status} but changed the store`).toBe(before);
+          if (r.status >= 400)
+            expect(fingerprint(sb), `${req.method} ${req.path.slice(0, 200)} rejected ${r.status} but changed the store`).toBe(before);
           // An accepted fault rule would make later answers fail on purpose; drop it at once.
           else if (req.path.startsWith('/sandbox/v1/faults')) await api(sb.url, 'DELETE', '/sandbox/v1/faults');
         }),

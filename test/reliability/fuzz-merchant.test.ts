@@ -4,10 +4,36 @@ import { CHANNEL_IDS } from '../../server/contract/common.js';
 import { PayoutItemSchema } from '../../server/contract/payouts.js';
 import { createPayment, creationPath, paymentFields } from '../helpers/payments.js';
 import { creationSignature, DEMO, startSandbox } from '../helpers/sandbox.js';
-import { anyJson, anyString, caseCounter, CONTENT_TYPES, expectDocumented, fingerprint, nastyString, objectOf, queryOf, rawBody, schemaKeys, send, type FuzzRequest, type Running } from './support.js';
+import {
+  anyJson,
+  anyString,
+  caseCounter,
+  CONTENT_TYPES,
+  expectDocumented,
+  fingerprint,
+  nastyString,
+  objectOf,
+  queryOf,
+  rawBody,
+  schemaKeys,
+  send,
+  type FuzzRequest,
+  type Running,
+} from './support.js';
 
 /** Seeds of this file (README "Reliability"). */
-export const SEEDS = { creation: 20_101, query: 20_102, notify: 20_103, payouts: 20_104, page: 20_105, action: 20_106, status: 20_107, jsonForm: 20_108, login: 20_109, payoutQuery: 20_110 };
+export const SEEDS = {
+  creation: 20_101,
+  query: 20_102,
+  notify: 20_103,
+  payouts: 20_104,
+  page: 20_105,
+  action: 20_106,
+  status: 20_107,
+  jsonForm: 20_108,
+  login: 20_109,
+  payoutQuery: 20_110,
+};
 const RUNS = 100;
 
 let sb: Running;
@@ -40,17 +66,35 @@ type Pairs = [string, string | Buffer][];
 /** Mutations on a valid signed request (the drops and wrong types are in test/payments/property.test.ts). */
 const creationMutation: fc.Arbitrary<(p: Pairs) => void> = fc.oneof(
   fc.nat().map((i) => (p: Pairs) => void p.push(p[i % p.length]!)),
-  fc.tuple(fc.nat(), anyString).map(([i, v]) => (p: Pairs) => void p.push([p[i % p.length]![0], v])),
-  fc.tuple(fc.nat(), nastyString).map(([i, v]) => (p: Pairs) => void (p[i % p.length]![1] = v)),
+  fc.tuple(fc.nat(), anyString).map(
+    ([i, v]) =>
+      (p: Pairs) =>
+        void p.push([p[i % p.length]![0], v]),
+  ),
+  fc.tuple(fc.nat(), nastyString).map(
+    ([i, v]) =>
+      (p: Pairs) =>
+        void (p[i % p.length]![1] = v),
+  ),
   fc.nat().map((i) => (p: Pairs) => void (p[i % p.length]![1] = Buffer.from([0xc3, 0x28, 0xff, 0xfe, 0xed, 0xa0, 0x80]))),
   fc.nat().map((i) => (p: Pairs) => void p.splice(i % p.length, 1)),
-  fc.tuple(anyString, anyString).map(([k, v]) => (p: Pairs) => void p.push([k, v])),
+  fc.tuple(anyString, anyString).map(
+    ([k, v]) =>
+      (p: Pairs) =>
+        void p.push([k, v]),
+  ),
 );
 
 function encode(pairs: Pairs, encoding: string): { body: Buffer; type: string } {
   if (encoding === 'multipart') {
     const b = 'fuzzBoundary7MA4YWxkTrZu0gW';
-    const parts = pairs.map(([k, v]) => Buffer.concat([Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${k.replace(/["\r\n]/g, '_')}"\r\n\r\n`), Buffer.from(v), Buffer.from('\r\n')]));
+    const parts = pairs.map(([k, v]) =>
+      Buffer.concat([
+        Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${k.replace(/["\r\n]/g, '_')}"\r\n\r\n`),
+        Buffer.from(v),
+        Buffer.from('\r\n'),
+      ]),
+    );
     return { body: Buffer.concat([...parts, Buffer.from(`--${b}--\r\n`)]), type: `multipart/form-data; boundary=${b}` };
   }
   if (encoding === 'json') {
@@ -59,8 +103,19 @@ function encode(pairs: Pairs, encoding: string): { body: Buffer; type: string } 
     return { body: Buffer.from(text), type: 'application/json' };
   }
   // Buffers go as raw bytes, so invalid UTF-8 reaches the parser undecoded.
-  const body = Buffer.concat(pairs.flatMap(([k, v], i) => [Buffer.from((i ? '&' : '') + encodeURIComponent(k) + '='), typeof v === 'string' ? Buffer.from(encodeURIComponent(v.replace(/[\uD800-\uDFFF]/g, '?'))) : v]));
-  return { body, type: encoding === 'form-latin1' ? 'application/x-www-form-urlencoded; charset=iso-8859-1' : 'application/x-www-form-urlencoded; charset=utf-8' };
+  const body = Buffer.concat(
+    pairs.flatMap(([k, v], i) => [
+      Buffer.from((i ? '&' : '') + encodeURIComponent(k) + '='),
+      typeof v === 'string' ? Buffer.from(encodeURIComponent(v.replace(/[\uD800-\uDFFF]/g, '?'))) : v,
+    ]),
+  );
+  return {
+    body,
+    type:
+      encoding === 'form-latin1'
+        ? 'application/x-www-form-urlencoded; charset=iso-8859-1'
+        : 'application/x-www-form-urlencoded; charset=utf-8',
+  };
 }
 
 describe('fuzzed merchant API and checkout requests', () => {
@@ -95,23 +150,48 @@ describe('fuzzed merchant API and checkout requests', () => {
     fc.constantFrom('50000.0000', '10.005', '1e3', '-5', '0.00', 'abc', ''),
   );
   const timeText = fc.oneof(
-    fc.date({ min: new Date('1990-01-01'), max: new Date('2090-01-01'), noInvalidDate: true }).chain((d) =>
-      fc.constantFrom(d.toISOString(), d.toISOString().slice(0, 19), d.toISOString().slice(0, 19).replace('T', ' '), d.toISOString().replace('Z', '+05:30'), d.toISOString().slice(0, 10)),
-    ),
+    fc
+      .date({ min: new Date('1990-01-01'), max: new Date('2090-01-01'), noInvalidDate: true })
+      .chain((d) =>
+        fc.constantFrom(
+          d.toISOString(),
+          d.toISOString().slice(0, 19),
+          d.toISOString().slice(0, 19).replace('T', ' '),
+          d.toISOString().replace('Z', '+05:30'),
+          d.toISOString().slice(0, 10),
+        ),
+      ),
     fc.constantFrom('yesterday', '2026-02-30 10:00:00', '20261123T210043Z'),
   );
 
   it('a JSON body (numbers bare, shopper as an object) answers the same status and code as the same fields as a form', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...CHANNEL_IDS), amountText, timeText, fc.boolean(), async (channel, amount, time, numericExpiry) => {
-        const fields = paymentFields(channel, { amount, time });
-        const bare = (k: string, v: string) => (k === 'amount' || k === 'channel' || (numericExpiry && k === 'time_expired')) && /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(v);
-        const json = '{' + Object.entries(fields).map(([k, v]) => `${JSON.stringify(k)}:${k === 'shopper_information' || bare(k, v) ? v : JSON.stringify(v)}`).join(',') + '}';
-        const post = (body: string, type: string) => fetch(sb.url + creationPath(channel), { method: 'POST', headers: { 'content-type': type }, body });
-        const [f, j] = [await post(new URLSearchParams(fields).toString(), 'application/x-www-form-urlencoded'), await post(json, 'application/json')];
-        const codeOf = async (r: Response) => (r.status === 200 ? 'OK' : ((await r.json()) as { error: { code: string } }).error.code);
-        expect({ status: j.status, code: await codeOf(j) }, `${amount} ${time}`).toEqual({ status: f.status, code: await codeOf(f) });
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...CHANNEL_IDS),
+        amountText,
+        timeText,
+        fc.boolean(),
+        async (channel, amount, time, numericExpiry) => {
+          const fields = paymentFields(channel, { amount, time });
+          const bare = (k: string, v: string) =>
+            (k === 'amount' || k === 'channel' || (numericExpiry && k === 'time_expired')) &&
+            /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(v);
+          const json =
+            '{' +
+            Object.entries(fields)
+              .map(([k, v]) => `${JSON.stringify(k)}:${k === 'shopper_information' || bare(k, v) ? v : JSON.stringify(v)}`)
+              .join(',') +
+            '}';
+          const post = (body: string, type: string) =>
+            fetch(sb.url + creationPath(channel), { method: 'POST', headers: { 'content-type': type }, body });
+          const [f, j] = [
+            await post(new URLSearchParams(fields).toString(), 'application/x-www-form-urlencoded'),
+            await post(json, 'application/json'),
+          ];
+          const codeOf = async (r: Response) => (r.status === 200 ? 'OK' : ((await r.json()) as { error: { code: string } }).error.code);
+          expect({ status: j.status, code: await codeOf(j) }, `${amount} ${time}`).toEqual({ status: f.status, code: await codeOf(f) });
+        },
+      ),
       { seed: SEEDS.jsonForm, numRuns: RUNS },
     );
   }, 60_000);
@@ -129,9 +209,15 @@ describe('fuzzed merchant API and checkout requests', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(
-          fc.array(fc.tuple(fc.constantFrom('public_key', 'trans_id', 'signature', 'x'), anyString), { maxLength: 5 }).map((p) => encode(p, 'form')),
-          fc.array(fc.tuple(fc.constantFrom('public_key', 'trans_id', 'signature'), anyString), { maxLength: 5 }).map((p) => encode(p, 'multipart')),
-          fc.tuple(rawBody(['public_key', 'trans_id', 'signature']), fc.constantFrom(...CONTENT_TYPES)).map(([body, type]) => ({ body, type })),
+          fc
+            .array(fc.tuple(fc.constantFrom('public_key', 'trans_id', 'signature', 'x'), anyString), { maxLength: 5 })
+            .map((p) => encode(p, 'form')),
+          fc
+            .array(fc.tuple(fc.constantFrom('public_key', 'trans_id', 'signature'), anyString), { maxLength: 5 })
+            .map((p) => encode(p, 'multipart')),
+          fc
+            .tuple(rawBody(['public_key', 'trans_id', 'signature']), fc.constantFrom(...CONTENT_TYPES))
+            .map(([body, type]) => ({ body, type })),
         ),
         async ({ body, type }) => {
           await check('POST /api/notify', { method: 'POST', path: '/api/notify', headers: type ? { 'content-type': type } : {}, body });
@@ -151,10 +237,23 @@ describe('fuzzed merchant API and checkout requests', () => {
           anyJson.map((v) => Buffer.from(JSON.stringify(v) ?? '')),
           rawBody(keys),
         ),
-        fc.constantFrom(`Bearer ${DEMO.payout_token}`, `bearer ${DEMO.payout_token}`, 'Bearer wrong', `Basic ${DEMO.payout_token}`, DEMO.payout_token, '', 'Bearer ' + 'x'.repeat(5000)),
+        fc.constantFrom(
+          `Bearer ${DEMO.payout_token}`,
+          `bearer ${DEMO.payout_token}`,
+          'Bearer wrong',
+          `Basic ${DEMO.payout_token}`,
+          DEMO.payout_token,
+          '',
+          'Bearer ' + 'x'.repeat(5000),
+        ),
         fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1'),
         async (body, auth, type) => {
-          await check('POST /api/transactions/', { method: 'POST', path: '/api/transactions/', headers: { 'content-type': type, ...(auth ? { authorization: auth } : {}) }, body });
+          await check('POST /api/transactions/', {
+            method: 'POST',
+            path: '/api/transactions/',
+            headers: { 'content-type': type, ...(auth ? { authorization: auth } : {}) },
+            body,
+          });
         },
       ),
       { seed: SEEDS.payouts, numRuns: RUNS },
@@ -165,7 +264,12 @@ describe('fuzzed merchant API and checkout requests', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(
-          fc.record({ username: fc.oneof(anyString, fc.constant('payout_demo')), password: fc.oneof(anyString, fc.constant('pw_sandbox_demo')) }).map((v) => Buffer.from(JSON.stringify(v))),
+          fc
+            .record({
+              username: fc.oneof(anyString, fc.constant('payout_demo')),
+              password: fc.oneof(anyString, fc.constant('pw_sandbox_demo')),
+            })
+            .map((v) => Buffer.from(JSON.stringify(v))),
           anyJson.map((v) => Buffer.from(JSON.stringify(v) ?? '')),
           rawBody(['username', 'password']),
         ),
@@ -184,7 +288,10 @@ describe('fuzzed merchant API and checkout requests', () => {
   it('payout queries answer fuzzed ids, queries and tokens with the error shape', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(queryOf(['credit_note', 'order_id', 'limit', 'cursor']).map((q) => `/api/transactions/${q}`), anyString.map((id) => `/api/transactions/${encodeURIComponent(wellFormed(id.slice(0, 50)))}`)),
+        fc.oneof(
+          queryOf(['credit_note', 'order_id', 'limit', 'cursor']).map((q) => `/api/transactions/${q}`),
+          anyString.map((id) => `/api/transactions/${encodeURIComponent(wellFormed(id.slice(0, 50)))}`),
+        ),
         fc.constantFrom(`Token ${DEMO.payout_token}`, `JWT ${DEMO.payout_token}`, 'Bearer wrong', DEMO.payout_token, ''),
         async (path, auth) => {
           await check('GET /api/transactions/', { method: 'GET', path, headers: auth ? { authorization: auth } : {} });
@@ -194,7 +301,10 @@ describe('fuzzed merchant API and checkout requests', () => {
     );
   });
 
-  const token = fc.oneof(fc.constantFrom(...[0, 1, 2, 3, 4, 5].map((i) => () => tokens[i]!)).map((f) => f()), anyString.map((s) => s.slice(0, 300)));
+  const token = fc.oneof(
+    fc.constantFrom(...[0, 1, 2, 3, 4, 5].map((i) => () => tokens[i]!)).map((f) => f()),
+    anyString.map((s) => s.slice(0, 300)),
+  );
 
   it('checkout pages, bank selection, voucher and status answer fuzzed queries without 5xx', async () => {
     await fc.assert(
@@ -205,9 +315,17 @@ describe('fuzzed merchant API and checkout requests', () => {
         fc.option(anyString, { nil: undefined }),
         fc.boolean(),
         async (page, tokenID, channel, m, duplicate) => {
-          const q = new URLSearchParams({ tokenID, ...(channel !== undefined ? { channel: channel.slice(0, 100) } : {}), ...(m !== undefined ? { m: m.slice(0, 100) } : {}) });
+          const q = new URLSearchParams({
+            tokenID,
+            ...(channel !== undefined ? { channel: channel.slice(0, 100) } : {}),
+            ...(m !== undefined ? { m: m.slice(0, 100) } : {}),
+          });
           if (duplicate) q.append('tokenID', tokenID);
-          await check(`GET ${page}`, { method: 'GET', path: `${page}?${q.toString().replace(/%EF%BF%BD/g, '%E0%A4%A')}`, headers: {} }, { htmlErrors: true });
+          await check(
+            `GET ${page}`,
+            { method: 'GET', path: `${page}?${q.toString().replace(/%EF%BF%BD/g, '%E0%A4%A')}`, headers: {} },
+            { htmlErrors: true },
+          );
         },
       ),
       { seed: SEEDS.page, numRuns: 2 * RUNS },
@@ -215,16 +333,62 @@ describe('fuzzed merchant API and checkout requests', () => {
   }, 60_000);
 
   it('checkout actions answer fuzzed forms with a page or a redirect, never 5xx', async () => {
-    const actions = ['cancel', 'sandbox_outcome', 'bank_approve', 'bank_reject', 'select_bank', 'login', 'choose_account', 'activation', 'coordinates', 'sms', 'choose_method', 'change_method', 'choose_bank', 'card_pay', 'pse_select', 'choose_cash', 'wallet_login', 'spei_transfer', 'select_institution', '__proto__', 'toString'];
+    const actions = [
+      'cancel',
+      'sandbox_outcome',
+      'bank_approve',
+      'bank_reject',
+      'select_bank',
+      'login',
+      'choose_account',
+      'activation',
+      'coordinates',
+      'sms',
+      'choose_method',
+      'change_method',
+      'choose_bank',
+      'card_pay',
+      'pse_select',
+      'choose_cash',
+      'wallet_login',
+      'spei_transfer',
+      'select_institution',
+      '__proto__',
+      'toString',
+    ];
     await fc.assert(
       fc.asyncProperty(
         token,
         fc.oneof(fc.constantFrom(...actions), anyString),
-        fc.array(fc.tuple(fc.constantFrom('outcome', 'bank', 'rut', 'password', 'card_number', 'exp', 'cvv', 'method', 'code', 'amount', 'm', 'tokenID', 'action'), anyString), { maxLength: 5 }),
+        fc.array(
+          fc.tuple(
+            fc.constantFrom(
+              'outcome',
+              'bank',
+              'rut',
+              'password',
+              'card_number',
+              'exp',
+              'cvv',
+              'method',
+              'code',
+              'amount',
+              'm',
+              'tokenID',
+              'action',
+            ),
+            anyString,
+          ),
+          { maxLength: 5 },
+        ),
         fc.constantFrom('form', 'multipart', 'json'),
         async (tokenID, action, extra, encoding) => {
           const { body, type } = encode([['tokenID', tokenID], ['action', action], ...extra], encoding);
-          await check('POST /check-out/actions', { method: 'POST', path: '/check-out/actions', headers: { 'content-type': type }, body }, { htmlErrors: true });
+          await check(
+            'POST /check-out/actions',
+            { method: 'POST', path: '/check-out/actions', headers: { 'content-type': type }, body },
+            { htmlErrors: true },
+          );
         },
       ),
       { seed: SEEDS.action, numRuns: RUNS },

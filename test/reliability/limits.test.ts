@@ -14,14 +14,28 @@ beforeAll(async () => {
 afterAll(() => sb.stop());
 
 /** Posts a body and answers status and parsed error; `chunked` sends it without a Content-Length. */
-function post(path: string, body: Buffer, type: string, opts: { chunked?: boolean; headers?: Record<string, string> } = {}): Promise<{ status: number; json: any }> {
+function post(
+  path: string,
+  body: Buffer,
+  type: string,
+  opts: { chunked?: boolean; headers?: Record<string, string> } = {},
+): Promise<{ status: number; json: any }> {
   return new Promise((resolve, reject) => {
     const url = new URL(sb.url + path);
-    const req = request({ host: url.hostname, port: url.port, path, method: 'POST', headers: { 'content-type': type, ...(opts.chunked ? {} : { 'content-length': body.length }), ...opts.headers } }, (res) => {
-      let text = '';
-      res.on('data', (c) => (text += String(c)));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) }));
-    });
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        method: 'POST',
+        headers: { 'content-type': type, ...(opts.chunked ? {} : { 'content-length': body.length }), ...opts.headers },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => (text += String(c)));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) }));
+      },
+    );
     // The server may answer and close before the whole oversized body is written.
     req.on('error', reject);
     if (opts.chunked) for (let i = 0; i < body.length; i += 64 * 1024) req.write(body.subarray(i, i + 64 * 1024));
@@ -33,14 +47,19 @@ function post(path: string, body: Buffer, type: string, opts: { chunked?: boolea
 const form = (pairs: [string, string][]) => Buffer.from(new URLSearchParams(pairs).toString());
 function multipart(parts: { name: string; value: string; file?: boolean }[]): { body: Buffer; type: string } {
   const b = 'limitsBoundary';
-  const text = parts.map((p) => `--${b}\r\nContent-Disposition: form-data; name="${p.name}"${p.file ? '; filename="f.txt"' : ''}\r\n\r\n${p.value}\r\n`).join('') + `--${b}--\r\n`;
+  const text =
+    parts
+      .map((p) => `--${b}\r\nContent-Disposition: form-data; name="${p.name}"${p.file ? '; filename="f.txt"' : ''}\r\n\r\n${p.value}\r\n`)
+      .join('') + `--${b}--\r\n`;
   return { body: Buffer.from(text), type: `multipart/form-data; boundary=${b}` };
 }
 
 describe('request limits', () => {
   it('a streamed body over the size limit answers 413 PAYLOAD_TOO_LARGE and stores nothing', async () => {
     const before = fingerprint(sb);
-    const r = await post(creationPath(17), Buffer.alloc(sb.config.bodyLimitBytes + 1, 'a'), 'application/x-www-form-urlencoded', { chunked: true });
+    const r = await post(creationPath(17), Buffer.alloc(sb.config.bodyLimitBytes + 1, 'a'), 'application/x-www-form-urlencoded', {
+      chunked: true,
+    });
     expect(r.status).toBe(413);
     expect(r.json.error.code).toBe('PAYLOAD_TOO_LARGE');
     expect(fingerprint(sb)).toBe(before);
@@ -48,19 +67,28 @@ describe('request limits', () => {
   });
 
   it('a payout body over the size limit answers 413', async () => {
-    const r = await post('/api/transactions/', Buffer.from(JSON.stringify(['x'.repeat(sb.config.bodyLimitBytes)])), 'application/json', { headers: { authorization: `Bearer ${DEMO.payout_token}` } });
+    const r = await post('/api/transactions/', Buffer.from(JSON.stringify(['x'.repeat(sb.config.bodyLimitBytes)])), 'application/json', {
+      headers: { authorization: `Bearer ${DEMO.payout_token}` },
+    });
     expect(r.status).toBe(413);
   });
 
   it('a creation field longer than its String(255) bound answers FIELD_TOO_LONG', async () => {
     const before = fingerprint(sb);
-    const r = await post(creationPath(17), form(Object.entries(paymentFields(17, { trans_id: 'T'.repeat(256) }))), 'application/x-www-form-urlencoded');
+    const r = await post(
+      creationPath(17),
+      form(Object.entries(paymentFields(17, { trans_id: 'T'.repeat(256) }))),
+      'application/x-www-form-urlencoded',
+    );
     expect(r.json.error.code).toBe('FIELD_TOO_LONG');
     expect(fingerprint(sb)).toBe(before);
   });
 
   it(`a urlencoded body with more than ${FORM_LIMITS.fields} fields answers 400 INVALID_BODY`, async () => {
-    const pairs = [...Object.entries(paymentFields(17)), ...Array.from({ length: FORM_LIMITS.fields }, (_, i) => [`x${i}`, '1'] as [string, string])];
+    const pairs = [
+      ...Object.entries(paymentFields(17)),
+      ...Array.from({ length: FORM_LIMITS.fields }, (_, i) => [`x${i}`, '1'] as [string, string]),
+    ];
     const r = await post(creationPath(17), form(pairs), 'application/x-www-form-urlencoded');
     expect(r.status).toBe(400);
     expect(r.json.error).toMatchObject({ code: 'INVALID_BODY', message: expect.stringContaining('fields') });
@@ -73,7 +101,11 @@ describe('request limits', () => {
   });
 
   it(`a multipart body with more than ${FORM_LIMITS.fields} fields answers 400 INVALID_BODY`, async () => {
-    const m = multipart([...Object.entries(paymentFields(17)), ...Array.from({ length: FORM_LIMITS.fields }, (_, i) => [`x${i}`, '1'])].map(([name, value]) => ({ name: name!, value: value! })));
+    const m = multipart(
+      [...Object.entries(paymentFields(17)), ...Array.from({ length: FORM_LIMITS.fields }, (_, i) => [`x${i}`, '1'])].map(
+        ([name, value]) => ({ name: name!, value: value! }),
+      ),
+    );
     const r = await post(creationPath(17), m.body, m.type);
     expect(r.status).toBe(400);
     expect(r.json.error.code).toBe('INVALID_BODY');
@@ -94,9 +126,30 @@ describe('request limits', () => {
   });
 
   it(`a payout batch of more than ${MAX_PAYOUT_BATCH} items is refused whole and stores nothing`, async () => {
-    const item = (i: number) => ({ order_id: `o${i}`, credit_note: `limit-${i}`, account_id: '1', account_type: 'x', vat_id: '1', vat_id_type: 'x', name: 'A', amount: 10, subject: 's', bank_detail: 'b', channel: 'http://127.0.0.1:9/x', user_email: 'a@b.co', phone_number: '1', bank: 1, transfer_status: 0 });
+    const item = (i: number) => ({
+      order_id: `o${i}`,
+      credit_note: `limit-${i}`,
+      account_id: '1',
+      account_type: 'x',
+      vat_id: '1',
+      vat_id_type: 'x',
+      name: 'A',
+      amount: 10,
+      subject: 's',
+      bank_detail: 'b',
+      channel: 'http://127.0.0.1:9/x',
+      user_email: 'a@b.co',
+      phone_number: '1',
+      bank: 1,
+      transfer_status: 0,
+    });
     const before = fingerprint(sb);
-    const r = await post('/api/transactions/', Buffer.from(JSON.stringify(Array.from({ length: MAX_PAYOUT_BATCH + 1 }, (_, i) => item(i)))), 'application/json', { headers: { authorization: `Bearer ${DEMO.payout_token}` } });
+    const r = await post(
+      '/api/transactions/',
+      Buffer.from(JSON.stringify(Array.from({ length: MAX_PAYOUT_BATCH + 1 }, (_, i) => item(i)))),
+      'application/json',
+      { headers: { authorization: `Bearer ${DEMO.payout_token}` } },
+    );
     expect(r.status).toBe(400);
     expect(r.json.error.message).toMatch(String(MAX_PAYOUT_BATCH));
     expect(fingerprint(sb)).toBe(before);
@@ -131,7 +184,9 @@ describe('slow clients', () => {
   });
 
   it('a client that trickles its body is cut with 408 after the request timeout, and others are served meanwhile', async () => {
-    const slow = slowClient(`POST ${creationPath(17)} HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\n`);
+    const slow = slowClient(
+      `POST ${creationPath(17)} HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\n`,
+    );
     let cut = false;
     void slow.then(() => (cut = true));
     expect((await fetch(`${sb.url}/health`)).status).toBe(200);

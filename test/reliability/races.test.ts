@@ -15,7 +15,9 @@ beforeAll(async () => {
   await api(sb.url, 'PATCH', `/sandbox/v1/merchants/${DEMO.public_key}`, { success_url: `${rx.url}/ok`, rejection_url: `${rx.url}/ko` });
 });
 afterAll(async () => {
-  console.log(`races tried: ${tried.transitions} operations with 4-5 racing transitions, ${tried.spei} SPEI operations with 4 racing transfers, ${tried.payouts} duplicate credit_notes in 5 racing batches`);
+  console.log(
+    `races tried: ${tried.transitions} operations with 4-5 racing transitions, ${tried.spei} SPEI operations with 4 racing transfers, ${tried.payouts} duplicate credit_notes in 5 racing batches`,
+  );
   await rx.close();
   await sb.stop();
 });
@@ -23,23 +25,31 @@ afterAll(async () => {
 async function opId(transId: string): Promise<number> {
   return (await api(sb.url, 'GET', `/sandbox/v1/operations?trans_id=${encodeURIComponent(transId)}`)).body.items[0].id;
 }
-const notificationsOf = async (id: number) => (await api(sb.url, 'GET', `/sandbox/v1/notifications?operation_id=${id}`)).body.items as { id: number; status: string }[];
+const notificationsOf = async (id: number) =>
+  (await api(sb.url, 'GET', `/sandbox/v1/notifications?operation_id=${id}`)).body.items as { id: number; status: string }[];
 /** Notifications the receiver got for a trans_id (success and rejection URLs alike). */
 const receivedFor = (transId: string) => rx.received.filter((r) => r.fields.trans_ID === transId);
 
 describe('races', () => {
   it('confirm, reject, cancel and expire racing on one operation end in exactly one final state and one notification', async () => {
     const ROUNDS = 25;
-    const ops = await Promise.all(Array.from({ length: ROUNDS }, async () => {
-      const p = await createPayment(sb.url, 17, { filter_by: 'instant_qr' });
-      return { transId: p.fields.trans_id!, id: await opId(p.fields.trans_id!), token: p.token! };
-    }));
+    const ops = await Promise.all(
+      Array.from({ length: ROUNDS }, async () => {
+        const p = await createPayment(sb.url, 17, { filter_by: 'instant_qr' });
+        return { transId: p.fields.trans_id!, id: await opId(p.fields.trans_id!), token: p.token! };
+      }),
+    );
     const results = await Promise.all(
       ops.map(async (op) => {
         const verbs = ['confirm', 'reject', 'cancel', 'expire'].sort(() => Math.random() - 0.5);
         const calls = verbs.map((v) => api(sb.url, 'POST', `/sandbox/v1/operations/${op.id}/${v}`).then((r) => ({ v, status: r.status })));
         // The shopper cancelling on the checkout page races the operator too.
-        const page = fetch(`${sb.url}/check-out/actions`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ tokenID: op.token, action: 'cancel' }) }).then((r) => ({ v: 'page-cancel', status: r.status }));
+        const page = fetch(`${sb.url}/check-out/actions`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ tokenID: op.token, action: 'cancel' }),
+        }).then((r) => ({ v: 'page-cancel', status: r.status }));
         return { op, answers: await Promise.all([...calls, page]) };
       }),
     );
@@ -61,11 +71,16 @@ describe('races', () => {
   }, 120_000);
 
   it('an expiry timer firing while operators confirm ends each operation once, with one notification', async () => {
-    const ops = await Promise.all(Array.from({ length: 15 }, async () => {
-      const p = await createPayment(sb.url, 17, { filter_by: 'instant_key', time_expired: '5' });
-      return { transId: p.fields.trans_id!, id: await opId(p.fields.trans_id!) };
-    }));
-    const answers = await Promise.all([api(sb.url, 'POST', '/sandbox/v1/clock/advance', { minutes: 6 }), ...ops.map((op) => api(sb.url, 'POST', `/sandbox/v1/operations/${op.id}/confirm`))]);
+    const ops = await Promise.all(
+      Array.from({ length: 15 }, async () => {
+        const p = await createPayment(sb.url, 17, { filter_by: 'instant_key', time_expired: '5' });
+        return { transId: p.fields.trans_id!, id: await opId(p.fields.trans_id!) };
+      }),
+    );
+    const answers = await Promise.all([
+      api(sb.url, 'POST', '/sandbox/v1/clock/advance', { minutes: 6 }),
+      ...ops.map((op) => api(sb.url, 'POST', `/sandbox/v1/operations/${op.id}/confirm`)),
+    ]);
     tried.transitions += ops.length;
     expect(answers[0]!.status).toBe(200);
     for (const [i, op] of ops.entries()) {
@@ -76,14 +91,24 @@ describe('races', () => {
   });
 
   it('parallel SPEI transfers for many operations pay each exactly once', async () => {
-    const clabe = (await api(sb.url, 'GET', '/sandbox/v1/merchants')).body.items.find((m: { public_key: string }) => m.public_key === DEMO.public_key).clabe;
+    const clabe = (await api(sb.url, 'GET', '/sandbox/v1/merchants')).body.items.find(
+      (m: { public_key: string }) => m.public_key === DEMO.public_key,
+    ).clabe;
     const N = 12;
-    const ops = await Promise.all(Array.from({ length: N }, async (_, i) => {
-      const amount = `${700 + i}.${String(i).padStart(2, '0')}`;
-      const p = await createPayment(sb.url, 41, { amount });
-      return { amount, transId: p.fields.trans_id!, id: await opId(p.fields.trans_id!) };
-    }));
-    const transfers = await Promise.all(ops.flatMap((op) => Array.from({ length: 4 }, () => api(sb.url, 'POST', '/sandbox/v1/spei/transfers', { clabe, amount: op.amount, rfc: 'GODE561231GR8' }))));
+    const ops = await Promise.all(
+      Array.from({ length: N }, async (_, i) => {
+        const amount = `${700 + i}.${String(i).padStart(2, '0')}`;
+        const p = await createPayment(sb.url, 41, { amount });
+        return { amount, transId: p.fields.trans_id!, id: await opId(p.fields.trans_id!) };
+      }),
+    );
+    const transfers = await Promise.all(
+      ops.flatMap((op) =>
+        Array.from({ length: 4 }, () =>
+          api(sb.url, 'POST', '/sandbox/v1/spei/transfers', { clabe, amount: op.amount, rfc: 'GODE561231GR8' }),
+        ),
+      ),
+    );
     tried.spei += N;
     expect(transfers.every((t) => t.status < 300)).toBe(true);
     for (const op of ops) {
@@ -99,7 +124,9 @@ describe('races', () => {
     const N = 10;
     for (let round = 0; round < N; round++) {
       const shared = `race-${round}-${Date.now()}`;
-      const batches = await Promise.all(Array.from({ length: 5 }, () => postPayouts(sb.url, [payoutItem(), payoutItem({ credit_note: shared }), payoutItem()])));
+      const batches = await Promise.all(
+        Array.from({ length: 5 }, () => postPayouts(sb.url, [payoutItem(), payoutItem({ credit_note: shared }), payoutItem()])),
+      );
       const accepted = batches.filter((b) => b.status === 201);
       expect(accepted, JSON.stringify(batches.map((b) => b.status))).toHaveLength(1);
       expect(batches.filter((b) => b.status !== 201).every((b) => b.status === 400)).toBe(true);

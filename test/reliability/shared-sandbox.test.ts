@@ -21,21 +21,30 @@ interface Answer {
 }
 
 /** One raw request to the sandbox with a chosen Host; `firstChunk` answers as soon as a body chunk arrives (streams). */
-function raw(base: string, method: string, path: string, headers: Record<string, string> = {}, opts: { firstChunk?: boolean; body?: string } = {}): Promise<Answer> {
+function raw(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  opts: { firstChunk?: boolean; body?: string } = {},
+): Promise<Answer> {
   const u = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = request({ host: u.hostname, port: u.port, method, path, headers: { host: `${REMOTE_HOST}:${u.port}`, ...headers } }, (res) => {
-      let text = '';
-      const done = () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
-      res.on('data', (c) => {
-        text += String(c);
-        if (opts.firstChunk) {
-          done();
-          req.destroy();
-        }
-      });
-      res.on('end', done);
-    });
+    const req = request(
+      { host: u.hostname, port: u.port, method, path, headers: { host: `${REMOTE_HOST}:${u.port}`, ...headers } },
+      (res) => {
+        let text = '';
+        const done = () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
+        res.on('data', (c) => {
+          text += String(c);
+          if (opts.firstChunk) {
+            done();
+            req.destroy();
+          }
+        });
+        res.on('end', done);
+      },
+    );
     req.on('error', reject);
     req.end(opts.body);
   });
@@ -84,7 +93,13 @@ describe('shared team sandbox: the control API from another machine', () => {
   it('keeps the merchant API, checkout pages and /health open on a shared sandbox', async () => {
     expect((await raw(shared.url, 'GET', '/health')).status).toBe(200);
     // A signed creation needs no control token: its signature authenticates it.
-    const r = await raw(shared.url, 'POST', '/payments/check-out/SecurePayment', { 'content-type': 'application/x-www-form-urlencoded' }, { body: new URLSearchParams(paymentFields(17)).toString() });
+    const r = await raw(
+      shared.url,
+      'POST',
+      '/payments/check-out/SecurePayment',
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      { body: new URLSearchParams(paymentFields(17)).toString() },
+    );
     expect(r.status).toBe(200);
     const checkout = new URL(r.text.trim());
     expect((await raw(shared.url, 'GET', checkout.pathname + checkout.search)).status).toBe(200);
@@ -103,14 +118,25 @@ describe('shared team sandbox: the control API from another machine', () => {
     const live = await raw(shared.url, 'GET', '/sandbox/v1/events', { cookie }, { firstChunk: true });
     expect(live.status).toBe(200);
     expect(String(live.headers['content-type'])).toMatch(/^text\/event-stream/);
-    expect((await raw(shared.url, 'GET', '/sandbox/v1/events', { cookie: `${CONSOLE_COOKIE}=forged-session-id-0000000000000000000000000000` })).status).toBe(401);
+    expect(
+      (await raw(shared.url, 'GET', '/sandbox/v1/events', { cookie: `${CONSOLE_COOKIE}=forged-session-id-0000000000000000000000000000` }))
+        .status,
+    ).toBe(401);
     expect((await raw(shared.url, 'GET', '/sandbox/v1/operations', { cookie })).status).toBe(200);
   });
 
   it('keeps the token and the session cookie out of the request log', async () => {
     const s = await raw(shared.url, 'POST', '/sandbox/v1/session', { authorization: `Bearer ${TOKEN}` });
     const sessionId = String(s.headers['set-cookie']).split(';')[0]!.split('=')[1]!;
-    expect((await raw(shared.url, 'POST', '/sandbox/v1/clock/advance', { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', cookie: `${CONSOLE_COOKIE}=${sessionId}` })).status).toBe(400);
+    expect(
+      (
+        await raw(shared.url, 'POST', '/sandbox/v1/clock/advance', {
+          authorization: `Bearer ${TOKEN}`,
+          'content-type': 'application/json',
+          cookie: `${CONSOLE_COOKIE}=${sessionId}`,
+        })
+      ).status,
+    ).toBe(400);
     shared.ctx.store.requests.flush();
     const log = (await raw(shared.url, 'GET', '/sandbox/v1/requests?limit=50', { authorization: `Bearer ${TOKEN}` })).text;
     expect(log).toContain('/sandbox/v1/clock/advance');
@@ -130,11 +156,14 @@ describe('the console: only at / and its assets', () => {
     expect((await fetch(closed.url + '/assets/app-1a2b.js')).status).toBe(200);
   });
 
-  it.each(['/no/such/route', '/helth', '/assets/missing.js', '/operations', '/index.htm'])('answers %s with 404 NOT_FOUND in the error shape', async (path) => {
-    const r = await fetch(closed.url + path);
-    expect(r.status).toBe(404);
-    expect((await jsonOf(r)).error.code).toBe('NOT_FOUND');
-  });
+  it.each(['/no/such/route', '/helth', '/assets/missing.js', '/operations', '/index.htm'])(
+    'answers %s with 404 NOT_FOUND in the error shape',
+    async (path) => {
+      const r = await fetch(closed.url + path);
+      expect(r.status).toBe(404);
+      expect((await jsonOf(r)).error.code).toBe('NOT_FOUND');
+    },
+  );
 
   it('answers / with 404 NOT_FOUND when no console is built', async () => {
     const none = await startSandbox();

@@ -89,7 +89,14 @@ export const rawBody = (keys: string[]): fc.Arbitrary<Buffer> =>
     objectOf(keys).map((o) => Buffer.from(JSON.stringify(o))),
     anyJson.map((v) => Buffer.from(JSON.stringify(v) ?? 'null')),
     objectOf(keys).map((o) => Buffer.from(JSON.stringify(o).slice(0, -1))),
-    objectOf(keys).map((o) => Buffer.concat([Buffer.from('{"' + (keys[0] ?? 'x') + '":"'), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]), Buffer.from('"}'), Buffer.from(JSON.stringify(o))])),
+    objectOf(keys).map((o) =>
+      Buffer.concat([
+        Buffer.from('{"' + (keys[0] ?? 'x') + '":"'),
+        Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]),
+        Buffer.from('"}'),
+        Buffer.from(JSON.stringify(o)),
+      ]),
+    ),
     fc.uint8Array({ maxLength: 200 }).map((b) => Buffer.from(b)),
     fc.constant(Buffer.alloc(0)),
     fc.constant(Buffer.from('['.repeat(20_000) + ']'.repeat(20_000))),
@@ -110,7 +117,12 @@ export interface Answer {
 }
 
 export async function send(base: string, r: FuzzRequest): Promise<Answer> {
-  const res = await fetch(base + r.path, { method: r.method, headers: r.headers, body: r.body && r.method !== 'GET' ? new Uint8Array(r.body) : undefined, redirect: 'manual' });
+  const res = await fetch(base + r.path, {
+    method: r.method,
+    headers: r.headers,
+    body: r.body && r.method !== 'GET' ? new Uint8Array(r.body) : undefined,
+    redirect: 'manual',
+  });
   const text = await res.text();
   return { status: res.status, type: res.headers.get('content-type') ?? '', text };
 }
@@ -146,12 +158,25 @@ function pathSegment(value: string): string {
 }
 
 /** Path parameter values: real ids, random ones, injection strings, malformed escapes (sent raw). */
-export const paramValue = fc.oneof(fc.nat({ max: 20 }).map(String), fc.integer().map(String), anyString.map((s) => s.slice(0, 300)));
+export const paramValue = fc.oneof(
+  fc.nat({ max: 20 }).map(String),
+  fc.integer().map(String),
+  anyString.map((s) => s.slice(0, 300)),
+);
 
 /** A query string from the schema's keys: dropped, wrong, duplicated or malformed values. */
 export const queryOf = (keys: string[]): fc.Arbitrary<string> =>
   fc
-    .array(fc.tuple(fc.oneof(fc.constantFrom(...(keys.length ? keys : ['q'])), anyString.map((s) => s.slice(0, 50))), anyString.map((s) => s.slice(0, 500))), { maxLength: 6 })
+    .array(
+      fc.tuple(
+        fc.oneof(
+          fc.constantFrom(...(keys.length ? keys : ['q'])),
+          anyString.map((s) => s.slice(0, 50)),
+        ),
+        anyString.map((s) => s.slice(0, 500)),
+      ),
+      { maxLength: 6 },
+    )
     .chain((pairs) =>
       fc.oneof(
         fc.constant(new URLSearchParams(pairs).toString()),

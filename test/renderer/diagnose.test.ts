@@ -16,7 +16,10 @@ const base = {
   url_error: 'https://shop.example/error',
   channel: '17',
 };
-const alternatives = { layouts: [], secrets: [[`the secret key of ${OTHER.name} (${OTHER.public_key})`, OTHER.secret_key]] as [string, string][] };
+const alternatives = {
+  layouts: [],
+  secrets: [[`the secret key of ${OTHER.name} (${OTHER.public_key})`, OTHER.secret_key]] as [string, string][],
+};
 
 /** The signature the merchant sent: made over `signed` (their mistake), checked against `pasted`. */
 async function diagnosisOf(pasted: Record<string, string>, signedText: string) {
@@ -69,7 +72,14 @@ describe('request diagnosis finds each known mistake', () => {
 describe('signature inspector (inspect)', () => {
   const paste = async (fields: Record<string, string>, signWith: string, extra: Partial<Parameters<typeof inspect>[0]> = {}) => {
     const signature = await sha256Hex(signedString(fields, CREATION_ORDER, signWith));
-    return inspect({ pasted: new URLSearchParams({ ...fields, signature }).toString(), mode: 'creation', layout: 'standard', secret: SECRET, merchants: [OTHER], ...extra });
+    return inspect({
+      pasted: new URLSearchParams({ ...fields, signature }).toString(),
+      mode: 'creation',
+      layout: 'standard',
+      secret: SECRET,
+      merchants: [OTHER],
+      ...extra,
+    });
   };
 
   it('a correctly signed creation: the hashed string, the expected signature, no diagnosis', async () => {
@@ -88,11 +98,30 @@ describe('signature inspector (inspect)', () => {
   });
 
   it('a notification signed in the legacy layout, checked as standard: names the other layout', async () => {
-    const n = { public_key: 'pk_sandbox_demo', time: '2026-01-02 03:04:05', channel: '17', amount: '10.50', currency: 'COP', trans_ID: 'T-1' };
+    const n = {
+      public_key: 'pk_sandbox_demo',
+      time: '2026-01-02 03:04:05',
+      channel: '17',
+      amount: '10.50',
+      currency: 'COP',
+      trans_ID: 'T-1',
+    };
     const signature = await sha256Hex(n.public_key + n.time + n.channel + n.amount + n.currency + n.trans_ID + SECRET);
-    const r = await inspect({ pasted: JSON.stringify({ ...n, signature }), mode: 'notification', layout: 'standard', secret: SECRET, merchants: [] });
+    const r = await inspect({
+      pasted: JSON.stringify({ ...n, signature }),
+      mode: 'notification',
+      layout: 'standard',
+      secret: SECRET,
+      merchants: [],
+    });
     expect(r.diagnosis).toBe('legacy layout (public_key first)');
-    const legacy = await inspect({ pasted: JSON.stringify({ ...n, signature }), mode: 'notification', layout: 'legacy', secret: SECRET, merchants: [] });
+    const legacy = await inspect({
+      pasted: JSON.stringify({ ...n, signature }),
+      mode: 'notification',
+      layout: 'legacy',
+      secret: SECRET,
+      merchants: [],
+    });
     expect(legacy.provided).toBe(legacy.expected);
   });
 

@@ -29,8 +29,14 @@ const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) 
 
 describe('console texts (i18n)', () => {
   it('English and Spanish have the same keys', () => {
-    expect(Object.keys(es).filter((k) => !(k in en)), 'only in es.json').toEqual([]);
-    expect(Object.keys(en).filter((k) => !(k in es)), 'only in en.json').toEqual([]);
+    expect(
+      Object.keys(es).filter((k) => !(k in en)),
+      'only in es.json',
+    ).toEqual([]);
+    expect(
+      Object.keys(en).filter((k) => !(k in es)),
+      'only in en.json',
+    ).toEqual([]);
   });
 
   it('no text is empty, and both languages use the same {placeholders}', () => {

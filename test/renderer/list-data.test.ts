@@ -20,13 +20,18 @@ const row = (id: number, status: OperationSummary['status'] = 'pending'): Operat
 });
 const list = (...rows: OperationSummary[]): OperationList => ({ items: rows, next_cursor: null });
 const changed = (id: number, status: string) => LiveEventSchema.parse({ type: 'operation.changed', data: { id, status, from: 'pending' } });
-const created = (id: number) => LiveEventSchema.parse({ type: 'operation.created', data: { id, channel: 17, status: 'pending', merchant_id: 1 } });
+const created = (id: number) =>
+  LiveEventSchema.parse({ type: 'operation.created', data: { id, channel: 17, status: 'pending', merchant_id: 1 } });
 
 describe('applyLiveEvents: a live batch applied to the shown operations list', () => {
   it('patches the status of shown rows in place, the last event winning', () => {
     const before = list(row(3), row(2), row(1));
     const r = applyLiveEvents(before, [changed(2, 'confirmed'), changed(1, 'rejected'), changed(1, 'expired')]);
-    expect(r.list?.items.map((o) => [o.id, o.status])).toEqual([[3, 'pending'], [2, 'confirmed'], [1, 'expired']]);
+    expect(r.list?.items.map((o) => [o.id, o.status])).toEqual([
+      [3, 'pending'],
+      [2, 'confirmed'],
+      [1, 'expired'],
+    ]);
     expect(r.created).toBe(false);
     expect(before.items[1]!.status).toBe('pending');
   });

@@ -13,7 +13,9 @@ describe('live events are a typed union shared by the server and the console', (
 
   it('refuses an unknown type and a payload of the wrong shape', () => {
     expect(LiveEventSchema.safeParse({ type: 'operation.exploded', data: {} }).success).toBe(false);
-    expect(LiveEventSchema.safeParse({ type: 'operation.changed', data: { id: '12', status: 'confirmed', from: 'pending' } }).success).toBe(false);
+    expect(LiveEventSchema.safeParse({ type: 'operation.changed', data: { id: '12', status: 'confirmed', from: 'pending' } }).success).toBe(
+      false,
+    );
     expect(LiveEventSchema.safeParse({ type: 'operation.changed', data: { id: 12, status: 'paid', from: 'pending' } }).success).toBe(false);
     expect(LiveBatchSchema.safeParse({ events: [{ type: 'nope', data: {} }], dropped: 0 }).success).toBe(false);
   });

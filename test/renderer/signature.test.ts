@@ -9,10 +9,16 @@ import {
   sha256Hex,
   signedString,
 } from '../../renderer/src/api/signature';
-import { CREATION_SIGNED_FIELDS, creationSignature as serverCreationSignature, sha256Hex as serverSha256 } from '../../server/domain/signature.js';
+import {
+  CREATION_SIGNED_FIELDS,
+  creationSignature as serverCreationSignature,
+  sha256Hex as serverSha256,
+} from '../../server/domain/signature.js';
 
 const value = fc.string({ maxLength: 40 });
-const creationFields = fc.record(Object.fromEntries(CREATION_ORDER.map((k) => [k, value])) as Record<(typeof CREATION_ORDER)[number], fc.Arbitrary<string>>);
+const creationFields = fc.record(
+  Object.fromEntries(CREATION_ORDER.map((k) => [k, value])) as Record<(typeof CREATION_ORDER)[number], fc.Arbitrary<string>>,
+);
 
 describe('console signatures equal the server’s', () => {
   it('the creation field order is the server’s', () => {
@@ -51,7 +57,11 @@ describe('parsePastedFields reads what an operator pastes', () => {
   });
 
   it('`key: value` lines', () => {
-    expect(parsePastedFields('public_key: pk_1\namount = 10.50\n  trans_ID: T-1  ')).toEqual({ public_key: 'pk_1', amount: '10.50', trans_ID: 'T-1' });
+    expect(parsePastedFields('public_key: pk_1\namount = 10.50\n  trans_ID: T-1  ')).toEqual({
+      public_key: 'pk_1',
+      amount: '10.50',
+      trans_ID: 'T-1',
+    });
   });
 
   it('nothing gives no fields; a broken JSON object is refused', () => {

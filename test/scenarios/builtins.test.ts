@@ -6,7 +6,9 @@ import { builtinDir, loadBuiltins } from '../../server/scenarios/builtins.js';
 import { parseScenario, runScenario } from '../../server/scenarios/runner.js';
 import { startSandbox } from '../helpers/sandbox.js';
 
-const files = readdirSync(builtinDir()).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(builtinDir())
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
 beforeAll(async () => {
@@ -20,7 +22,9 @@ describe('built-in scenarios', () => {
     const parsed = parseScenario(JSON.parse(readFileSync(join(builtinDir(), file), 'utf8')));
     if (!parsed.ok) throw new Error(parsed.error);
     const report = await runScenario(parsed.scenario, { baseUrl: sb.url });
-    const failed = report.steps.filter((s) => s.status !== 'passed').map((s) => `${s.index + 1}. ${s.title}: ${s.failures.join('; ') || s.status}`);
+    const failed = report.steps
+      .filter((s) => s.status !== 'passed')
+      .map((s) => `${s.index + 1}. ${s.title}: ${s.failures.join('; ') || s.status}`);
     expect(failed).toEqual([]);
     expect(report.ok).toBe(true);
   });
@@ -39,6 +43,16 @@ describe('built-in scenarios', () => {
     const channels = new Set(steps.flatMap((s) => (s.action === 'create_payment' && !s.expect?.error_code ? [s.channel] : [])));
     expect([...channels].sort((a, b) => a - b)).toEqual([...CHANNEL_IDS]);
     const actions = new Set(steps.map((s) => s.action));
-    for (const a of ['confirm', 'reject', 'cancel', 'advance_clock', 'spei_transfer', 'create_payouts', 'process_payouts', 'expect_notification']) expect(actions).toContain(a);
+    for (const a of [
+      'confirm',
+      'reject',
+      'cancel',
+      'advance_clock',
+      'spei_transfer',
+      'create_payouts',
+      'process_payouts',
+      'expect_notification',
+    ])
+      expect(actions).toContain(a);
   });
 });

@@ -22,15 +22,34 @@ async function session(base: string): Promise<void> {
   await postPayment(base, paymentFields(17, { currency: 'USD' }));
   await postPayment(base, paymentFields(17, { signature: 'f'.repeat(64) }));
   const rej = await createPayment(base, 17);
-  await api(base, 'POST', `/sandbox/v1/operations/${await opId(base, rej.fields.trans_id!)}/reject`, { rejection_code: '05', rejection_message: 'No autorizada' });
+  await api(base, 'POST', `/sandbox/v1/operations/${await opId(base, rej.fields.trans_id!)}/reject`, {
+    rejection_code: '05',
+    rejection_message: 'No autorizada',
+  });
   const spei = await createPayment(base, 41);
   const demo = (await api(base, 'GET', '/sandbox/v1/merchants')).body.items[0];
   await api(base, 'POST', '/sandbox/v1/spei/transfers', { clabe: demo.clabe, amount: '1.00', rfc: 'GODE561231GR8' });
   await api(base, 'POST', '/sandbox/v1/spei/transfers', { clabe: demo.clabe, amount: spei.fields.amount, rfc: 'GODE561231GR8' });
   await createPayment(base, 17, { filter_by: 'wallet_push' });
   await api(base, 'POST', '/sandbox/v1/clock/advance', { minutes: 20 });
-  const item = { order_id: 'O-1', credit_note: 'CN-REC-1', account_id: '012180001234567899', account_type: 'clabe', vat_id: 'GODE561231GR8', vat_id_type: 'RFC', name: 'Ana', amount: 300, channel: 'https://merchant.example/payout', bank: 40012, country: 'MEX' };
-  const batch = await fetch(base + '/api/transactions/', { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer tk_sandbox_demo' }, body: JSON.stringify([item, { ...item, credit_note: 'CN-REC-2', amount: 301 }]) });
+  const item = {
+    order_id: 'O-1',
+    credit_note: 'CN-REC-1',
+    account_id: '012180001234567899',
+    account_type: 'clabe',
+    vat_id: 'GODE561231GR8',
+    vat_id_type: 'RFC',
+    name: 'Ana',
+    amount: 300,
+    channel: 'https://merchant.example/payout',
+    bank: 40012,
+    country: 'MEX',
+  };
+  const batch = await fetch(base + '/api/transactions/', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer tk_sandbox_demo' },
+    body: JSON.stringify([item, { ...item, credit_note: 'CN-REC-2', amount: 301 }]),
+  });
   if (batch.status !== 201) throw new Error(`payout batch refused: ${await batch.text()}`);
   const created = (await batch.json()) as { payroll: number };
   await api(base, 'POST', '/sandbox/v1/payouts/process', { payroll: created.payroll });
@@ -45,8 +64,20 @@ describe('recorder', () => {
     expect(rec.status).toBe(200);
     const actions = rec.body.scenario.steps.map((s: { action: string }) => s.action);
     expect(actions).toEqual([
-      'create_payment', 'confirm', 'confirm', 'create_payment', 'create_payment', 'create_payment', 'reject', 'create_payment',
-      'spei_transfer', 'spei_transfer', 'create_payment', 'advance_clock', 'create_payouts', 'process_payouts',
+      'create_payment',
+      'confirm',
+      'confirm',
+      'create_payment',
+      'create_payment',
+      'create_payment',
+      'reject',
+      'create_payment',
+      'spei_transfer',
+      'spei_transfer',
+      'create_payment',
+      'advance_clock',
+      'create_payouts',
+      'process_payouts',
     ]);
     const steps = rec.body.scenario.steps;
     expect(steps[2].expect).toEqual({ http_status: 409, error_code: 'INVALID_TRANSITION' });

@@ -26,7 +26,11 @@ const wrongStatus: ScenarioInput = {
 
 function runCli(args: string[]): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const p = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'server', 'scenarios', 'cli.ts'), ...args], { cwd: root });
+    const p = spawn(
+      process.execPath,
+      [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'server', 'scenarios', 'cli.ts'), ...args],
+      { cwd: root },
+    );
     let out = '';
     p.stdout.on('data', (c) => (out += String(c)));
     p.stderr.on('data', (c) => (out += String(c)));

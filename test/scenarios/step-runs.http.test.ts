@@ -84,7 +84,9 @@ describe('step-by-step scenario runs', () => {
   });
 
   it('a step on a finished run is refused with 409 CONFLICT', async () => {
-    const { body: run } = await api(sb.url, 'POST', RUNS, { scenario: { ...threeSteps, steps: [{ action: 'note', narration: 'only words' }] } });
+    const { body: run } = await api(sb.url, 'POST', RUNS, {
+      scenario: { ...threeSteps, steps: [{ action: 'note', narration: 'only words' }] },
+    });
     await api(sb.url, 'POST', `${RUNS}/${run.run_id}/step`);
     const r = await api(sb.url, 'POST', `${RUNS}/${run.run_id}/step`);
     expect(r.status).toBe(409);
@@ -93,7 +95,10 @@ describe('step-by-step scenario runs', () => {
 
   it('two step calls sent together run two different steps in order', async () => {
     const { body: run } = await api(sb.url, 'POST', RUNS, { scenario: threeSteps });
-    const [a, b] = await Promise.all([api(sb.url, 'POST', `${RUNS}/${run.run_id}/step`), api(sb.url, 'POST', `${RUNS}/${run.run_id}/step`)]);
+    const [a, b] = await Promise.all([
+      api(sb.url, 'POST', `${RUNS}/${run.run_id}/step`),
+      api(sb.url, 'POST', `${RUNS}/${run.run_id}/step`),
+    ]);
     expect([a.body.next_step, b.body.next_step].sort()).toEqual([1, 2]);
     expect(await opStatus(run.report.public_key)).toEqual(['confirmed']);
   });
@@ -145,6 +150,8 @@ describe('step-by-step scenario runs', () => {
 
   it('the step routes are in the OpenAPI document', async () => {
     const r = await api(sb.url, 'GET', '/sandbox/v1/openapi.json');
-    expect(Object.keys(r.body.paths)).toEqual(expect.arrayContaining(['/sandbox/v1/scenarios/runs', '/sandbox/v1/scenarios/runs/{id}/step']));
+    expect(Object.keys(r.body.paths)).toEqual(
+      expect.arrayContaining(['/sandbox/v1/scenarios/runs', '/sandbox/v1/scenarios/runs/{id}/step']),
+    );
   });
 });

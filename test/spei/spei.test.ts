@@ -105,7 +105,12 @@ describe('channel 41 SPEI reconciliation', () => {
     const n = await api(sb.url, 'GET', `/sandbox/v1/operations/${id}`);
     expect(n.body.notifications).toEqual([]);
     const ledger = await api(sb.url, 'GET', '/sandbox/v1/spei/transfers');
-    expect(ledger.body.items[0]).toMatchObject({ id: r.body.transfer_id, result: 'unmatched', amount: '701.00', reason: expect.stringContaining('no pending operation for RFC GODE561231GR8 and amount 701.00 MXN') });
+    expect(ledger.body.items[0]).toMatchObject({
+      id: r.body.transfer_id,
+      result: 'unmatched',
+      amount: '701.00',
+      reason: expect.stringContaining('no pending operation for RFC GODE561231GR8 and amount 701.00 MXN'),
+    });
   });
 
   it('a transfer to an unknown CLABE is recorded as unmatched', async () => {
@@ -116,7 +121,13 @@ describe('channel 41 SPEI reconciliation', () => {
   });
 
   it('refuses malformed transfers with VALIDATION_ERROR and records nothing', async () => {
-    for (const bad of [{ clabe: '123', amount: '1.00', rfc: RFC }, { clabe, amount: '1.001', rfc: RFC }, { clabe, amount: -5, rfc: RFC }, { clabe, amount: '1.00' }, { clabe, amount: '1.00', rfc: RFC, extra: 1 }]) {
+    for (const bad of [
+      { clabe: '123', amount: '1.00', rfc: RFC },
+      { clabe, amount: '1.001', rfc: RFC },
+      { clabe, amount: -5, rfc: RFC },
+      { clabe, amount: '1.00' },
+      { clabe, amount: '1.00', rfc: RFC, extra: 1 },
+    ]) {
       const r = await inject(bad);
       expect(r.status).toBe(400);
       expect(r.body.error.code).toBe('VALIDATION_ERROR');
@@ -143,7 +154,10 @@ describe('channel 41 SPEI reconciliation', () => {
 
 describe('SPEI matching query', () => {
   it('uses the partial index, not a scan', () => {
-    const plan = sb.ctx.store.spei.explainMatch().map((r) => r.detail).join(' | ');
+    const plan = sb.ctx.store.spei
+      .explainMatch()
+      .map((r) => r.detail)
+      .join(' | ');
     expect(plan).toMatch(/USING (COVERING )?INDEX operations_spei_match/);
   });
 });

@@ -9,7 +9,8 @@ let dir: string;
 let store: Store;
 let other: Database.Database;
 /** What a second connection (another process, a restart) sees: only committed rows. */
-const committed = (key: string) => other.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?').get(key)?.value ?? null;
+const committed = (key: string) =>
+  other.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?').get(key)?.value ?? null;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'sbx-group-'));

@@ -17,7 +17,10 @@ afterEach(() => {
 });
 
 const tables = (db: Database.Database) =>
-  db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all().map((r) => r.name);
+  db
+    .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .all()
+    .map((r) => r.name);
 
 describe('migrations', () => {
   it('apply from an empty file to the latest version with WAL and foreign keys on', () => {
@@ -26,10 +29,21 @@ describe('migrations', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
-    expect(tables(db)).toEqual(expect.arrayContaining([
-      'merchants', 'operations', 'operation_events', 'notifications', 'notification_attempts',
-      'payrolls', 'payouts', 'spei_transfers', 'request_log', 'settings', 'timers',
-    ]));
+    expect(tables(db)).toEqual(
+      expect.arrayContaining([
+        'merchants',
+        'operations',
+        'operation_events',
+        'notifications',
+        'notification_attempts',
+        'payrolls',
+        'payouts',
+        'spei_transfers',
+        'request_log',
+        'settings',
+        'timers',
+      ]),
+    );
     db.close();
   });
 
@@ -64,7 +78,10 @@ describe('migrations', () => {
 
   it('rolls back a failing migration whole', () => {
     const db = new Database(':memory:');
-    const list = [{ name: 'ok', sql: 'CREATE TABLE a (x)' }, { name: 'bad', sql: 'CREATE TABLE b (y); INSERT INTO nope VALUES (1)' }];
+    const list = [
+      { name: 'ok', sql: 'CREATE TABLE a (x)' },
+      { name: 'bad', sql: 'CREATE TABLE b (y); INSERT INTO nope VALUES (1)' },
+    ];
     expect(() => migrate(db, list)).toThrow();
     expect(db.pragma('user_version', { simple: true })).toBe(1);
     expect(tables(db)).toEqual(['a']);
@@ -82,7 +99,10 @@ describe('migrations', () => {
         (1, 1, 'o', 'b', '{}', '3.00', 'https://x.example', 'rejected', 0, 6),
         (1, 1, 'o', 'c', '{}', '4.00', 'https://x.example', 'pending', 0, NULL);`);
     migrate(db, migrations);
-    expect(db.prepare('SELECT payout_username, payout_password FROM merchants').get()).toEqual({ payout_username: 'payout_demo', payout_password: 'pw_sandbox_demo' });
+    expect(db.prepare('SELECT payout_username, payout_password FROM merchants').get()).toEqual({
+      payout_username: 'payout_demo',
+      payout_password: 'pw_sandbox_demo',
+    });
     expect(db.prepare('SELECT credit_note, transfer_status, warnings, updated_at FROM payouts ORDER BY id').all()).toEqual([
       { credit_note: 'a', transfer_status: 5, warnings: '[]', updated_at: 5 },
       { credit_note: 'b', transfer_status: 3, warnings: '[]', updated_at: 6 },

@@ -81,7 +81,14 @@ describe('cached merchant and settings reads', () => {
     const before = demo()!;
     store.wipe();
     expect(demo()).toBeUndefined();
-    const row = { ...before, enabled: 1, allow_http_localhost: 0, channels: JSON.stringify(before.channels), blacklisted_documents: '[]', secret_key: 'sk_from_bundle' };
+    const row = {
+      ...before,
+      enabled: 1,
+      allow_http_localhost: 0,
+      channels: JSON.stringify(before.channels),
+      blacklisted_documents: '[]',
+      secret_key: 'sk_from_bundle',
+    };
     store.tx(() => store.bundle.insert('merchants', row));
     expect(demo()!.secret_key).toBe('sk_from_bundle');
     store.tx(() => store.merchants.save({ ...demo()!, secret_key: 'sk_changed' }));

@@ -21,7 +21,11 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox?.stop());
 
-const rejection = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
+const rejection = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e,
+  );
 
 async function pendingOperation(channel = '17') {
   const payment = await sandbox.merchant.createPayment({ channel });
@@ -55,7 +59,10 @@ describe('operations', () => {
   });
 
   it('rejects with codes, cancels, expires', async () => {
-    const rejected = await control.rejectOperation({ id: (await pendingOperation()).id, body: { rejection_code: 'R01', rejection_message: 'no funds' } });
+    const rejected = await control.rejectOperation({
+      id: (await pendingOperation()).id,
+      body: { rejection_code: 'R01', rejection_message: 'no funds' },
+    });
     expect(rejected.status).toBe('rejected');
     expect(rejected.events.at(-1)!.details).toMatchObject({ rejection_code: 'R01' });
     expect((await control.cancelOperation({ id: (await pendingOperation()).id })).status).toBe('cancelled');

@@ -16,11 +16,15 @@ describe('testkit docs', () => {
   });
 
   it('the node:test example passes under node --test', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=tap', join(import.meta.dirname, 'examples', 'payments.node-test.ts')], {
-      cwd: root,
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--test', '--test-reporter=tap', join(import.meta.dirname, 'examples', 'payments.node-test.ts')],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
     expect(r.stdout + r.stderr).toMatch(/# pass 2\b/);
     expect(r.stdout).toMatch(/# fail 0\b/);
     expect(r.status).toBe(0);

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { receiver, SandboxApiError, signNotification, startSandbox, verifyNotification, type Receiver, type TestSandbox } from '../../server/testkit/index.js';
+import {
+  receiver,
+  SandboxApiError,
+  signNotification,
+  startSandbox,
+  verifyNotification,
+  type Receiver,
+  type TestSandbox,
+} from '../../server/testkit/index.js';
 
 let sandbox: TestSandbox;
 let inbox: Receiver;
@@ -14,13 +22,16 @@ afterAll(async () => {
 });
 
 describe('merchant.createPayment', () => {
-  it.each(['form', 'multipart', 'json'] as const)('signs and posts %s like a real client and answers the checkout address', async (encoding) => {
-    const p = await sandbox.merchant.createPayment({ channel: '17' }, { encoding });
-    if (p.kind !== 'checkout') throw new Error('expected a checkout address');
-    expect(p.checkout_url).toBe(`${sandbox.url}/check-out/?channel=17&tokenID=${p.token}&platform=1`);
-    const { items } = await sandbox.control.listOperations({ query: { trans_id: p.trans_id } });
-    expect(items[0]).toMatchObject({ channel: 17, status: 'pending' });
-  });
+  it.each(['form', 'multipart', 'json'] as const)(
+    'signs and posts %s like a real client and answers the checkout address',
+    async (encoding) => {
+      const p = await sandbox.merchant.createPayment({ channel: '17' }, { encoding });
+      if (p.kind !== 'checkout') throw new Error('expected a checkout address');
+      expect(p.checkout_url).toBe(`${sandbox.url}/check-out/?channel=17&tokenID=${p.token}&platform=1`);
+      const { items } = await sandbox.control.listOperations({ query: { trans_id: p.trans_id } });
+      expect(items[0]).toMatchObject({ channel: 17, status: 'pending' });
+    },
+  );
 
   it('answers the direct-integration JSON', async () => {
     const p = await sandbox.merchant.createPayment({ channel: '35', direct_integration: '1' });

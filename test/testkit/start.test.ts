@@ -16,7 +16,11 @@ function alive(pid: number): boolean {
     return false;
   }
 }
-const refused = (url: string) => fetch(`${url}/health`).then(() => false, () => true);
+const refused = (url: string) =>
+  fetch(`${url}/health`).then(
+    () => false,
+    () => true,
+  );
 
 describe('startSandbox in process', () => {
   it('answers on a free port, and stop() twice leaves the port closed', async () => {
@@ -38,7 +42,9 @@ describe('startSandbox in process', () => {
       expect((await sb.control.listOperations()).items).toEqual([]);
       const again = await shop!.createPayment();
       expect(again.kind).toBe('checkout');
-      expect((await sb.control.listMerchants()).items.map((m) => m.public_key)).toEqual(expect.arrayContaining([shop!.keys.public_key, 'pk_sandbox_demo']));
+      expect((await sb.control.listMerchants()).items.map((m) => m.public_key)).toEqual(
+        expect.arrayContaining([shop!.keys.public_key, 'pk_sandbox_demo']),
+      );
     } finally {
       await sb.stop();
     }
@@ -63,14 +69,25 @@ describe('startSandbox({ spawn: true })', () => {
     }
   }, 60_000);
 
-  it.each(['exit', 'SIGKILL'])('a test process that ends by %s without stop() takes its sandbox with it', async (how) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures', 'orphan.ts'), how === 'exit' ? 'exit' : 'wait'], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    proc.stdout.on('data', (c) => (out += String(c)));
-    const { pid, url } = await eventually(async () => (out.includes('\n') ? (JSON.parse(out.split('\n')[0]!) as { pid: number; url: string }) : null), 30_000);
-    if (how === 'SIGKILL') proc.kill('SIGKILL');
-    await eventually(async () => !alive(pid) && (await refused(url)), 30_000, 100);
-  }, 60_000);
+  it.each(['exit', 'SIGKILL'])(
+    'a test process that ends by %s without stop() takes its sandbox with it',
+    async (how) => {
+      const proc = spawn(
+        process.execPath,
+        ['--import', 'tsx', join(import.meta.dirname, 'fixtures', 'orphan.ts'), how === 'exit' ? 'exit' : 'wait'],
+        {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
+      let out = '';
+      proc.stdout.on('data', (c) => (out += String(c)));
+      const { pid, url } = await eventually(
+        async () => (out.includes('\n') ? (JSON.parse(out.split('\n')[0]!) as { pid: number; url: string }) : null),
+        30_000,
+      );
+      if (how === 'SIGKILL') proc.kill('SIGKILL');
+      await eventually(async () => !alive(pid) && (await refused(url)), 30_000, 100);
+    },
+    60_000,
+  );
 });

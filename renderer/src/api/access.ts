@@ -20,7 +20,9 @@ export const tokenNeeded = (): void => useAccess.setState({ needToken: true });
 /** Opens a console session with the token; on success reloads, so every screen and the live stream start with it. */
 export async function openSession(token: string): Promise<boolean> {
   const { path, method } = accessRoutes.openConsoleSession;
-  const res = await fetch(path, { method, headers: { Authorization: `Bearer ${token.trim()}`, Accept: 'application/json' } }).catch(() => null);
+  const res = await fetch(path, { method, headers: { Authorization: `Bearer ${token.trim()}`, Accept: 'application/json' } }).catch(
+    () => null,
+  );
   if (!res?.ok) {
     useAccess.setState({ refused: true });
     return false;

@@ -6,7 +6,17 @@
 import { creationPathOf } from '@contract/common.js';
 
 /** Contract §3: creation signature field order; the merchant's secret key follows. */
-export const CREATION_ORDER = ['public_key', 'time', 'amount', 'currency', 'trans_id', 'time_expired', 'url_ok', 'url_error', 'channel'] as const;
+export const CREATION_ORDER = [
+  'public_key',
+  'time',
+  'amount',
+  'currency',
+  'trans_id',
+  'time_expired',
+  'url_ok',
+  'url_error',
+  'channel',
+] as const;
 /** Contract §4: notification signature field order (standard layout). */
 export const NOTIFICATION_ORDER = ['time', 'channel', 'amount', 'currency', 'trans_ID'] as const;
 /** Legacy layout: public_key first, which some published integrations verify. */

@@ -174,20 +174,35 @@ export function App() {
           </a>
         ))}
         <div className="sidebar-foot">
-          <button className="btn btn-ghost btn-small" onClick={() => setHelp(true)} data-testid="shortcuts-help" aria-label={t('shortcuts.title')}>
+          <button
+            className="btn btn-ghost btn-small"
+            onClick={() => setHelp(true)}
+            data-testid="shortcuts-help"
+            aria-label={t('shortcuts.title')}
+          >
             <span aria-hidden="true">⌨</span> <span className="nav-label">{t('shortcuts.title')}</span>
           </button>
         </div>
       </nav>
       <div className="main">
         <header className="topbar">
-          <span className={`live-dot ${connected ? 'on' : 'off'}`} data-testid="live-status" data-connected={connected} title={connected ? t('live.on') : t('live.off')} />
+          <span
+            className={`live-dot ${connected ? 'on' : 'off'}`}
+            data-testid="live-status"
+            data-connected={connected}
+            title={connected ? t('live.on') : t('live.off')}
+          />
           <span className="muted small live-text" role="status">
             {connected ? t('live.on') : t('live.off')}
           </span>
           <div className="spacer" />
           <HeaderClock />
-          <select value={lang} onChange={(e) => setLang(e.target.value === 'es' ? 'es' : 'en')} data-testid="lang-switch" aria-label={t('app.language')}>
+          <select
+            value={lang}
+            onChange={(e) => setLang(e.target.value === 'es' ? 'es' : 'en')}
+            data-testid="lang-switch"
+            aria-label={t('app.language')}
+          >
             <option value="en">English</option>
             <option value="es">Español</option>
           </select>

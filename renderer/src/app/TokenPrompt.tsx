@@ -27,7 +27,14 @@ export function TokenPrompt() {
         <p>{t('access.body')}</p>
         <label>
           {t('access.token')}{' '}
-          <input type="password" autoFocus autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} data-testid="token-input" />
+          <input
+            type="password"
+            autoFocus
+            autoComplete="off"
+            value={token}
+            onChange={(e) => setToken(e.target.value)}
+            data-testid="token-input"
+          />
         </label>
         {refused && (
           <div className="error-box" role="alert" data-testid="token-refused">

@@ -10,7 +10,18 @@ export interface Route {
   params: URLSearchParams;
 }
 
-export const PAGES = ['overview', 'operations', 'spei', 'notifications', 'payouts', 'merchants', 'requests', 'tools', 'scenarios', 'faults'] as const;
+export const PAGES = [
+  'overview',
+  'operations',
+  'spei',
+  'notifications',
+  'payouts',
+  'merchants',
+  'requests',
+  'tools',
+  'scenarios',
+  'faults',
+] as const;
 export type Page = (typeof PAGES)[number];
 
 function parse(hash: string): Route {

@@ -44,7 +44,16 @@ function Attempt({ a, n, test }: { a: NotificationAttempt; n: number; test: stri
       </button>
       {open && (
         <div className="grid-2 attempt-body">
-          <CodeView label={`${t('notif.request')} → ${a.url}`} value={Object.entries(a.request.headers).map(([k, v]) => `${k}: ${v}`).join('\n') + '\n\n' + a.request.body} />
+          <CodeView
+            label={`${t('notif.request')} → ${a.url}`}
+            value={
+              Object.entries(a.request.headers)
+                .map(([k, v]) => `${k}: ${v}`)
+                .join('\n') +
+              '\n\n' +
+              a.request.body
+            }
+          />
           <CodeView label={`${t('notif.response')} ${a.response_status ?? ''}`} value={a.response_body ?? a.error ?? ''} />
         </div>
       )}
@@ -64,14 +73,24 @@ export function NotificationCard({ n }: { n: Notification }) {
       invalidate('payouts');
     }, t('notif.resent'));
   return (
-    <div className={`notif notif-${n.status}${n.test_label ? ' notif-test' : ''}`} data-testid="notification" data-status={n.status} data-id={n.id} data-test={n.test_label ?? ''}>
+    <div
+      className={`notif notif-${n.status}${n.test_label ? ' notif-test' : ''}`}
+      data-testid="notification"
+      data-status={n.status}
+      data-id={n.id}
+      data-test={n.test_label ?? ''}
+    >
       <div className="notif-head">
         <span className={`badge badge-n-${n.status}`} data-testid="notification-status">
           {t(`notif.status.${n.status}`)}
         </span>
         <span className="tag">{n.kind}</span>
         {n.test_label && (
-          <span className="tag tag-test" data-testid="notification-test-label" title={n.test_of !== null ? t('notif.test.of', { id: n.test_of }) : undefined}>
+          <span
+            className="tag tag-test"
+            data-testid="notification-test-label"
+            title={n.test_of !== null ? t('notif.test.of', { id: n.test_of }) : undefined}
+          >
             ⚗ {t('notif.test.badge')} · {t(`notif.test.${n.test_label}`)}
           </span>
         )}

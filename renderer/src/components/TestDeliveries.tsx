@@ -38,7 +38,14 @@ function ChangedFields({ n, onClose }: { n: Notification; onClose: () => void })
   const send = async () => {
     const edits = parseEdits(text);
     if ('error' in edits) return setError(edits.error);
-    const r = await run(() => call(notificationRoutes.resendNotification, { params: { id: n.id }, body: { test: 'changed_fields', fields: edits.fields, resign } }), t('notif.test.sent'));
+    const r = await run(
+      () =>
+        call(notificationRoutes.resendNotification, {
+          params: { id: n.id },
+          body: { test: 'changed_fields', fields: edits.fields, resign },
+        }),
+      t('notif.test.sent'),
+    );
     if (r) {
       refresh(n);
       onClose();
@@ -48,10 +55,18 @@ function ChangedFields({ n, onClose }: { n: Notification; onClose: () => void })
     <Modal title={t('notif.test.changed_fields')} onClose={onClose}>
       <div className="form">
         <p className="muted small">{t('notif.test.changedHint')}</p>
-        <textarea rows={5} className="mono" value={text} onChange={(e) => setText(e.target.value)} data-testid="test-fields" aria-label={t('notif.test.changed_fields')} />
+        <textarea
+          rows={5}
+          className="mono"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          data-testid="test-fields"
+          aria-label={t('notif.test.changed_fields')}
+        />
         {n.fields && <div className="muted small">{t('notif.test.fieldsNow', { list: Object.keys(n.fields).join(', ') })}</div>}
         <label className="check">
-          <input type="checkbox" checked={resign} onChange={(e) => setResign(e.target.checked)} data-testid="test-resign" /> {t('notif.test.resign')}
+          <input type="checkbox" checked={resign} onChange={(e) => setResign(e.target.checked)} data-testid="test-resign" />{' '}
+          {t('notif.test.resign')}
         </label>
         {error && (
           <div className="error-box" role="alert">

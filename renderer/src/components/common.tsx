@@ -38,7 +38,17 @@ export async function copyText(text: string): Promise<void> {
 }
 
 /** Copies a value (or what `get` computes, e.g. a freshly signed curl) and says so. */
-export function CopyButton({ value, get, label, testId }: { value?: string; get?: () => Promise<string>; label?: string; testId?: string }) {
+export function CopyButton({
+  value,
+  get,
+  label,
+  testId,
+}: {
+  value?: string;
+  get?: () => Promise<string>;
+  label?: string;
+  testId?: string;
+}) {
   const t = useT();
   const [done, setDone] = useState(false);
   const onClick = async () => {
@@ -109,7 +119,8 @@ function prettyMaybe(s: string): string {
   return s;
 }
 
-const FOCUSABLE = 'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), summary, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), summary, [tabindex]:not([tabindex="-1"])';
 
 /**
  * Where focus goes when the control that had it is gone or disabled (a dialog's opener after its
@@ -139,7 +150,8 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
   const [opener] = useState(() => document.activeElement);
   useEffect(() => {
     const box = ref.current;
-    if (box && !box.contains(document.activeElement)) (box.querySelector<HTMLElement>('[autofocus]') ?? box.querySelector<HTMLElement>(FOCUSABLE) ?? box).focus();
+    if (box && !box.contains(document.activeElement))
+      (box.querySelector<HTMLElement>('[autofocus]') ?? box.querySelector<HTMLElement>(FOCUSABLE) ?? box).focus();
     return () => focusFallback(opener);
   }, [opener]);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -163,7 +175,16 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
   };
   return (
     <div className="modal-backdrop" onClick={onClose}>
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={ref} tabIndex={-1} onKeyDown={onKeyDown} onClick={(e) => e.stopPropagation()}>
+      <div
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        ref={ref}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+        onClick={(e) => e.stopPropagation()}
+      >
         <div className="modal-head">
           <h3 id={titleId}>{title}</h3>
           <button className="btn btn-ghost" onClick={onClose} aria-label={t('common.close')} data-testid="modal-close">

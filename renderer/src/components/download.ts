@@ -14,4 +14,3 @@ export function downloadText(filename: string, text: string, type = 'application
   // The download has taken the blob by the next tick; keeping the URL longer only leaks memory.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
-

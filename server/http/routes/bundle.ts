@@ -11,7 +11,10 @@ export const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
 export function bundleRouter(ctx: SandboxContext): Router {
   const r = Router();
   mountRoute(r, bundleRoutes.exportBundle, ({ query, res }) => {
-    res.setHeader('Content-Disposition', `attachment; filename="sandbox-export-${new Date(ctx.clock.now()).toISOString().slice(0, 10)}.json"`);
+    res.setHeader(
+      'Content-Disposition',
+      `attachment; filename="sandbox-export-${new Date(ctx.clock.now()).toISOString().slice(0, 10)}.json"`,
+    );
     return exportBundle(ctx, { includeSecrets: query.include_secrets });
   });
   mountRoute(r, bundleRoutes.importBundle, ({ query, body }) => importBundle(ctx, body, { applySettings: query.apply_settings }));

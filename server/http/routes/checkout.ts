@@ -42,12 +42,18 @@ export function checkoutRouter(ctx: SandboxContext): Router {
     res.setHeader('Cache-Control', 'no-store');
     const now = ctx.clock.now();
     const status = op.status === 'pending' && isClosed(op, now) ? 'expired' : op.status;
-    return { status, redirect: status === 'pending' ? null : status === 'confirmed' ? op.url_ok : op.url_error, now, expires_at: op.expires_at };
+    return {
+      status,
+      redirect: status === 'pending' ? null : status === 'confirmed' ? op.url_ok : op.url_error,
+      now,
+      expires_at: op.expires_at,
+    };
   });
 
   async function showPage(req: Request, res: Response, forcedMode?: string): Promise<void> {
     const token = tokenOf(req.query.tokenID);
-    if (!token) return sendHtml(res, 400, messagePage('Dirección de pago incompleta', 'Falta el identificador del pago (tokenID) en la dirección.'));
+    if (!token)
+      return sendHtml(res, 400, messagePage('Dirección de pago incompleta', 'Falta el identificador del pago (tokenID) en la dirección.'));
     const op = loadByToken(ctx, token);
     const channel = req.query.channel;
     if (!op || (forcedMode === undefined && typeof channel === 'string' && channel !== '' && channel !== String(op.channel))) {
@@ -87,7 +93,11 @@ export function checkoutRouter(ctx: SandboxContext): Router {
 async function handleAction(ctx: SandboxContext, req: Request, res: Response): Promise<void> {
   const type = String(req.headers['content-type'] ?? '');
   if (!/^application\/x-www-form-urlencoded\b/i.test(type)) {
-    return sendHtml(res, 415, messagePage('Solicitud no válida', 'Los formularios de pago se envían como application/x-www-form-urlencoded.'));
+    return sendHtml(
+      res,
+      415,
+      messagePage('Solicitud no válida', 'Los formularios de pago se envían como application/x-www-form-urlencoded.'),
+    );
   }
   const form = new URLSearchParams((req.rawBody ?? Buffer.alloc(0)).toString('utf8'));
   const token = tokenOf(form.get('tokenID'));
@@ -105,7 +115,11 @@ async function handleAction(ctx: SandboxContext, req: Request, res: Response): P
 
   const mod = moduleFor(op.channel);
   const name = form.get('action') ?? '';
-  const handler = Object.hasOwn(commonActions, name) ? commonActions[name] : mod.actions && Object.hasOwn(mod.actions, name) ? mod.actions[name] : undefined;
+  const handler = Object.hasOwn(commonActions, name)
+    ? commonActions[name]
+    : mod.actions && Object.hasOwn(mod.actions, name)
+      ? mod.actions[name]
+      : undefined;
   if (!handler) return sendHtml(res, 400, await renderOpen(view(`Acción desconocida: «${name.slice(0, 40)}».`)));
 
   let outcome;

@@ -17,15 +17,25 @@ export function notificationsRouter(ctx: SandboxContext): Router {
     let before: { rank: number; id: number } | undefined;
     if (query.cursor) {
       const [id, rank] = query.cursor.split('-');
-      if (failedFirst && rank === undefined) throw new SandboxError('VALIDATION_ERROR', 'invalid query: cursor: use the next_cursor of a failed_first page');
+      if (failedFirst && rank === undefined)
+        throw new SandboxError('VALIDATION_ERROR', 'invalid query: cursor: use the next_cursor of a failed_first page');
       before = { id: Number(id), rank: Number(rank ?? 1) };
     }
     const rows = store.notifications.list(
-      { operation_id: query.operation_id, payout_id: query.payout_id, status: query.status, kind: query.kind, failed_first: failedFirst, before },
+      {
+        operation_id: query.operation_id,
+        payout_id: query.payout_id,
+        status: query.status,
+        kind: query.kind,
+        failed_first: failedFirst,
+        before,
+      },
       query.limit + 1,
     );
     // failed_first pages carry the rank too: `id-0` while in the failed part, `id-1` after it.
-    const page = keysetPage(rows, query.limit, (last) => (failedFirst ? `${last.id}-${last.status === 'failed' ? 0 : 1}` : String(last.id)));
+    const page = keysetPage(rows, query.limit, (last) =>
+      failedFirst ? `${last.id}-${last.status === 'failed' ? 0 : 1}` : String(last.id),
+    );
     return { ...page, items: notificationViews(ctx, page.items) };
   });
 

@@ -45,7 +45,10 @@ export function operationsRouter(ctx: SandboxContext): Router {
   });
 
   const move = (to: FinalStatus) => (input: { params: { id: number }; req: Request; body?: unknown }) =>
-    operationView(ctx, transition(ctx, input.params.id, { to, actor: actorOf(input.req), details: isRecord(input.body) ? input.body : undefined }));
+    operationView(
+      ctx,
+      transition(ctx, input.params.id, { to, actor: actorOf(input.req), details: isRecord(input.body) ? input.body : undefined }),
+    );
 
   mountRoute(r, operationRoutes.confirmOperation, move('confirmed'));
   mountRoute(r, operationRoutes.rejectOperation, move('rejected'));

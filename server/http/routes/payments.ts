@@ -10,11 +10,13 @@ export const CREATION_PATHS: readonly CreationPath[] = ['SecurePayment', 'Secure
 export const creationRoute = (path: CreationPath) => `/payments/check-out/${path}`;
 
 /** Non-POST methods on a merchant API path: 405 with `Allow`. */
-export const onlyPost = (what: string): RequestHandler => (req, res, next) => {
-  if (req.method === 'POST') return next();
-  res.setHeader('Allow', 'POST');
-  next(new SandboxError('METHOD_NOT_ALLOWED', `${what} accepts POST only (got ${req.method})`));
-};
+export const onlyPost =
+  (what: string): RequestHandler =>
+  (req, res, next) => {
+    if (req.method === 'POST') return next();
+    res.setHeader('Allow', 'POST');
+    next(new SandboxError('METHOD_NOT_ALLOWED', `${what} accepts POST only (got ${req.method})`));
+  };
 
 /**
  * The creation endpoint (spec "Create payment operation") for a POST on either path. Parses the

@@ -18,7 +18,8 @@ function parseBatch(req: Request): unknown[] {
     throw new SandboxError('UNSUPPORTED_CONTENT_TYPE', `unsupported Content-Type ${type}: the payout API takes application/json`);
   }
   const raw = req.rawBody ?? Buffer.alloc(0);
-  if (raw.toString('utf8').trim() === '') throw new SandboxError('EMPTY_JSON_BODY', 'the JSON body is empty: send a JSON array of payout items');
+  if (raw.toString('utf8').trim() === '')
+    throw new SandboxError('EMPTY_JSON_BODY', 'the JSON body is empty: send a JSON array of payout items');
   let body: unknown;
   try {
     body = JSON.parse(raw.toString('utf8'));
@@ -72,29 +73,38 @@ export function payoutApiRouter(ctx: SandboxContext): Router {
     }
   });
 
-  r.post(payoutApiRoutes.createPayouts.path, authed(({ merchant }, req, res) => {
-    const result = createPayoutBatch(ctx, merchant, parseBatch(req));
-    const warned = result.data.flatMap((p, i) => p.warnings.map((w) => `item ${i}: ${w}`));
-    note(res, `payroll ${result.payroll}: ${result.data.length} payouts${warned.length ? `; warnings: ${warned.join(' | ')}` : ''}`);
-    res.status(201).json(result);
-  }));
-  r.get(payoutApiRoutes.listPublicPayouts.path, authed(({ merchant }, req, res) => {
-    const query = parseWith(PublicPayoutQuerySchema, req.query, 'query');
-    const rows = store.payouts.list(
-      { merchant_id: merchant.id, credit_note: query.credit_note, order_id: query.order_id, before_id: beforeId(query.cursor) },
-      query.limit + 1,
-    );
-    const page = keysetPage(rows, query.limit);
-    res.json({ ...page, items: page.items.map(publicPayoutView) });
-  }));
-  r.get(payoutApiRoutes.getPublicPayout.path, authed(({ merchant }, req, res) => {
-    // Parsed after authentication: an anonymous caller learns nothing, not even that an id is malformed.
-    const { id } = parseParams(payoutApiRoutes.getPublicPayout, req);
-    const p = store.payouts.get(id);
-    // Another merchant's item answers as unknown: ids must not reveal other merchants' payouts.
-    if (!p || p.merchant_id !== merchant.id) throw new SandboxError('NOT_FOUND', `no payout ${id} for this merchant`);
-    res.json(publicPayoutView(p));
-  }));
+  r.post(
+    payoutApiRoutes.createPayouts.path,
+    authed(({ merchant }, req, res) => {
+      const result = createPayoutBatch(ctx, merchant, parseBatch(req));
+      const warned = result.data.flatMap((p, i) => p.warnings.map((w) => `item ${i}: ${w}`));
+      note(res, `payroll ${result.payroll}: ${result.data.length} payouts${warned.length ? `; warnings: ${warned.join(' | ')}` : ''}`);
+      res.status(201).json(result);
+    }),
+  );
+  r.get(
+    payoutApiRoutes.listPublicPayouts.path,
+    authed(({ merchant }, req, res) => {
+      const query = parseWith(PublicPayoutQuerySchema, req.query, 'query');
+      const rows = store.payouts.list(
+        { merchant_id: merchant.id, credit_note: query.credit_note, order_id: query.order_id, before_id: beforeId(query.cursor) },
+        query.limit + 1,
+      );
+      const page = keysetPage(rows, query.limit);
+      res.json({ ...page, items: page.items.map(publicPayoutView) });
+    }),
+  );
+  r.get(
+    payoutApiRoutes.getPublicPayout.path,
+    authed(({ merchant }, req, res) => {
+      // Parsed after authentication: an anonymous caller learns nothing, not even that an id is malformed.
+      const { id } = parseParams(payoutApiRoutes.getPublicPayout, req);
+      const p = store.payouts.get(id);
+      // Another merchant's item answers as unknown: ids must not reveal other merchants' payouts.
+      if (!p || p.merchant_id !== merchant.id) throw new SandboxError('NOT_FOUND', `no payout ${id} for this merchant`);
+      res.json(publicPayoutView(p));
+    }),
+  );
   methodGuard(r, Object.values(payoutApiRoutes));
   return r;
 }

@@ -32,7 +32,8 @@ export function scenariosRouter(ctx: SandboxContext): Router {
   mountRoute(r, scenarioRoutes.stepRun, ({ params }) => stepRuns.step(params.id));
   mountRoute(r, scenarioRoutes.closeRun, ({ params }) => stepRuns.close(params.id));
   mountRoute(r, scenarioRoutes.recordScenario, ({ body }) => {
-    if (body.public_key && !ctx.store.merchants.byPublicKey(body.public_key)) throw new SandboxError('NOT_FOUND', `no merchant with public_key ${body.public_key}`);
+    if (body.public_key && !ctx.store.merchants.byPublicKey(body.public_key))
+      throw new SandboxError('NOT_FOUND', `no merchant with public_key ${body.public_key}`);
     return recordScenario(ctx, {
       ...body,
       from: body.from ? Date.parse(body.from) : undefined,

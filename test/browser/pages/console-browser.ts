@@ -31,11 +31,17 @@ export const SIZES = { small: { width: 1280, height: 800 }, large: { width: 1920
  * A page on the console that records console errors (contract drift is logged as an error) and
  * uncaught exceptions, so a test can assert the UI ran clean.
  */
-export async function openConsole(browser: Browser, baseUrl: string, opts: { size?: keyof typeof SIZES; lang?: 'en' | 'es'; live?: boolean } = {}) {
+export async function openConsole(
+  browser: Browser,
+  baseUrl: string,
+  opts: { size?: keyof typeof SIZES; lang?: 'en' | 'es'; live?: boolean } = {},
+) {
   const context: BrowserContext = await browser.newContext({ viewport: SIZES[opts.size ?? 'small'], locale: 'en-US' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
   const lang = opts.lang ?? 'en';
-  await context.addInitScript(`if (!localStorage.getItem('pasarela.lang')) localStorage.setItem('pasarela.lang', ${JSON.stringify(lang)});`);
+  await context.addInitScript(
+    `if (!localStorage.getItem('pasarela.lang')) localStorage.setItem('pasarela.lang', ${JSON.stringify(lang)});`,
+  );
   // Without the live stream the page only changes when the test acts (no race with server events).
   if (opts.live === false) await context.route('**/sandbox/v1/events', (r) => r.abort());
   const page: Page = await context.newPage();

@@ -6,7 +6,8 @@ export function payoutsPage(page: Page) {
   return {
     row,
     transferStatus: (id: number) => row(id).getByTestId('payout-transfer-status'),
-    transferStatusIs: (id: number, n: number) => page.locator(`[data-testid="payout-row"][data-id="${id}"] [data-testid="payout-transfer-status"][data-transfer-status="${n}"]`),
+    transferStatusIs: (id: number, n: number) =>
+      page.locator(`[data-testid="payout-row"][data-id="${id}"] [data-testid="payout-transfer-status"][data-transfer-status="${n}"]`),
     forceValue: (id: number) => row(id).getByTestId('payout-force-value'),
     force: (id: number) => row(id).getByTestId('payout-force'),
     warningCount: (id: number) => row(id).getByTestId('payout-warning-count'),
@@ -19,4 +20,5 @@ export function payoutsPage(page: Page) {
 }
 
 /** The edit button of one merchant card. */
-export const merchantEdit = (page: Page, publicKey: string) => page.locator(`[data-testid="merchant"][data-public-key="${publicKey}"] [data-testid="merchant-edit"]`);
+export const merchantEdit = (page: Page, publicKey: string) =>
+  page.locator(`[data-testid="merchant"][data-public-key="${publicKey}"] [data-testid="merchant-edit"]`);

@@ -80,7 +80,11 @@ export function consolePage(page: Page, baseUrl: string) {
 export type ConsolePage = ReturnType<typeof consolePage>;
 
 /** The sizes the layout tests and pictures use: the desktop window's minimum, a laptop, a phone. */
-export const VIEWPORTS = { min: { width: 800, height: 560 }, laptop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+export const VIEWPORTS = {
+  min: { width: 800, height: 560 },
+  laptop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
 
 /** How the focused element shows its focus: outline or ring, as the browser computes it. */
 export async function focusIndicator(page: Page): Promise<{ tag: string; testid: string | null; visible: boolean; style?: string }> {

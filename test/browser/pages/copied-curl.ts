@@ -14,5 +14,9 @@ export function parseCopiedCurl(curl: string): { url: string; form: URLSearchPar
 /** Runs the copied curl as the shell would: a urlencoded POST. */
 export function runCopiedCurl(curl: string): Promise<Response> {
   const { url, form } = parseCopiedCurl(curl);
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }, body: form.toString() });
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+    body: form.toString(),
+  });
 }

@@ -3,7 +3,19 @@ import { api } from '../../helpers/sandbox.js';
 import { payoutItem, postPayouts } from '../../payouts/helpers.js';
 
 /** Every console screen the layout and accessibility tests visit (`operation` is one operation's detail). */
-export const SCREENS = ['overview', 'operations', 'operation', 'spei', 'notifications', 'payouts', 'merchants', 'requests', 'tools', 'scenarios', 'faults'] as const;
+export const SCREENS = [
+  'overview',
+  'operations',
+  'operation',
+  'spei',
+  'notifications',
+  'payouts',
+  'merchants',
+  'requests',
+  'tools',
+  'scenarios',
+  'faults',
+] as const;
 export type Screen = (typeof SCREENS)[number];
 
 export interface Seeded {
@@ -33,18 +45,41 @@ export async function seedSandbox(base: string, notifyUrl: string): Promise<Seed
     const [name, email] = people[i % people.length]!;
     await createPayment(base, ch, { amount: String(1000 + i * 2375) }, { shopper: { name, email } });
   }
-  const spei = await createPayment(base, 41, { amount: '1500.50' }, { shopper: { Num_doc_identi: 'MAGA800101AB1', name: 'Marta García', email: 'marta.garcia@example.com' } });
-  const pending = await createPayment(base, 17, { amount: '2490.00' }, { shopper: { name: 'Camila Reyes', email: 'camila.reyes@example.com' } });
+  const spei = await createPayment(
+    base,
+    41,
+    { amount: '1500.50' },
+    { shopper: { Num_doc_identi: 'MAGA800101AB1', name: 'Marta García', email: 'marta.garcia@example.com' } },
+  );
+  const pending = await createPayment(
+    base,
+    17,
+    { amount: '2490.00' },
+    { shopper: { name: 'Camila Reyes', email: 'camila.reyes@example.com' } },
+  );
   const idOf = async (transId: string): Promise<number> =>
     (await api(base, 'GET', `/sandbox/v1/operations?trans_id=${encodeURIComponent(transId)}`)).body.items[0].id;
   const ops = (await api(base, 'GET', '/sandbox/v1/operations?limit=20')).body.items as { id: number; channel: number }[];
   const others = ops.filter((o) => o.channel !== 41 && o.channel !== 17);
   for (const o of others.slice(0, 3)) await api(base, 'POST', `/sandbox/v1/operations/${o.id}/confirm`);
-  await api(base, 'POST', `/sandbox/v1/operations/${others[3]!.id}/reject`, { rejection_code: 'R01', rejection_message: 'Fondos insuficientes' });
+  await api(base, 'POST', `/sandbox/v1/operations/${others[3]!.id}/reject`, {
+    rejection_code: 'R01',
+    rejection_message: 'Fondos insuficientes',
+  });
   await api(base, 'POST', `/sandbox/v1/operations/${others[4]!.id}/cancel`);
   const merchant = (await api(base, 'GET', '/sandbox/v1/merchants')).body.items[0];
-  await api(base, 'POST', '/sandbox/v1/spei/transfers', { clabe: merchant.clabe, amount: '1500.50', rfc: 'MAGA800101AB1', sender_name: 'Marta García' });
-  await api(base, 'POST', '/sandbox/v1/spei/transfers', { clabe: merchant.clabe, amount: '99.00', rfc: 'XAXX010101000', sender_name: 'Desconocido' });
+  await api(base, 'POST', '/sandbox/v1/spei/transfers', {
+    clabe: merchant.clabe,
+    amount: '1500.50',
+    rfc: 'MAGA800101AB1',
+    sender_name: 'Marta García',
+  });
+  await api(base, 'POST', '/sandbox/v1/spei/transfers', {
+    clabe: merchant.clabe,
+    amount: '99.00',
+    rfc: 'XAXX010101000',
+    sender_name: 'Desconocido',
+  });
   await postPayouts(base, [payoutItem({ amount: 1000 }), payoutItem({ amount: 1001 })]);
   const opId = await idOf(spei.fields.trans_id!);
   // The confirmation's notification is delivered by the worker: wait until its attempt is recorded.
@@ -65,7 +100,12 @@ export const hashOf = (screen: Screen, s: Seeded): string => (screen === 'operat
 export const KEY_PARTS: Record<Screen, string[]> = {
   overview: ['[data-testid="count-pending"]', '.panel .table [data-testid="status-badge"]'],
   operations: ['[data-testid="op-row"] .c-trans', '[data-testid="op-row"] .c-amount', '[data-testid="op-row"] .c-status'],
-  operation: ['[data-testid="action-confirm"]', '[data-testid="action-reject"]', '[data-testid="action-expire"]', '[data-testid="op-fields"]'],
+  operation: [
+    '[data-testid="action-confirm"]',
+    '[data-testid="action-reject"]',
+    '[data-testid="action-expire"]',
+    '[data-testid="op-fields"]',
+  ],
   spei: ['[data-testid="spei-submit"]', '[data-testid="spei-row"] td:nth-child(4)', '[data-testid="spei-row"] td:nth-child(7)'],
   notifications: ['[data-testid="notification-status"]', '[data-testid="notification-resend"]'],
   payouts: ['[data-testid="payrolls"] tbody tr td:last-child', '[data-testid="status-badge"]'],

@@ -45,7 +45,11 @@ export function FaultForm() {
         <div className="grid-2">
           <label>
             {t('faults.kind')}
-            <select value={draft.kind} onChange={(e) => setDraft({ kind: FAULT_KINDS.find((k) => k === e.target.value) ?? 'latency', target: '' })} data-testid="fault-kind">
+            <select
+              value={draft.kind}
+              onChange={(e) => setDraft({ kind: FAULT_KINDS.find((k) => k === e.target.value) ?? 'latency', target: '' })}
+              data-testid="fault-kind"
+            >
               {FAULT_KINDS.map((k) => (
                 <option key={k} value={k}>
                   {t(`faults.kind.${k}`)}
@@ -63,7 +67,11 @@ export function FaultForm() {
           {!notification && draft.kind !== 'creation_error' && (
             <label>
               {t('faults.target')}
-              <select value={draft.target} onChange={(e) => setDraft({ target: FAULT_TARGETS.find((k) => k === e.target.value) ?? '' })} data-testid="fault-target">
+              <select
+                value={draft.target}
+                onChange={(e) => setDraft({ target: FAULT_TARGETS.find((k) => k === e.target.value) ?? '' })}
+                data-testid="fault-target"
+              >
                 <option value="">{t('faults.target.any')}</option>
                 {FAULT_TARGETS.filter((k) => k !== 'any').map((k) => (
                   <option key={k} value={k}>
@@ -76,18 +84,39 @@ export function FaultForm() {
           {draft.kind === 'latency' && (
             <label>
               {t('faults.latency')}
-              <input type="number" min="1" max="20000" value={draft.latency_ms} onChange={(e) => setDraft({ latency_ms: e.target.value })} data-testid="fault-latency" />
+              <input
+                type="number"
+                min="1"
+                max="20000"
+                value={draft.latency_ms}
+                onChange={(e) => setDraft({ latency_ms: e.target.value })}
+                data-testid="fault-latency"
+              />
             </label>
           )}
           {draft.kind === 'notification_delay' && (
             <label>
               {t('faults.delay')}
-              <input type="number" min="0.1" step="any" value={draft.delay_minutes} onChange={(e) => setDraft({ delay_minutes: e.target.value })} data-testid="fault-delay" />
+              <input
+                type="number"
+                min="0.1"
+                step="any"
+                value={draft.delay_minutes}
+                onChange={(e) => setDraft({ delay_minutes: e.target.value })}
+                data-testid="fault-delay"
+              />
             </label>
           )}
           <label>
             {t('faults.times')}
-            <input type="number" min="1" value={draft.remaining} placeholder={t('faults.untilRemoved')} onChange={(e) => setDraft({ remaining: e.target.value })} data-testid="fault-remaining" />
+            <input
+              type="number"
+              min="1"
+              value={draft.remaining}
+              placeholder={t('faults.untilRemoved')}
+              onChange={(e) => setDraft({ remaining: e.target.value })}
+              data-testid="fault-remaining"
+            />
           </label>
           <label>
             {t('faults.label')}

@@ -74,7 +74,14 @@ function Row({ r }: { r: FaultRule }) {
     <tr data-testid="fault-row" data-kind={r.kind} data-enabled={r.enabled} className={r.enabled ? '' : 'row-off'}>
       <td>
         <label className="check">
-          <input type="checkbox" checked={shown ?? r.enabled} disabled={busy} onChange={() => void toggle()} data-testid="fault-toggle" aria-label={t('faults.enabled')} />
+          <input
+            type="checkbox"
+            checked={shown ?? r.enabled}
+            disabled={busy}
+            onChange={() => void toggle()}
+            data-testid="fault-toggle"
+            aria-label={t('faults.enabled')}
+          />
         </label>
       </td>
       <td>
@@ -92,7 +99,13 @@ function Row({ r }: { r: FaultRule }) {
       </td>
       <td className="small nowrap">{fmtTime(r.created_at)}</td>
       <td>
-        <button className="btn btn-small btn-danger" disabled={busy} onClick={() => void remove()} data-testid="fault-delete" aria-label={t('faults.delete')}>
+        <button
+          className="btn btn-small btn-danger"
+          disabled={busy}
+          onClick={() => void remove()}
+          data-testid="fault-delete"
+          aria-label={t('faults.delete')}
+        >
           ✕
         </button>
       </td>

@@ -15,7 +15,15 @@ export interface FaultDraft {
   label: string;
 }
 
-export const EMPTY_DRAFT: FaultDraft = { kind: 'creation_error', public_key: '', target: '', remaining: '1', latency_ms: '2000', delay_minutes: '10', label: '' };
+export const EMPTY_DRAFT: FaultDraft = {
+  kind: 'creation_error',
+  public_key: '',
+  target: '',
+  remaining: '1',
+  latency_ms: '2000',
+  delay_minutes: '10',
+  label: '',
+};
 
 interface FaultsUi {
   draft: FaultDraft;

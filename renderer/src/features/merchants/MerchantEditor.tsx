@@ -7,7 +7,15 @@ import { Modal } from '../../components/common';
 const urlOrNull = (s: string) => (s.trim() ? s.trim() : null);
 
 /** Edits the settings a PATCH replaces whole: URLs (empty unsets), payout login, layout, max amount, channels, blacklist. */
-export function MerchantEditor({ m, onSave, onClose }: { m: Merchant; onSave: (b: MerchantSettings) => Promise<unknown>; onClose: () => void }) {
+export function MerchantEditor({
+  m,
+  onSave,
+  onClose,
+}: {
+  m: Merchant;
+  onSave: (b: MerchantSettings) => Promise<unknown>;
+  onClose: () => void;
+}) {
   const t = useT();
   const [success, setSuccess] = useState(m.success_url ?? '');
   const [rejection, setRejection] = useState(m.rejection_url ?? '');
@@ -37,7 +45,10 @@ export function MerchantEditor({ m, onSave, onClose }: { m: Merchant; onSave: (b
       payout_url: urlOrNull(payout),
       notification_signature_layout: layout,
       max_amount: Number(max),
-      blacklisted_documents: blacklist.split(/[\n,]/).map((s) => s.trim()).filter(Boolean),
+      blacklisted_documents: blacklist
+        .split(/[\n,]/)
+        .map((s) => s.trim())
+        .filter(Boolean),
       channels,
       allow_http_localhost: localhost,
       // Empty unsets: the merchant then has no payout login.
@@ -63,7 +74,12 @@ export function MerchantEditor({ m, onSave, onClose }: { m: Merchant; onSave: (b
         </label>
         <label>
           rejection_url <span className="muted small">({t('merchants.rejectionHint')})</span>
-          <input value={rejection} onChange={(e) => setRejection(e.target.value)} placeholder="https://…" data-testid="edit-rejection-url" />
+          <input
+            value={rejection}
+            onChange={(e) => setRejection(e.target.value)}
+            placeholder="https://…"
+            data-testid="edit-rejection-url"
+          />
         </label>
         <label>
           payout_url
@@ -82,7 +98,11 @@ export function MerchantEditor({ m, onSave, onClose }: { m: Merchant; onSave: (b
         <div className="grid-2">
           <label>
             {t('merchants.layout')}
-            <select value={layout} onChange={(e) => setLayout(e.target.value === 'legacy' ? 'legacy' : 'standard')} data-testid="edit-layout">
+            <select
+              value={layout}
+              onChange={(e) => setLayout(e.target.value === 'legacy' ? 'legacy' : 'standard')}
+              data-testid="edit-layout"
+            >
               <option value="standard">standard · time channel amount currency trans_ID</option>
               <option value="legacy">legacy · public_key time channel amount currency trans_ID</option>
             </select>

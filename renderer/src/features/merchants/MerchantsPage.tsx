@@ -8,7 +8,6 @@ import { CopyButton, ErrorBox, Loading, Modal, useAction } from '../../component
 import { MerchantEditor } from './MerchantEditor';
 import { useMerchants } from '../../components/merchants';
 
-
 function Key({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <div className="key-row">
@@ -28,7 +27,10 @@ function CreateMerchant({ onClose }: { onClose: () => void }) {
   const submit = async () => {
     const channels = Object.fromEntries(CHANNEL_IDS.map((c) => [String(c), [...CHANNEL_CURRENCIES[c]]]));
     const r = await run(
-      () => call(merchantRoutes.createMerchant, { body: { name, channels, ...(publicKey ? { public_key: publicKey } : {}), ...(secretKey ? { secret_key: secretKey } : {}) } }),
+      () =>
+        call(merchantRoutes.createMerchant, {
+          body: { name, channels, ...(publicKey ? { public_key: publicKey } : {}), ...(secretKey ? { secret_key: secretKey } : {}) },
+        }),
       t('merchants.created'),
     );
     if (r) {
@@ -83,9 +85,16 @@ function MerchantCard({ m }: { m: Merchant }) {
         <h2>
           {m.name} <span className="muted small">mid_id {m.mid_id}</span>
         </h2>
-        <span className={`badge ${m.enabled ? 'badge-confirmed' : 'badge-rejected'}`}>{m.enabled ? t('merchants.enabled') : t('merchants.disabled')}</span>
+        <span className={`badge ${m.enabled ? 'badge-confirmed' : 'badge-rejected'}`}>
+          {m.enabled ? t('merchants.enabled') : t('merchants.disabled')}
+        </span>
         <span className="spacer" />
-        <button className="btn btn-small" disabled={busy} onClick={() => void patch({ enabled: !m.enabled }, m.enabled ? t('merchants.disabled') : t('merchants.enabled'))} data-testid="merchant-toggle">
+        <button
+          className="btn btn-small"
+          disabled={busy}
+          onClick={() => void patch({ enabled: !m.enabled }, m.enabled ? t('merchants.disabled') : t('merchants.enabled'))}
+          data-testid="merchant-toggle"
+        >
           {m.enabled ? t('merchants.disable') : t('merchants.enable')}
         </button>
         <button className="btn btn-small btn-primary" onClick={() => setEditing(true)} data-testid="merchant-edit">
@@ -105,7 +114,9 @@ function MerchantCard({ m }: { m: Merchant }) {
           <tbody>
             <tr>
               <th>success_url</th>
-              <td className="break" data-testid="success-url">{m.success_url ?? <span className="muted">{t('merchants.notSet')}</span>}</td>
+              <td className="break" data-testid="success-url">
+                {m.success_url ?? <span className="muted">{t('merchants.notSet')}</span>}
+              </td>
             </tr>
             <tr>
               <th>rejection_url</th>
@@ -159,7 +170,9 @@ export default function MerchantsPage() {
       </div>
       <ErrorBox error={error} onRetry={reload} />
       {!data && !error && <Loading />}
-      {data?.items.map((m) => <MerchantCard key={m.public_key} m={m} />)}
+      {data?.items.map((m) => (
+        <MerchantCard key={m.public_key} m={m} />
+      ))}
       {creating && <CreateMerchant onClose={() => setCreating(false)} />}
     </div>
   );

@@ -22,7 +22,11 @@ type Page = { items: Notification[]; next_cursor: string | null };
 export default function NotificationsPage() {
   const t = useT();
   const { status, failedFirst, set } = useFilters();
-  const query = { status: status ? (NOTIFICATION_STATUSES.find((s) => s === status) ?? undefined) : undefined, order: failedFirst ? ('failed_first' as const) : ('newest' as const), limit: 50 };
+  const query = {
+    status: status ? (NOTIFICATION_STATUSES.find((s) => s === status) ?? undefined) : undefined,
+    order: failedFirst ? ('failed_first' as const) : ('newest' as const),
+    limit: 50,
+  };
   const key = cacheKeys.notificationList(query);
   const { data, error, reload } = useResource<Page>(key, () => call(notificationRoutes.listNotifications, { query }));
   const more = async () => {
@@ -48,7 +52,12 @@ export default function NotificationsPage() {
           ))}
         </select>
         <label className="check">
-          <input type="checkbox" checked={failedFirst} onChange={(e) => set({ failedFirst: e.target.checked })} data-testid="notif-failed-first" />
+          <input
+            type="checkbox"
+            checked={failedFirst}
+            onChange={(e) => set({ failedFirst: e.target.checked })}
+            data-testid="notif-failed-first"
+          />
           {t('notif.failedFirst')}
         </label>
       </div>
@@ -66,7 +75,11 @@ export default function NotificationsPage() {
         <div key={n.id} className="notif-wrap">
           <div className="muted small">
             #{n.id} · {fmtTime(n.created_at)} ·{' '}
-            {n.operation_id !== null ? <a href={href('operations', n.operation_id)}>{t('notif.operation', { id: n.operation_id })}</a> : n.payout_id !== null ? <a href={href('payouts')}>{t('notif.payout', { id: n.payout_id })}</a> : null}
+            {n.operation_id !== null ? (
+              <a href={href('operations', n.operation_id)}>{t('notif.operation', { id: n.operation_id })}</a>
+            ) : n.payout_id !== null ? (
+              <a href={href('payouts')}>{t('notif.payout', { id: n.payout_id })}</a>
+            ) : null}
           </div>
           <NotificationCard n={n} />
         </div>

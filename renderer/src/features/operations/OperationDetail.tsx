@@ -81,7 +81,11 @@ export function OperationDetail({ id }: { id: string }) {
   };
   const act = (verb: 'confirm' | 'cancel' | 'expire') => {
     if (!op || op.status !== 'pending') return;
-    const spec = { confirm: operationRoutes.confirmOperation, cancel: operationRoutes.cancelOperation, expire: operationRoutes.expireOperation }[verb];
+    const spec = {
+      confirm: operationRoutes.confirmOperation,
+      cancel: operationRoutes.cancelOperation,
+      expire: operationRoutes.expireOperation,
+    }[verb];
     void run(() => call(spec, { params: { id: op.id } }), t(`detail.done.${verb}`)).then((r) => r && done(r));
   };
   const pending = op?.status === 'pending';
@@ -95,11 +99,16 @@ export function OperationDetail({ id }: { id: string }) {
     if (a === document.body || a === null || (a instanceof HTMLButtonElement && a.disabled)) focusFallback(null);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reacts to a status change only; seenStatus is the previous value it compares with
   }, [op?.status]);
-  useShortcuts({ c: () => act('confirm'), r: () => pending && setRejecting(true), x: () => act('cancel'), e: () => act('expire') }, Boolean(op));
+  useShortcuts(
+    { c: () => act('confirm'), r: () => pending && setRejecting(true), x: () => act('cancel'), e: () => act('expire') },
+    Boolean(op),
+  );
 
   const curl = async () => {
     if (!op) throw new Error('operation not loaded');
-    const m = merchants.data?.items.find((x) => x.public_key === op.public_key) ?? (await call(merchantRoutes.listMerchants)).items.find((x) => x.public_key === op.public_key);
+    const m =
+      merchants.data?.items.find((x) => x.public_key === op.public_key) ??
+      (await call(merchantRoutes.listMerchants)).items.find((x) => x.public_key === op.public_key);
     if (!m) throw new Error(`merchant ${op.public_key} no longer exists`);
     return creationCurl(window.location.origin, op.request, m.secret_key, now);
   };
@@ -125,7 +134,13 @@ export function OperationDetail({ id }: { id: string }) {
         <button className="btn btn-ok" disabled={!pending || busy} onClick={() => act('confirm')} data-testid="action-confirm" title="c">
           ✓ {t('detail.confirm')}
         </button>
-        <button className="btn btn-danger" disabled={!pending || busy} onClick={() => setRejecting(true)} data-testid="action-reject" title="r">
+        <button
+          className="btn btn-danger"
+          disabled={!pending || busy}
+          onClick={() => setRejecting(true)}
+          data-testid="action-reject"
+          title="r"
+        >
           ✕ {t('detail.reject')}
         </button>
         <button className="btn" disabled={!pending || busy} onClick={() => act('cancel')} data-testid="action-cancel" title="x">

@@ -40,7 +40,12 @@ function Filters() {
           aria-label={t('operations.search')}
         />
       </form>
-      <select value={filters.status} onChange={(e) => set({ status: e.target.value })} data-testid="filter-status" aria-label={t('field.status')}>
+      <select
+        value={filters.status}
+        onChange={(e) => set({ status: e.target.value })}
+        data-testid="filter-status"
+        aria-label={t('field.status')}
+      >
         <option value="">{t('operations.anyStatus')}</option>
         {OPERATION_STATUSES.map((s) => (
           <option key={s} value={s}>
@@ -48,7 +53,12 @@ function Filters() {
           </option>
         ))}
       </select>
-      <select value={filters.channel} onChange={(e) => set({ channel: e.target.value })} data-testid="filter-channel" aria-label={t('field.channel')}>
+      <select
+        value={filters.channel}
+        onChange={(e) => set({ channel: e.target.value })}
+        data-testid="filter-channel"
+        aria-label={t('field.channel')}
+      >
         <option value="">{t('operations.anyChannel')}</option>
         {CHANNEL_IDS.map((c) => (
           <option key={c} value={c}>
@@ -56,7 +66,12 @@ function Filters() {
           </option>
         ))}
       </select>
-      <select value={filters.mid_id} onChange={(e) => set({ mid_id: e.target.value })} data-testid="filter-merchant" aria-label={t('field.merchant')}>
+      <select
+        value={filters.mid_id}
+        onChange={(e) => set({ mid_id: e.target.value })}
+        data-testid="filter-merchant"
+        aria-label={t('field.merchant')}
+      >
         <option value="">{t('operations.anyMerchant')}</option>
         <MerchantOptions valueBy="mid_id" />
       </select>
@@ -129,25 +144,58 @@ export function OperationsPage() {
       <Filters />
       <ErrorBox error={list.error} onRetry={list.reload} />
       {!list.data && !list.error && <Loading />}
-      {list.data && items.length === 0 && (noFilters ? <NoOperationsYet /> : <p className="muted" data-testid="ops-none">{t('operations.noMatch')}</p>)}
+      {list.data &&
+        items.length === 0 &&
+        (noFilters ? (
+          <NoOperationsYet />
+        ) : (
+          <p className="muted" data-testid="ops-none">
+            {t('operations.noMatch')}
+          </p>
+        ))}
       {items.length > 0 && (
         <div className="vtable" role="table" data-testid="ops-table">
           <div className="vrow vhead" role="row">
-            <span role="columnheader" className="c-id">#</span>
-            <span role="columnheader" className="c-created">{t('field.created')}</span>
-            <span role="columnheader" className="c-trans">trans_id</span>
-            <span role="columnheader" className="c-channel">{t('field.channel')}</span>
-            <span role="columnheader" className="num c-amount">{t('field.amount')}</span>
-            <span role="columnheader" className="c-status">{t('field.status')}</span>
-            <span role="columnheader" className="c-shopper">{t('field.shopper')}</span>
-            <span role="columnheader" className="c-doc">{t('field.document')}</span>
-            <span role="columnheader" className="c-email">{t('field.email')}</span>
+            <span role="columnheader" className="c-id">
+              #
+            </span>
+            <span role="columnheader" className="c-created">
+              {t('field.created')}
+            </span>
+            <span role="columnheader" className="c-trans">
+              trans_id
+            </span>
+            <span role="columnheader" className="c-channel">
+              {t('field.channel')}
+            </span>
+            <span role="columnheader" className="num c-amount">
+              {t('field.amount')}
+            </span>
+            <span role="columnheader" className="c-status">
+              {t('field.status')}
+            </span>
+            <span role="columnheader" className="c-shopper">
+              {t('field.shopper')}
+            </span>
+            <span role="columnheader" className="c-doc">
+              {t('field.document')}
+            </span>
+            <span role="columnheader" className="c-email">
+              {t('field.email')}
+            </span>
           </div>
           <div className="vscroll" ref={scrollRef} data-testid="ops-scroll">
             <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
               {rows.map((r) => {
                 const o = items[r.index];
-                const style = { position: 'absolute' as const, top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${r.start}px)` };
+                const style = {
+                  position: 'absolute' as const,
+                  top: 0,
+                  left: 0,
+                  right: 0,
+                  height: ROW,
+                  transform: `translateY(${r.start}px)`,
+                };
                 if (!o)
                   return (
                     <div key="more" className="vrow muted" style={style}>
@@ -155,20 +203,43 @@ export function OperationsPage() {
                     </div>
                   );
                 return (
-                  <a key={o.id} className="vrow" role="row" style={style} href={href('operations', o.id)} data-testid="op-row" data-id={o.id} data-trans-id={o.trans_id}>
-                    <span role="cell" className="c-id">{o.id}</span>
-                    <span role="cell" className="c-created">{fmtTime(o.created_at)}</span>
+                  <a
+                    key={o.id}
+                    className="vrow"
+                    role="row"
+                    style={style}
+                    href={href('operations', o.id)}
+                    data-testid="op-row"
+                    data-id={o.id}
+                    data-trans-id={o.trans_id}
+                  >
+                    <span role="cell" className="c-id">
+                      {o.id}
+                    </span>
+                    <span role="cell" className="c-created">
+                      {fmtTime(o.created_at)}
+                    </span>
                     <span role="cell" className="ellipsis c-trans" title={o.trans_id}>
                       {o.trans_id}
                     </span>
-                    <span role="cell" className="c-channel">{o.channel}</span>
-                    <span role="cell" className="num c-amount">{fmtAmount(o.amount, o.currency)}</span>
+                    <span role="cell" className="c-channel">
+                      {o.channel}
+                    </span>
+                    <span role="cell" className="num c-amount">
+                      {fmtAmount(o.amount, o.currency)}
+                    </span>
                     <span role="cell" className="c-status">
                       <StatusBadge status={o.status} />
                     </span>
-                    <span role="cell" className="ellipsis c-shopper">{o.shopper_name ?? '—'}</span>
-                    <span role="cell" className="ellipsis c-doc">{o.doc_number ?? '—'}</span>
-                    <span role="cell" className="ellipsis c-email">{o.email ?? '—'}</span>
+                    <span role="cell" className="ellipsis c-shopper">
+                      {o.shopper_name ?? '—'}
+                    </span>
+                    <span role="cell" className="ellipsis c-doc">
+                      {o.doc_number ?? '—'}
+                    </span>
+                    <span role="cell" className="ellipsis c-email">
+                      {o.email ?? '—'}
+                    </span>
                   </a>
                 );
               })}

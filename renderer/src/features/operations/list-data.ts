@@ -20,7 +20,10 @@ const PAGE = 100;
  * patched in place (no request); `created` says new rows exist, to be fetched with the list's head.
  * The list is returned unchanged (the same object) when no shown row changed.
  */
-export function applyLiveEvents(list: OperationList | undefined, events: readonly LiveEvent[]): { list: OperationList | undefined; created: boolean } {
+export function applyLiveEvents(
+  list: OperationList | undefined,
+  events: readonly LiveEvent[],
+): { list: OperationList | undefined; created: boolean } {
   const changed = new Map<number, OperationSummary['status']>();
   let created = false;
   for (const e of events) {

@@ -15,12 +15,21 @@ const fetchRecent = () => call(operationRoutes.listOperations, { query: { limit:
 function describeEvent(e: ReceivedEvent, t: Translate): { text: string; link: string | null } {
   switch (e.type) {
     case 'operation.created':
-      return { text: t('activity.created', { id: String(e.data.id), channel: String(e.data.channel) }), link: href('operations', e.data.id) };
+      return {
+        text: t('activity.created', { id: String(e.data.id), channel: String(e.data.channel) }),
+        link: href('operations', e.data.id),
+      };
     case 'operation.changed':
-      return { text: t('activity.changed', { id: String(e.data.id), status: t(`status.${e.data.status}`) }), link: href('operations', e.data.id) };
+      return {
+        text: t('activity.changed', { id: String(e.data.id), status: t(`status.${e.data.status}`) }),
+        link: href('operations', e.data.id),
+      };
     case 'notification.changed': {
       const d = e.data;
-      return { text: t('activity.notification', { id: String(d.id), status: d.status }), link: d.operation_id ? href('operations', d.operation_id) : href('notifications') };
+      return {
+        text: t('activity.notification', { id: String(d.id), status: d.status }),
+        link: d.operation_id ? href('operations', d.operation_id) : href('notifications'),
+      };
     }
     case 'spei.transfer': {
       const matched = e.data.matched_operation_id;
@@ -45,7 +54,9 @@ export function OverviewPage() {
 
   const items = stats.data?.items ?? [];
   const total = items.reduce((n, i) => n + i.count, 0);
-  const byStatus = Object.fromEntries(OPERATION_STATUSES.map((s) => [s, items.filter((i) => i.status === s).reduce((n, i) => n + i.count, 0)]));
+  const byStatus = Object.fromEntries(
+    OPERATION_STATUSES.map((s) => [s, items.filter((i) => i.status === s).reduce((n, i) => n + i.count, 0)]),
+  );
   const channels = [...new Set(items.map((i) => i.channel))].sort((a, b) => a - b);
   const cell = (ch: number, st: string) => items.find((i) => i.channel === ch && i.status === st)?.count ?? 0;
 
@@ -59,7 +70,9 @@ export function OverviewPage() {
         <>
           <div className="cards" data-testid="status-cards">
             <a className="card" href={href('operations')}>
-              <div className="card-num" data-testid="count-total">{total}</div>
+              <div className="card-num" data-testid="count-total">
+                {total}
+              </div>
               <div className="card-label">{t('overview.total')}</div>
             </a>
             {OPERATION_STATUSES.map((s) => (

@@ -15,9 +15,10 @@ function PayoutRow({ p }: { p: Payout }) {
   const [open, setOpen] = useState(false);
   const { busy, run } = useAction();
   const decide = (verb: 'approve' | 'reject') =>
-    void run(() => call(verb === 'approve' ? payoutRoutes.approvePayout : payoutRoutes.rejectPayout, { params: { id: p.id } }), t(verb === 'approve' ? 'payouts.doneApprove' : 'payouts.doneReject')).then(
-      (r) => r && (invalidate('payouts'), invalidate('payrolls')),
-    );
+    void run(
+      () => call(verb === 'approve' ? payoutRoutes.approvePayout : payoutRoutes.rejectPayout, { params: { id: p.id } }),
+      t(verb === 'approve' ? 'payouts.doneApprove' : 'payouts.doneReject'),
+    ).then((r) => r && (invalidate('payouts'), invalidate('payrolls')));
   const [force, setForce] = useState<number>(p.transfer_status === 2 ? 5 : 2);
   const forceNow = () =>
     void run(
@@ -55,15 +56,32 @@ function PayoutRow({ p }: { p: Payout }) {
         <td className="small">{p.processed_at ? fmtTime(p.processed_at) : t('payouts.at', { at: fmtTime(p.process_at) })}</td>
         <td>
           <div className="nowrap">
-            <button className="btn btn-small btn-ok" disabled={busy || p.status !== 'pending'} onClick={() => decide('approve')} data-testid="payout-approve">
+            <button
+              className="btn btn-small btn-ok"
+              disabled={busy || p.status !== 'pending'}
+              onClick={() => decide('approve')}
+              data-testid="payout-approve"
+            >
               {t('payouts.approve')}
             </button>{' '}
-            <button className="btn btn-small btn-danger" disabled={busy || p.status !== 'pending'} onClick={() => decide('reject')} data-testid="payout-reject">
+            <button
+              className="btn btn-small btn-danger"
+              disabled={busy || p.status !== 'pending'}
+              onClick={() => decide('reject')}
+              data-testid="payout-reject"
+            >
               {t('payouts.reject')}
             </button>
           </div>
           <div className="nowrap force-row">
-            <select className="select-small" value={force} onChange={(e) => setForce(Number(e.target.value))} aria-label={t('payouts.forceTo')} title={t('payouts.forceTo')} data-testid="payout-force-value">
+            <select
+              className="select-small"
+              value={force}
+              onChange={(e) => setForce(Number(e.target.value))}
+              aria-label={t('payouts.forceTo')}
+              title={t('payouts.forceTo')}
+              data-testid="payout-force-value"
+            >
               {FORCEABLE_TRANSFER_STATUSES.map((n) => (
                 <option key={n} value={n} disabled={n === p.transfer_status}>
                   {n} · {t(`transfer.${n}`)}
@@ -84,7 +102,9 @@ function PayoutRow({ p }: { p: Payout }) {
                 <strong>{t('payouts.warnings')}</strong>
                 <ul>
                   {p.warnings.map((w) => (
-                    <li key={w} className="small">{w}</li>
+                    <li key={w} className="small">
+                      {w}
+                    </li>
                   ))}
                 </ul>
               </div>
@@ -95,7 +115,11 @@ function PayoutRow({ p }: { p: Payout }) {
                 <div className="muted small">
                   {t('payouts.callback')}: <code>{p.channel}</code>
                 </div>
-                {notes.length === 0 ? <p className="muted">{t('payouts.noDeliveries')}</p> : notes.map((n) => <NotificationCard key={n.id} n={n} />)}
+                {notes.length === 0 ? (
+                  <p className="muted">{t('payouts.noDeliveries')}</p>
+                ) : (
+                  notes.map((n) => <NotificationCard key={n.id} n={n} />)
+                )}
               </div>
             </div>
           </td>
@@ -107,7 +131,9 @@ function PayoutRow({ p }: { p: Payout }) {
 
 function PayrollItems({ payroll }: { payroll: number }) {
   const t = useT();
-  const { data, error, reload } = useResource(cacheKeys.payrollItems(payroll), () => call(payoutRoutes.listPayouts, { query: { payroll, limit: 500 } }));
+  const { data, error, reload } = useResource(cacheKeys.payrollItems(payroll), () =>
+    call(payoutRoutes.listPayouts, { query: { payroll, limit: 500 } }),
+  );
   const { busy, run } = useAction();
   const process = () =>
     void run(() => call(payoutRoutes.processPayouts, { body: { payroll } })).then((r) => {
@@ -120,7 +146,12 @@ function PayrollItems({ payroll }: { payroll: number }) {
       <div className="page-head">
         <h2>{t('payouts.payroll', { id: payroll })}</h2>
         <span className="spacer" />
-        <button className="btn btn-primary" disabled={busy || !data?.items.some((p) => p.status === 'pending')} onClick={process} data-testid="payouts-process">
+        <button
+          className="btn btn-primary"
+          disabled={busy || !data?.items.some((p) => p.status === 'pending')}
+          onClick={process}
+          data-testid="payouts-process"
+        >
           {t('payouts.process')}
         </button>
       </div>

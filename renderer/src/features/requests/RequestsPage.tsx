@@ -20,7 +20,11 @@ type Page = { items: RequestLogEntry[]; next_cursor: string | null };
 async function curlOf(e: RequestLogEntry): Promise<string> {
   const url = window.location.origin + e.path;
   const type = e.request_headers['content-type'] ?? '';
-  if (e.method === 'POST' && e.path.startsWith('/payments/check-out/SecurePayment') && type.startsWith('application/x-www-form-urlencoded')) {
+  if (
+    e.method === 'POST' &&
+    e.path.startsWith('/payments/check-out/SecurePayment') &&
+    type.startsWith('application/x-www-form-urlencoded')
+  ) {
     const fields = Object.fromEntries(new URLSearchParams(e.request_body));
     const { items } = await call(merchantRoutes.listMerchants);
     const m = items.find((x) => x.public_key === fields.public_key);
@@ -42,7 +46,9 @@ export default function RequestsPage() {
   const [path, setPath] = useState('');
   const [selected, setSelected] = useState<number | null>(null);
   const key = cacheKeys.requestList(path);
-  const { data, error, reload } = useResource<Page>(key, () => call(requestRoutes.listRequests, { query: { limit: 200, path: path || undefined } }));
+  const { data, error, reload } = useResource<Page>(key, () =>
+    call(requestRoutes.listRequests, { query: { limit: 200, path: path || undefined } }),
+  );
   const more = async () => {
     if (!data?.next_cursor) return;
     try {
@@ -58,7 +64,13 @@ export default function RequestsPage() {
       <div className="page-head">
         <h1>{t('nav.requests')}</h1>
         <span className="spacer" />
-        <input value={path} onChange={(e) => setPath(e.target.value)} placeholder={t('requests.pathFilter')} data-testid="requests-path" data-shortcut="search" />
+        <input
+          value={path}
+          onChange={(e) => setPath(e.target.value)}
+          placeholder={t('requests.pathFilter')}
+          data-testid="requests-path"
+          data-shortcut="search"
+        />
       </div>
       <ErrorBox error={error} onRetry={reload} />
       {!data && !error && <Loading />}
@@ -78,7 +90,12 @@ export default function RequestsPage() {
               </thead>
               <tbody>
                 {data.items.map((e) => (
-                  <tr key={e.id} className={e.id === selected ? 'selected' : ''} {...rowControl(() => setSelected(e.id), e.id === selected)} data-testid="request-row">
+                  <tr
+                    key={e.id}
+                    className={e.id === selected ? 'selected' : ''}
+                    {...rowControl(() => setSelected(e.id), e.id === selected)}
+                    data-testid="request-row"
+                  >
                     <td className="small time" title={fmtTime(e.at)}>
                       {new Date(e.at).toLocaleTimeString()}
                     </td>

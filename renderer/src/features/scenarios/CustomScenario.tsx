@@ -65,9 +65,19 @@ export function CustomScenario() {
       <div className="row-wrap">
         <label className="btn btn-small file-pick">
           ⇪ {t('scn.upload')}
-          <input type="file" accept=".json,application/json" onChange={(e) => void upload(e.target.files?.[0])} data-testid="custom-upload" />
+          <input
+            type="file"
+            accept=".json,application/json"
+            onChange={(e) => void upload(e.target.files?.[0])}
+            data-testid="custom-upload"
+          />
         </label>
-        {parsed && (parsed.ok ? <span className="text-ok small">✓ {t('scn.valid', { title: parsed.scenario.title, n: parsed.scenario.steps.length })}</span> : <span className="text-bad small">{t('scn.invalid')}</span>)}
+        {parsed &&
+          (parsed.ok ? (
+            <span className="text-ok small">✓ {t('scn.valid', { title: parsed.scenario.title, n: parsed.scenario.steps.length })}</span>
+          ) : (
+            <span className="text-bad small">{t('scn.invalid')}</span>
+          ))}
       </div>
       <textarea
         rows={8}

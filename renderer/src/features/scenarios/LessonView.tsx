@@ -14,7 +14,8 @@ export function ReportView({ report }: { report: ScenarioReport }) {
   return (
     <div className="stack" data-testid="scenario-report" data-ok={report.ok}>
       <div className={report.ok ? 'ok-box' : 'error-box'}>
-        <strong>{report.ok ? t('scn.passed') : t('scn.failed')}</strong> {t('scn.reportLine', { passed: report.passed, failed: report.failed, skipped: report.skipped, ms: report.duration_ms })}
+        <strong>{report.ok ? t('scn.passed') : t('scn.failed')}</strong>{' '}
+        {t('scn.reportLine', { passed: report.passed, failed: report.failed, skipped: report.skipped, ms: report.duration_ms })}
       </div>
       <StepList steps={report.steps} />
     </div>
@@ -58,7 +59,14 @@ export function LessonView({ name }: { name: string }) {
       {report ? (
         <ReportView report={report} />
       ) : (
-        <StepList steps={sc.steps.map((s, index) => ({ index, title: s.title ?? s.action.replaceAll('_', ' '), action: s.action, narration: s.narration ?? null }))} />
+        <StepList
+          steps={sc.steps.map((s, index) => ({
+            index,
+            title: s.title ?? s.action.replaceAll('_', ' '),
+            action: s.action,
+            narration: s.narration ?? null,
+          }))}
+        />
       )}
     </section>
   );

@@ -19,7 +19,11 @@ function NarrationCard({ run }: { run: StepRun }) {
     const closedEarly = !failed && report.passed < steps.length;
     const ok = report.ok && !closedEarly;
     return (
-      <div className={`narration-card ${ok ? 'result-ok' : closedEarly ? 'result-stopped' : 'result-bad'}`} data-testid="player-result" data-ok={ok}>
+      <div
+        className={`narration-card ${ok ? 'result-ok' : closedEarly ? 'result-stopped' : 'result-bad'}`}
+        data-testid="player-result"
+        data-ok={ok}
+      >
         <div className="narration-label">{ok ? t('scn.passed') : closedEarly ? t('scn.stopped') : t('scn.failed')}</div>
         <div className="narration-text">{t('scn.summary', { passed: report.passed, total: steps.length })}</div>
         {failed && (
@@ -127,12 +131,22 @@ export function Player({ id }: { id: string }) {
         <span className="muted small" data-testid="player-progress">
           {t('scn.progress', { n: ran, total: steps.length })}
         </span>
-        <button className="btn btn-ghost btn-small" disabled={!run.finished} onClick={hide} title={t('scn.hide')} aria-label={t('scn.hide')} data-testid="player-hide">
+        <button
+          className="btn btn-ghost btn-small"
+          disabled={!run.finished}
+          onClick={hide}
+          title={t('scn.hide')}
+          aria-label={t('scn.hide')}
+          data-testid="player-hide"
+        >
           ✕
         </button>
       </div>
       <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={steps.length} aria-valuenow={ran}>
-        <div className={`progress-bar${run.report.ok ? '' : ' progress-bad'}`} style={{ width: `${steps.length ? (100 * ran) / steps.length : 0}%` }} />
+        <div
+          className={`progress-bar${run.report.ok ? '' : ' progress-bad'}`}
+          style={{ width: `${steps.length ? (100 * ran) / steps.length : 0}%` }}
+        />
       </div>
       {setup && <ErrorBox error={new Error(setup.message)} />}
       <Controls run={run} />

@@ -50,11 +50,23 @@ export function RecordPanel() {
         <div className="grid-2">
           <label>
             {t('scn.fromId')}
-            <input inputMode="numeric" value={fromId} onChange={(e) => setFromId(e.target.value)} placeholder="1" data-testid="record-from" />
+            <input
+              inputMode="numeric"
+              value={fromId}
+              onChange={(e) => setFromId(e.target.value)}
+              placeholder="1"
+              data-testid="record-from"
+            />
           </label>
           <label>
             {t('scn.toId')}
-            <input inputMode="numeric" value={toId} onChange={(e) => setToId(e.target.value)} placeholder={t('scn.latest')} data-testid="record-to" />
+            <input
+              inputMode="numeric"
+              value={toId}
+              onChange={(e) => setToId(e.target.value)}
+              placeholder={t('scn.latest')}
+              data-testid="record-to"
+            />
           </label>
           <label>
             {t('field.merchant')}
@@ -65,7 +77,12 @@ export function RecordPanel() {
           </label>
           <label>
             {t('scn.fileName')}
-            <input value={name} onChange={(e) => setName(e.target.value.toLowerCase())} placeholder="my-checkout-flow" data-testid="record-name" />
+            <input
+              value={name}
+              onChange={(e) => setName(e.target.value.toLowerCase())}
+              placeholder="my-checkout-flow"
+              data-testid="record-name"
+            />
           </label>
         </div>
         {!nameOk && <div className="text-bad small">{t('scn.nameRule')}</div>}
@@ -88,7 +105,11 @@ export function RecordPanel() {
             </ul>
           )}
           <div className="row-end">
-            <button className="btn btn-small" onClick={() => useScenariosUi.getState().set({ custom: JSON.stringify(last.scenario, null, 2) })} data-testid="record-to-editor">
+            <button
+              className="btn btn-small"
+              onClick={() => useScenariosUi.getState().set({ custom: JSON.stringify(last.scenario, null, 2) })}
+              data-testid="record-to-editor"
+            >
               {t('scn.toEditor')}
             </button>
           </div>

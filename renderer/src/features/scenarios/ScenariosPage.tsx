@@ -50,7 +50,13 @@ export default function ScenariosPage() {
               </thead>
               <tbody>
                 {data.items.map((s) => (
-                  <tr key={s.name} className={s.name === current ? 'selected' : ''} {...rowControl(() => set({ lesson: s.name }), s.name === current)} data-testid="scenario-row" data-name={s.name}>
+                  <tr
+                    key={s.name}
+                    className={s.name === current ? 'selected' : ''}
+                    {...rowControl(() => set({ lesson: s.name }), s.name === current)}
+                    data-testid="scenario-row"
+                    data-name={s.name}
+                  >
                     <td>
                       <div>{s.title}</div>
                       <div className="muted small">{s.name}</div>

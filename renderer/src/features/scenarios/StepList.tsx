@@ -22,15 +22,24 @@ export function StepList({ steps, current }: { steps: StepItem[]; current?: numb
       {steps.map((s) => {
         const state = s.index === current ? 'current' : (s.status ?? 'idle');
         return (
-          <li key={s.index} className={`step step-${state}`} data-testid="scenario-step" data-status={s.status ?? 'idle'} data-current={s.index === current}>
+          <li
+            key={s.index}
+            className={`step step-${state}`}
+            data-testid="scenario-step"
+            data-status={s.status ?? 'idle'}
+            data-current={s.index === current}
+          >
             <span className="step-icon" aria-hidden>
               {s.index === current ? '▶' : s.status ? ICON[s.status] : s.index + 1}
             </span>
             <div className="step-body">
               <div className="step-title">
                 {/* The icon shows the number until the step has a status or is current. */}
-                {s.index >= 0 && state !== 'idle' && <span className="muted">{s.index + 1}.</span>} {s.title} <span className="tag">{s.action}</span>
-                {s.status === 'skipped' && s.message === '' && current === undefined && <span className="muted small"> {t('scn.notRun')}</span>}
+                {s.index >= 0 && state !== 'idle' && <span className="muted">{s.index + 1}.</span>} {s.title}{' '}
+                <span className="tag">{s.action}</span>
+                {s.status === 'skipped' && s.message === '' && current === undefined && (
+                  <span className="muted small"> {t('scn.notRun')}</span>
+                )}
               </div>
               {s.narration && <div className="step-narration">{s.narration}</div>}
               {s.message && <div className={`small ${s.status === 'failed' ? 'text-bad' : 'muted'}`}>{s.message}</div>}

@@ -33,9 +33,16 @@ function InjectForm() {
     setSender(op.shopper_name ?? '');
   };
   const submit = async () => {
-    const r = await run(() => call(speiRoutes.injectTransfer, { body: { clabe: clabe.trim(), amount: amount.trim(), rfc: rfc.trim(), ...(sender.trim() ? { sender_name: sender.trim() } : {}) } }));
+    const r = await run(() =>
+      call(speiRoutes.injectTransfer, {
+        body: { clabe: clabe.trim(), amount: amount.trim(), rfc: rfc.trim(), ...(sender.trim() ? { sender_name: sender.trim() } : {}) },
+      }),
+    );
     if (!r) return;
-    toast(r.matched_operation_id ? 'ok' : 'error', r.matched_operation_id ? t('spei.matched', { id: r.matched_operation_id }) : t('spei.unmatched', { reason: r.reason }));
+    toast(
+      r.matched_operation_id ? 'ok' : 'error',
+      r.matched_operation_id ? t('spei.matched', { id: r.matched_operation_id }) : t('spei.unmatched', { reason: r.reason }),
+    );
     invalidate('spei');
   };
   return (
@@ -69,7 +76,14 @@ function InjectForm() {
         <div className="grid-2">
           <label>
             CLABE
-            <input value={clabe} onChange={(e) => setClabe(e.target.value)} inputMode="numeric" maxLength={18} required data-testid="spei-clabe" />
+            <input
+              value={clabe}
+              onChange={(e) => setClabe(e.target.value)}
+              inputMode="numeric"
+              maxLength={18}
+              required
+              data-testid="spei-clabe"
+            />
           </label>
           <label>
             {t('field.amount')} (MXN)

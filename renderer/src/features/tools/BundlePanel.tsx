@@ -78,14 +78,19 @@ export function BundlePanel() {
   const exporting = useAction();
   const importing = useAction();
   const doExport = async () => {
-    const bundle = await exporting.run(() => call(bundleRoutes.exportBundle, { query: { include_secrets: secrets ? 'true' : 'false' } }), t('bundle.exported'));
+    const bundle = await exporting.run(
+      () => call(bundleRoutes.exportBundle, { query: { include_secrets: secrets ? 'true' : 'false' } }),
+      t('bundle.exported'),
+    );
     if (bundle) downloadText(`sandbox-export-${bundle.clock_now.slice(0, 10)}.json`, JSON.stringify(bundle, null, 2) + '\n');
   };
   const doImport = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
     if (!file) return;
     setReport(null);
-    const r = await importing.run(async () => call(bundleRoutes.importBundle, { query: { apply_settings: applySettings ? 'true' : 'false' }, body: await readBundle(file) }));
+    const r = await importing.run(async () =>
+      call(bundleRoutes.importBundle, { query: { apply_settings: applySettings ? 'true' : 'false' }, body: await readBundle(file) }),
+    );
     // The same file may be picked again (importing twice shows everything skipped).
     input.value = '';
     if (!r) return;
@@ -99,7 +104,8 @@ export function BundlePanel() {
         <div className="form">
           <p className="muted small">{t('bundle.exportHint')}</p>
           <label className="check">
-            <input type="checkbox" checked={secrets} onChange={(e) => setSecrets(e.target.checked)} data-testid="export-secrets" /> {t('bundle.includeSecrets')}
+            <input type="checkbox" checked={secrets} onChange={(e) => setSecrets(e.target.checked)} data-testid="export-secrets" />{' '}
+            {t('bundle.includeSecrets')}
           </label>
           {secrets && <div className="warn-box small">{t('bundle.secretsWarning')}</div>}
           <div>
@@ -111,12 +117,24 @@ export function BundlePanel() {
         <div className="form">
           <p className="muted small">{t('bundle.importHint')}</p>
           <label className="check">
-            <input type="checkbox" checked={applySettings} onChange={(e) => setApplySettings(e.target.checked)} data-testid="import-apply-settings" /> {t('bundle.applySettings')}
+            <input
+              type="checkbox"
+              checked={applySettings}
+              onChange={(e) => setApplySettings(e.target.checked)}
+              data-testid="import-apply-settings"
+            />{' '}
+            {t('bundle.applySettings')}
           </label>
           <div>
             <label className={`btn file-pick${importing.busy ? ' disabled' : ''}`}>
               ⇪ {importing.busy ? t('bundle.importing') : t('bundle.import')}
-              <input type="file" accept=".json,application/json" disabled={importing.busy} onChange={(e) => void doImport(e.currentTarget)} data-testid="import-file" />
+              <input
+                type="file"
+                accept=".json,application/json"
+                disabled={importing.busy}
+                onChange={(e) => void doImport(e.currentTarget)}
+                data-testid="import-file"
+              />
             </label>
           </div>
         </div>

@@ -34,7 +34,15 @@ function AdvanceSummaryView({ s, t }: { s: AdvanceSummary; t: Translate }) {
   const kinds = Object.entries(s.timers);
   return (
     <div className="muted small" data-testid="clock-summary">
-      <div>{t('clock.summary', { minutes: Math.round(s.minutes), steps: s.steps, ok: s.attempts.succeeded, failed: s.attempts.failed, seconds: (s.wall_ms / 1000).toFixed(1) })}</div>
+      <div>
+        {t('clock.summary', {
+          minutes: Math.round(s.minutes),
+          steps: s.steps,
+          ok: s.attempts.succeeded,
+          failed: s.attempts.failed,
+          seconds: (s.wall_ms / 1000).toFixed(1),
+        })}
+      </div>
       {kinds.length > 0 && (
         <ul className="plain">
           {kinds.map(([kind, n]) => (
@@ -63,16 +71,21 @@ export function ClockPanel() {
   useEffect(() => {
     const stop = followAdvances();
     // Opened in the middle of an advance (another window's, or a script's): show where it stands.
-    void call(clockRoutes.advanceProgress).then((p) => set({ progress: p }), () => {});
+    void call(clockRoutes.advanceProgress).then(
+      (p) => set({ progress: p }),
+      () => {},
+    );
     return stop;
   }, [set]);
   const advance = (m: number) =>
-    advancing.run(() => call(clockRoutes.advanceClock, { body: { minutes: m } }), t('clock.advanced', { m })).then((v) => {
-      if (!v) return;
-      const { advance: s, ...view } = v;
-      storeClock(view);
-      set({ summary: s, progress: null });
-    });
+    advancing
+      .run(() => call(clockRoutes.advanceClock, { body: { minutes: m } }), t('clock.advanced', { m }))
+      .then((v) => {
+        if (!v) return;
+        const { advance: s, ...view } = v;
+        storeClock(view);
+        set({ summary: s, progress: null });
+      });
   const busy = advancing.busy || progress !== null;
   const paused = clock?.view.paused ?? false;
   return (
@@ -102,17 +115,38 @@ export function ClockPanel() {
           if (Number.isFinite(m) && m > 0) void advance(m);
         }}
       >
-        <input type="number" min="0.1" step="any" value={minutes} onChange={(e) => setMinutes(e.target.value)} className="w-small" data-testid="clock-minutes" aria-label={t('clock.minutes')} />
+        <input
+          type="number"
+          min="0.1"
+          step="any"
+          value={minutes}
+          onChange={(e) => setMinutes(e.target.value)}
+          className="w-small"
+          data-testid="clock-minutes"
+          aria-label={t('clock.minutes')}
+        />
         <button type="submit" className="btn btn-primary" disabled={busy || !(Number(minutes) > 0)} data-testid="clock-advance">
           {t('clock.advance')}
         </button>
         <span className="spacer" />
         {paused ? (
-          <button type="button" className="btn" disabled={pausing.busy} onClick={() => void pausing.run(() => call(clockRoutes.resumeClock)).then((v) => v && storeClock(v))} data-testid="clock-resume">
+          <button
+            type="button"
+            className="btn"
+            disabled={pausing.busy}
+            onClick={() => void pausing.run(() => call(clockRoutes.resumeClock)).then((v) => v && storeClock(v))}
+            data-testid="clock-resume"
+          >
             ▶ {t('clock.resume')}
           </button>
         ) : (
-          <button type="button" className="btn" disabled={pausing.busy} onClick={() => void pausing.run(() => call(clockRoutes.pauseClock)).then((v) => v && storeClock(v))} data-testid="clock-pause">
+          <button
+            type="button"
+            className="btn"
+            disabled={pausing.busy}
+            onClick={() => void pausing.run(() => call(clockRoutes.pauseClock)).then((v) => v && storeClock(v))}
+            data-testid="clock-pause"
+          >
             ❚❚ {t('clock.pause')}
           </button>
         )}

@@ -6,7 +6,11 @@ import { invalidate, setData, useResource } from '../../api/cache';
 import { useT } from '../../app/i18n';
 import { ErrorBox, Modal, useAction } from '../../components/common';
 
-const list = (s: string) => s.split(/[\s,]+/).map((x) => x.trim()).filter(Boolean);
+const list = (s: string) =>
+  s
+    .split(/[\s,]+/)
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 export function SettingsPanel() {
   const t = useT();
@@ -62,32 +66,66 @@ export function SettingsPanel() {
           <div className="grid-2">
             <label>
               {t('settings.retrySchedule')}
-              <input value={str('retry_schedule_minutes')} onChange={(e) => setDraft({ ...draft, retry_schedule_minutes: e.target.value })} data-testid="settings-retry" />
+              <input
+                value={str('retry_schedule_minutes')}
+                onChange={(e) => setDraft({ ...draft, retry_schedule_minutes: e.target.value })}
+                data-testid="settings-retry"
+              />
             </label>
             <label>
               {t('settings.payoutDelay')}
-              <input type="number" min="0" value={str('payout_processing_delay_minutes')} onChange={(e) => setDraft({ ...draft, payout_processing_delay_minutes: e.target.value })} />
+              <input
+                type="number"
+                min="0"
+                value={str('payout_processing_delay_minutes')}
+                onChange={(e) => setDraft({ ...draft, payout_processing_delay_minutes: e.target.value })}
+              />
             </label>
             <label>
               {t('settings.authScheme')}
-              <input value={str('payout_auth_scheme')} placeholder={t('settings.authSchemeAny')} onChange={(e) => setDraft({ ...draft, payout_auth_scheme: e.target.value })} data-testid="settings-auth-scheme" />
+              <input
+                value={str('payout_auth_scheme')}
+                placeholder={t('settings.authSchemeAny')}
+                onChange={(e) => setDraft({ ...draft, payout_auth_scheme: e.target.value })}
+                data-testid="settings-auth-scheme"
+              />
             </label>
             <label>
               {t('settings.tokenTtl')}
-              <input type="number" min="1" value={str('payout_token_ttl_minutes')} onChange={(e) => setDraft({ ...draft, payout_token_ttl_minutes: e.target.value })} data-testid="settings-token-ttl" />
+              <input
+                type="number"
+                min="1"
+                value={str('payout_token_ttl_minutes')}
+                onChange={(e) => setDraft({ ...draft, payout_token_ttl_minutes: e.target.value })}
+                data-testid="settings-token-ttl"
+              />
             </label>
             <div>
               <label className="check">
-                <input type="checkbox" checked={bool('retries_enabled')} onChange={(e) => setDraft({ ...draft, retries_enabled: e.target.checked })} /> {t('settings.retries')}
+                <input
+                  type="checkbox"
+                  checked={bool('retries_enabled')}
+                  onChange={(e) => setDraft({ ...draft, retries_enabled: e.target.checked })}
+                />{' '}
+                {t('settings.retries')}
               </label>
               <label className="check">
-                <input type="checkbox" checked={bool('email_real_dns')} onChange={(e) => setDraft({ ...draft, email_real_dns: e.target.checked })} /> {t('settings.realDns')}
+                <input
+                  type="checkbox"
+                  checked={bool('email_real_dns')}
+                  onChange={(e) => setDraft({ ...draft, email_real_dns: e.target.checked })}
+                />{' '}
+                {t('settings.realDns')}
               </label>
             </div>
           </div>
           <label>
             {t('settings.denyList')}
-            <textarea rows={3} value={str('email_domain_deny_list')} onChange={(e) => setDraft({ ...draft, email_domain_deny_list: e.target.value })} />
+            <textarea
+              rows={3}
+              value={str('email_domain_deny_list')}
+              onChange={(e) => setDraft({ ...draft, email_domain_deny_list: e.target.value })}
+            />
           </label>
           <div className="row-end">
             <button type="button" className="btn btn-danger" onClick={() => setConfirmReset(true)} data-testid="sandbox-reset">

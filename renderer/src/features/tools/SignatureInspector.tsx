@@ -38,25 +38,54 @@ export function SignatureInspector() {
       <h2>{t('sig.title')}</h2>
       <div className="row-wrap">
         <div className="seg">
-          <button className={ui.mode === 'creation' ? 'on' : ''} onClick={() => ui.set({ mode: 'creation' })} data-testid="sig-mode-creation">
+          <button
+            className={ui.mode === 'creation' ? 'on' : ''}
+            onClick={() => ui.set({ mode: 'creation' })}
+            data-testid="sig-mode-creation"
+          >
             {t('sig.creation')}
           </button>
-          <button className={ui.mode === 'notification' ? 'on' : ''} onClick={() => ui.set({ mode: 'notification' })} data-testid="sig-mode-notification">
+          <button
+            className={ui.mode === 'notification' ? 'on' : ''}
+            onClick={() => ui.set({ mode: 'notification' })}
+            data-testid="sig-mode-notification"
+          >
             {t('sig.notification')}
           </button>
         </div>
         {ui.mode === 'notification' && (
-          <select value={ui.layout} onChange={(e) => ui.set({ layout: e.target.value === 'legacy' ? 'legacy' : 'standard' })} data-testid="sig-layout">
+          <select
+            value={ui.layout}
+            onChange={(e) => ui.set({ layout: e.target.value === 'legacy' ? 'legacy' : 'standard' })}
+            data-testid="sig-layout"
+          >
             <option value="standard">standard</option>
             <option value="legacy">legacy (public_key first)</option>
           </select>
         )}
-        <select value={merchant?.public_key ?? ''} onChange={(e) => ui.set({ merchant: e.target.value, secret: '' })} data-testid="sig-merchant" aria-label={t('field.merchant')}>
+        <select
+          value={merchant?.public_key ?? ''}
+          onChange={(e) => ui.set({ merchant: e.target.value, secret: '' })}
+          data-testid="sig-merchant"
+          aria-label={t('field.merchant')}
+        >
           <MerchantOptions />
         </select>
-        <input value={ui.secret} onChange={(e) => ui.set({ secret: e.target.value })} placeholder={t('sig.secretPlaceholder')} data-testid="sig-secret" />
+        <input
+          value={ui.secret}
+          onChange={(e) => ui.set({ secret: e.target.value })}
+          placeholder={t('sig.secretPlaceholder')}
+          data-testid="sig-secret"
+        />
       </div>
-      <textarea rows={6} value={ui.pasted} onChange={(e) => ui.set({ pasted: e.target.value })} placeholder={t('sig.pastePlaceholder')} data-testid="sig-input" className="mono" />
+      <textarea
+        rows={6}
+        value={ui.pasted}
+        onChange={(e) => ui.set({ pasted: e.target.value })}
+        placeholder={t('sig.pastePlaceholder')}
+        data-testid="sig-input"
+        className="mono"
+      />
       {result?.parseError && <div className="error-box">{result.parseError}</div>}
       {result && !result.parseError && ui.pasted.trim() && (
         <div className="stack">
@@ -65,12 +94,20 @@ export function SignatureInspector() {
               {result.order.map((k) => (
                 <tr key={k} className={result.diagnosisField === k ? 'row-bad' : ''}>
                   <th>{k}</th>
-                  <td className="break mono">{fields[k] === undefined ? <span className="text-bad">{t('sig.missing')}</span> : fields[k] || <span className="muted">{t('sig.emptyValue')}</span>}</td>
+                  <td className="break mono">
+                    {fields[k] === undefined ? (
+                      <span className="text-bad">{t('sig.missing')}</span>
+                    ) : (
+                      fields[k] || <span className="muted">{t('sig.emptyValue')}</span>
+                    )}
+                  </td>
                 </tr>
               ))}
               <tr>
                 <th>+ secret</th>
-                <td className="mono">{secret ? '•'.repeat(Math.min(secret.length, 16)) : <span className="text-bad">{t('sig.noSecret')}</span>}</td>
+                <td className="mono">
+                  {secret ? '•'.repeat(Math.min(secret.length, 16)) : <span className="text-bad">{t('sig.noSecret')}</span>}
+                </td>
               </tr>
             </tbody>
           </table>
@@ -89,7 +126,11 @@ export function SignatureInspector() {
           {result.provided && (
             <div className={match ? 'ok-box' : 'error-box'} data-testid="sig-verdict" data-match={String(match)}>
               {match ? t('sig.match') : t('sig.mismatch', { got: result.provided })}
-              {!match && <div data-testid="sig-diagnosis">{result.diagnosis ? t('sig.because', { what: result.diagnosis }) : t('sig.unknownCause')}</div>}
+              {!match && (
+                <div data-testid="sig-diagnosis">
+                  {result.diagnosis ? t('sig.because', { what: result.diagnosis }) : t('sig.unknownCause')}
+                </div>
+              )}
             </div>
           )}
         </div>

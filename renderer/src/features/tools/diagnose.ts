@@ -59,7 +59,8 @@ export async function diagnose(
   cands.push({ what: 'fields in alphabetical order', field: null, text: signedString(fields, [...order].sort(), secret) });
   cands.push({ what: 'secret key left out', field: null, text: signedString(fields, order, '') });
   cands.push({ what: 'secret key put first', field: null, text: secret + signedString(fields, order, '') });
-  for (const [label, s] of alternatives.secrets) if (s !== secret) cands.push({ what: label, field: null, text: signedString(fields, order, s) });
+  for (const [label, s] of alternatives.secrets)
+    if (s !== secret) cands.push({ what: label, field: null, text: signedString(fields, order, s) });
   for (const c of cands) if ((await sha256Hex(c.text)) === want) return c;
   return null;
 }

@@ -1,4 +1,11 @@
-import { CREATION_ORDER, NOTIFICATION_ORDER, NOTIFICATION_ORDER_LEGACY, parsePastedFields, sha256Hex, signedString } from '../../api/signature';
+import {
+  CREATION_ORDER,
+  NOTIFICATION_ORDER,
+  NOTIFICATION_ORDER_LEGACY,
+  parsePastedFields,
+  sha256Hex,
+  signedString,
+} from '../../api/signature';
 import { diagnose } from './diagnose';
 
 /** What the signature inspector shows for one paste. */
@@ -44,7 +51,12 @@ export async function inspect(input: InspectInput): Promise<InspectResult> {
   if (provided && provided.toLowerCase() !== expected) {
     const layouts: [string, readonly string[]][] =
       input.mode === 'notification'
-        ? [[legacy ? 'standard layout (without public_key)' : 'legacy layout (public_key first)', legacy ? NOTIFICATION_ORDER : NOTIFICATION_ORDER_LEGACY]]
+        ? [
+            [
+              legacy ? 'standard layout (without public_key)' : 'legacy layout (public_key first)',
+              legacy ? NOTIFICATION_ORDER : NOTIFICATION_ORDER_LEGACY,
+            ],
+          ]
         : [];
     const secrets: [string, string][] = input.merchants.map((m) => [`the secret key of ${m.name} (${m.public_key})`, m.secret_key]);
     const d = await diagnose(fields, order, input.secret, provided, { layouts, secrets });
