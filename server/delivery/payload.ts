@@ -1,3 +1,4 @@
+import { NOTIFICATION_SIGNED_FIELDS } from '../contract/signed-fields.js';
 import { createHash } from 'node:crypto';
 import type { DeliveryMerchant } from '../store/notifications.js';
 import type { OperationRecord } from '../store/operations.js';
@@ -27,7 +28,7 @@ export const wireTime = (t: number) => new Date(t).toISOString().slice(0, 19).re
  * the legacy layout puts `public_key` first, as some published integrations verify.
  */
 export function notificationSignature(f: Fields, layout: SignatureLayout, secret: string): string {
-  const parts = ['time', 'channel', 'amount', 'currency', 'trans_ID'].map((k) => f[k] ?? '');
+  const parts = NOTIFICATION_SIGNED_FIELDS.map((k) => f[k] ?? '');
   return sha256((layout === 'legacy' ? (f.public_key ?? '') : '') + parts.join('') + secret);
 }
 

@@ -1,20 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { CREATION_SIGNED_FIELDS } from '../contract/signed-fields.js';
 
 /** Lowercase hex SHA-256 of a UTF-8 string. */
 export const sha256Hex = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
 
-/** The fields a creation signature covers, in order (contract §3); the secret key follows them. */
-export const CREATION_SIGNED_FIELDS = [
-  'public_key',
-  'time',
-  'amount',
-  'currency',
-  'trans_id',
-  'time_expired',
-  'url_ok',
-  'url_error',
-  'channel',
-] as const;
+export { CREATION_SIGNED_FIELDS } from '../contract/signed-fields.js';
 
 /** Plain concatenation of the raw values as sent (absent counts as empty) plus the secret. */
 export function creationSignature(fields: Record<string, string>, secret: string): string {

@@ -1,3 +1,4 @@
+import { NOTIFICATION_SIGNED_FIELDS } from '../contract/signed-fields.js';
 import { createHash } from 'node:crypto';
 import { clockRoutes } from '../contract/clock.js';
 import { merchantRoutes } from '../contract/merchants.js';
@@ -158,7 +159,7 @@ async function createPayouts(st: RunState, s: Of<'create_payouts'>, index: numbe
   return { message: `payroll ${payroll} accepted with ${list.length} item(s) as "${alias}"`, failures };
 }
 
-const SIGNED = ['time', 'channel', 'amount', 'currency', 'trans_ID'];
+const SIGNED = NOTIFICATION_SIGNED_FIELDS;
 /** Real milliseconds an exact count waits, once reached, for a late extra delivery. */
 const SETTLE_MS = 300;
 

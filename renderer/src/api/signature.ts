@@ -5,22 +5,13 @@
 
 import { creationPathOf } from '@contract/common.js';
 
-/** Contract §3: creation signature field order; the merchant's secret key follows. */
-export const CREATION_ORDER = [
-  'public_key',
-  'time',
-  'amount',
-  'currency',
-  'trans_id',
-  'time_expired',
-  'url_ok',
-  'url_error',
-  'channel',
-] as const;
-/** Contract §4: notification signature field order (standard layout). */
-export const NOTIFICATION_ORDER = ['time', 'channel', 'amount', 'currency', 'trans_ID'] as const;
-/** Legacy layout: public_key first, which some published integrations verify. */
-export const NOTIFICATION_ORDER_LEGACY = ['public_key', ...NOTIFICATION_ORDER] as const;
+/** Field orders of the creation and notification signatures (contract §3, §4), shared with the server. */
+export {
+  CREATION_SIGNED_FIELDS as CREATION_ORDER,
+  NOTIFICATION_SIGNED_FIELDS as NOTIFICATION_ORDER,
+  NOTIFICATION_SIGNED_FIELDS_LEGACY as NOTIFICATION_ORDER_LEGACY,
+} from '@contract/signed-fields.js';
+import { CREATION_SIGNED_FIELDS as CREATION_ORDER } from '@contract/signed-fields.js';
 
 /** The channel's creation path (contract §3, CHANNEL_PATHS). */
 export const creationPath = (channel: number | string) => creationPathOf(Number(channel));
