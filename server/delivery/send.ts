@@ -25,7 +25,11 @@ const MAX_DRAIN_BYTES = 256 * 1024;
 
 // undici is loaded with the first delivery: initialising it was ~15% of a cold start.
 let undiciModule: Promise<typeof import('undici')> | null = null;
-const undici = () => (undiciModule ??= import('undici'));
+// In the npm package's split bundle, the dynamic import of this CommonJS module yields its exports
+// under `default` only ("Agent is not a constructor"): take them from there. test/package checks a
+// delivery from the installed package.
+const undici = () =>
+  (undiciModule ??= import('undici').then((m) => (typeof m.Agent === 'function' ? m : (m as unknown as { default: typeof m }).default)));
 
 /** A keep-alive connection pool for one sandbox's deliveries, created on first use. */
 export interface DeliveryAgent {

@@ -190,13 +190,18 @@ describe('the npm package', () => {
     writeFileSync(
       script,
       [
-        "import { startSandbox } from 'pasarela-sandbox/testkit';",
+        "import { receiver, startSandbox } from 'pasarela-sandbox/testkit';",
         'for (const spawn of [false, true]) {',
         '  const sb = await startSandbox({ spawn });',
+        '  const rx = await receiver();',
+        "  await sb.control.updateMerchant({ public_key: 'pk_sandbox_demo', body: { success_url: rx.url + '/ok' } });",
         "  const created = await sb.merchant.createPayment({ channel: '17' });",
         '  const op = (await sb.control.listOperations()).items[0];',
         '  const confirmed = await sb.control.confirmOperation({ id: op.id });',
-        '  console.log(JSON.stringify({ spawn, pid: sb.pid ?? null, checkout: created.checkout_url, status: confirmed.status }));',
+        '  // The bundled sandbox sends the success notification (undici inside the package bundle).',
+        '  const got = await rx.next({ trans_id: created.trans_id }, { timeoutMs: 30000 });',
+        '  console.log(JSON.stringify({ spawn, pid: sb.pid ?? null, checkout: created.checkout_url, status: confirmed.status, notified: got.fields.trans_ID }));',
+        '  await rx.close();',
         '  await sb.stop();',
         '}',
       ].join('\n'),
@@ -205,10 +210,10 @@ describe('the npm package', () => {
     const lines = out
       .trim()
       .split('\n')
-      .map((l) => JSON.parse(l) as { spawn: boolean; pid: number | null; checkout: string; status: string });
-    expect(lines.map((l) => [l.spawn, l.status])).toEqual([
-      [false, 'confirmed'],
-      [true, 'confirmed'],
+      .map((l) => JSON.parse(l) as { spawn: boolean; pid: number | null; checkout: string; status: string; notified: string });
+    expect(lines.map((l) => [l.spawn, l.status, l.notified])).toEqual([
+      [false, 'confirmed', expect.stringMatching(/^TK-17-/)],
+      [true, 'confirmed', expect.stringMatching(/^TK-17-/)],
     ]);
     expect(lines[0]!.checkout).toContain('/check-out/?channel=17');
     // The child the spawned sandbox ran is gone after stop().
