@@ -118,5 +118,4 @@ export function sampleQrPayload(opts: {
   return body + crc16(body);
 }
 
-/** Amount with exactly two decimals from cents. */
-export const twoDecimals = (cents: number): string => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+export { twoDecimals } from '../contract/common.js';

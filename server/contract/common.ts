@@ -62,3 +62,13 @@ export const creationPathOf = (channel: number): string =>
   `/payments/check-out/${isChannelId(channel) ? CHANNEL_PATHS[channel] : 'SecurePayment.php'}`;
 
 export const isChannelId = (n: number): n is ChannelId => (CHANNEL_IDS as readonly number[]).includes(n);
+
+/** An amount with exactly two decimals from exact cents (never through floating point): 150050 → "1500.50". */
+export function twoDecimals(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(cents));
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** A sandbox-clock instant (ms) as ISO 8601 UTC, the control API's time format (contract §9 "Times"). */
+export const isoTime = (t: number): string => new Date(t).toISOString();

@@ -13,12 +13,8 @@ export type SignatureLayout = DeliveryMerchant['notification_signature_layout'];
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
-/** `amount` with two decimals, from the exact cents (never through floating point). */
-export function twoDecimals(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(cents));
-  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+export { twoDecimals } from '../contract/common.js';
+import { twoDecimals } from '../contract/common.js';
 
 /** `time` as the spec's creation layout (`YYYY-MM-DD HH:MM:SS`), UTC, on the sandbox clock. */
 export const wireTime = (t: number) => new Date(t).toISOString().slice(0, 19).replace('T', ' ');

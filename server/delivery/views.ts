@@ -1,17 +1,17 @@
+import { isoTime } from '../contract/common.js';
 import type { Notification, NotificationAttempt, TestLabel } from '../contract/notifications.js';
 import { TEST_LABELS } from '../contract/notifications.js';
 import type { SandboxContext } from '../context.js';
 import type { AttemptRecord, NotificationRecord } from '../store/notifications.js';
 import { formDecode } from './payload.js';
 
-const iso = (t: number) => new Date(t).toISOString();
 const FORM = 'application/x-www-form-urlencoded';
 
 const isTestLabel = (s: string | null): s is TestLabel => s !== null && (TEST_LABELS as readonly string[]).includes(s);
 
 export function attemptView(a: AttemptRecord): NotificationAttempt {
   return {
-    at: iso(a.at),
+    at: isoTime(a.at),
     url: a.url,
     request: { headers: a.request_headers, body: a.request_body },
     response_status: a.response_status,
@@ -40,9 +40,9 @@ export function notificationView(n: NotificationRecord, attempts: AttemptRecord[
     test_of: n.parent_id,
     notification_id_header: n.header_id ?? n.public_id,
     attempt_count: attempts.length,
-    next_attempt_at: n.next_attempt_at === null ? null : iso(n.next_attempt_at),
-    created_at: iso(n.created_at),
-    updated_at: iso(n.updated_at),
+    next_attempt_at: n.next_attempt_at === null ? null : isoTime(n.next_attempt_at),
+    created_at: isoTime(n.created_at),
+    updated_at: isoTime(n.updated_at),
     attempts: attempts.map(attemptView),
   };
 }

@@ -1,10 +1,10 @@
+import { isoTime } from '../contract/common.js';
 import type { AdvanceProgress, AdvanceResult } from '../contract/clock.js';
 import type { SandboxContext } from '../context.js';
 import type { WalkTally } from '../clock/walk.js';
 
 /** Real-time period of `clock.advance` progress events while an advance runs. */
 const PROGRESS_MS = 250;
-const iso = (t: number) => new Date(t).toISOString();
 
 /** The advance running in this sandbox (one at a time), for `GET /sandbox/v1/clock/advance`; its reporter lives on the scheduler. */
 export const advanceProgress = (ctx: SandboxContext): AdvanceProgress | null => ctx.scheduler.advanceProgress();
@@ -21,9 +21,9 @@ export async function advanceClock(ctx: SandboxContext, minutes: number): Promis
   const started = clock.realNow();
   const progress = (state: AdvanceProgress['state'], t: Readonly<WalkTally>): AdvanceProgress => ({
     state,
-    from: iso(from),
-    to: iso(target),
-    at: iso(t.at),
+    from: isoTime(from),
+    to: isoTime(target),
+    at: isoTime(t.at),
     fraction: target > from ? Math.min(1, Math.max(0, (t.at - from) / (target - from))) : 1,
     timers_fired: Object.values(t.timers).reduce((a, b) => a + b, 0),
     attempts_succeeded: t.succeeded,
@@ -51,8 +51,8 @@ export async function advanceClock(ctx: SandboxContext, minutes: number): Promis
     return {
       ...view,
       advance: {
-        from: iso(from),
-        to: iso(tally.at),
+        from: isoTime(from),
+        to: isoTime(tally.at),
         minutes: (tally.at - from) / 60_000,
         timers: tally.timers,
         attempts: { succeeded: tally.succeeded, failed: tally.failed },

@@ -1,4 +1,4 @@
-import type { OperationStatus } from '../contract/common.js';
+import { isoTime, type OperationStatus } from '../contract/common.js';
 import { rulesOf } from '../channels/registry.js';
 import type { Actor, Operation, OperationSummary, RejectBody } from '../contract/operations.js';
 import type { SandboxContext } from '../context.js';
@@ -7,8 +7,6 @@ import { SandboxError } from '../contract/errors.js';
 import type { OperationRecord } from '../store/operations.js';
 
 export const EXPIRE_TIMER = 'operation.expire';
-
-const iso = (t: number) => new Date(t).toISOString();
 
 export const checkoutUrl = (base: string, op: Pick<OperationRecord, 'channel' | 'token'>) =>
   `${base}/check-out/?channel=${op.channel}&tokenID=${op.token}&platform=1`;
@@ -24,8 +22,8 @@ export function operationSummary(op: OperationRecord): OperationSummary {
     status: op.status,
     filter_by: op.method,
     mid_id: op.merchant_id,
-    created_at: iso(op.created_at),
-    expires_at: iso(op.expires_at),
+    created_at: isoTime(op.created_at),
+    expires_at: isoTime(op.expires_at),
     shopper_name: name || null,
     doc_number: op.doc_number,
     email: op.email,
@@ -49,8 +47,8 @@ export function operationView(ctx: SandboxContext, op: OperationRecord): Operati
     request: op.request,
     details: op.details,
     warnings: Array.isArray(op.details.warnings) ? op.details.warnings.map(String) : [],
-    updated_at: iso(op.updated_at),
-    events: ctx.store.operations.events(op.id).map((e) => ({ ...e, at: iso(e.at) })),
+    updated_at: isoTime(op.updated_at),
+    events: ctx.store.operations.events(op.id).map((e) => ({ ...e, at: isoTime(e.at) })),
     notifications: notificationsOf(ctx, { operation_id: op.id }),
   };
 }
@@ -106,6 +104,6 @@ export function registerOperationTimers(ctx: SandboxContext): void {
   ctx.scheduler.on(EXPIRE_TIMER, (id) => {
     const op = ctx.store.operations.get(id);
     if (!op || op.status !== 'pending') return;
-    transition(ctx, id, { to: 'expired', actor: 'clock', details: { expired_at: iso(op.expires_at) } });
+    transition(ctx, id, { to: 'expired', actor: 'clock', details: { expired_at: isoTime(op.expires_at) } });
   });
 }

@@ -1,11 +1,10 @@
+import { isoTime, twoDecimals } from '../contract/common.js';
 import type { PublicPayout } from '../contract/payout-api.js';
 import { isTransferStatus, TRANSFER_STATUSES, type Payout, type Payroll } from '../contract/payouts.js';
 import type { SandboxContext } from '../context.js';
 import { notificationsOf } from '../delivery/outbox.js';
 import type { PayoutRecord, PayrollRecord } from '../store/payouts.js';
 
-const iso = (t: number) => new Date(t).toISOString();
-const cents = (n: number) => `${Math.trunc(n / 100)}.${String(n % 100).padStart(2, '0')}`;
 const textOf = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null);
 const describe = (n: number) => (isTransferStatus(n) ? TRANSFER_STATUSES[n].description : 'unknown');
 
@@ -29,8 +28,8 @@ export function publicPayoutView(p: PayoutRecord): PublicPayout {
     transfer_status_description: describe(p.transfer_status),
     reference: approved ? p.reference : null,
     otp_code: approved ? p.otp_code : null,
-    created_at: iso(p.created_at),
-    updated_at: iso(p.updated_at),
+    created_at: isoTime(p.created_at),
+    updated_at: isoTime(p.updated_at),
     warnings: p.warnings,
   };
 }
@@ -54,10 +53,10 @@ export function payoutView(ctx: SandboxContext, p: PayoutRecord, processAt?: num
     reference: p.reference,
     otp_code: p.otp_code,
     item: p.item,
-    created_at: iso(p.created_at),
-    process_at: iso(processAt ?? ctx.store.payouts.processAtOf(p.payroll_id) ?? p.created_at),
-    processed_at: p.processed_at === null ? null : iso(p.processed_at),
-    updated_at: iso(p.updated_at),
+    created_at: isoTime(p.created_at),
+    process_at: isoTime(processAt ?? ctx.store.payouts.processAtOf(p.payroll_id) ?? p.created_at),
+    processed_at: p.processed_at === null ? null : isoTime(p.processed_at),
+    updated_at: isoTime(p.updated_at),
     notifications: notificationsOf(ctx, { payout_id: p.id }),
   };
 }
@@ -65,11 +64,11 @@ export function payoutView(ctx: SandboxContext, p: PayoutRecord, processAt?: num
 export const payrollView = (r: PayrollRecord): Payroll => ({
   id: r.id,
   mid_id: r.merchant_id,
-  created_at: iso(r.created_at),
-  process_at: iso(r.process_at),
+  created_at: isoTime(r.created_at),
+  process_at: isoTime(r.process_at),
   total: r.total,
   pending: r.pending,
   approved: r.approved,
   rejected: r.rejected,
-  amount_total: cents(r.amount_cents),
+  amount_total: twoDecimals(r.amount_cents),
 });

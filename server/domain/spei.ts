@@ -1,11 +1,9 @@
+import { isoTime, twoDecimals } from '../contract/common.js';
 import { rfcHasSeparators } from '../channels/shopper-documents.js';
 import type { Transfer } from '../contract/spei.js';
 import type { SandboxContext } from '../context.js';
 import type { TransferRecord } from '../store/spei.js';
 import { transition } from './operations.js';
-
-const formatCents = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-const iso = (t: number) => new Date(t).toISOString();
 
 /** Why a transfer's RFC can never match (rule 3). */
 const separatorsReason = (rfc: string) =>
@@ -41,7 +39,7 @@ export function applyTransfer(ctx: SandboxContext, input: TransferInput): Transf
       result: 'unmatched',
       reason: '',
     });
-    const amount = `${formatCents(input.amount_cents)} MXN`;
+    const amount = `${twoDecimals(input.amount_cents)} MXN`;
     const settle = (opId: number | null, reason: string) => {
       store.spei.settle(id, opId, reason);
       return store.spei.get(id)!;
@@ -54,7 +52,7 @@ export function applyTransfer(ctx: SandboxContext, input: TransferInput): Transf
       if (!candidate) break;
       if (candidate.expires_at <= now) {
         // Its expiry timer has not fired yet; the clock decides first (rule 6).
-        transition(ctx, candidate.id, { to: 'expired', actor: 'clock', details: { expired_at: iso(candidate.expires_at) } });
+        transition(ctx, candidate.id, { to: 'expired', actor: 'clock', details: { expired_at: isoTime(candidate.expires_at) } });
         continue;
       }
       transition(ctx, candidate.id, {
@@ -79,7 +77,7 @@ function explainUnmatched(ctx: SandboxContext, merchantId: number, input: Transf
   const sameAmount = ops.filter((o) => o.amount_cents === input.amount_cents);
   const closed = sameAmount.find((o) => o.status === 'cancelled' || o.status === 'expired');
   if (closed) {
-    return `no pending operation for RFC ${input.rfc} and amount ${amount}: operation ${closed.id} was ${closed.status} at ${iso(closed.status === 'expired' ? Math.min(closed.expires_at, closed.updated_at) : closed.updated_at)}; later transfers are not applied (rule 6)`;
+    return `no pending operation for RFC ${input.rfc} and amount ${amount}: operation ${closed.id} was ${closed.status} at ${isoTime(closed.status === 'expired' ? Math.min(closed.expires_at, closed.updated_at) : closed.updated_at)}; later transfers are not applied (rule 6)`;
   }
   const pendingOther = ops.filter((o) => o.status === 'pending');
   if (pendingOther.length > 0) {
@@ -98,10 +96,10 @@ export function transferView(ctx: SandboxContext, t: TransferRecord): Transfer {
   return {
     id: t.id,
     clabe: t.clabe,
-    amount: formatCents(t.amount_cents),
+    amount: twoDecimals(t.amount_cents),
     rfc: t.rfc,
     sender_name: t.sender_name,
-    received_at: iso(t.received_at),
+    received_at: isoTime(t.received_at),
     mid_id: t.merchant_id,
     matched_operation_id: t.matched_operation_id,
     result: t.result,
