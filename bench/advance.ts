@@ -28,6 +28,7 @@ import { updateMerchant } from '../server/domain/merchants.js';
 import { createPayoutBatch } from '../server/domain/payouts.js';
 import { createSandbox } from '../server/sandbox.js';
 import { closedPort } from '../test/helpers/receiver.js';
+import { insertPending } from './fill.js';
 import { pct, round2 } from './lib.js';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -85,37 +86,7 @@ async function main(): Promise<void> {
       for (let i = 0; i < PENDING + NOTIFIED; i++) {
         const channel = CHANNELS[i % CHANNELS.length]!;
         const expiresAt = t0 + MINUTE + Math.floor((i * 29 * 24 * 60 * MINUTE) / (PENDING + NOTIFIED));
-        const op = store.operations.insert({
-          merchant_id: demo.id,
-          token: `adv${i.toString(36)}`,
-          trans_id: `ADV-${i}`,
-          channel,
-          amount: '1500.00',
-          amount_cents: 150000,
-          currency: 'COP',
-          method: null,
-          user_bank_code: null,
-          direct_integration: false,
-          url_ok: 'https://shop.example/ok',
-          url_error: 'https://shop.example/ko',
-          shopper: { name_shopper: 'Ana', last_name_Shopper: 'Gómez', email: `s${i}@mail.com`, Num_doc_identi: String(10000000 + i) },
-          doc_number: String(10000000 + i),
-          email: `s${i}@mail.com`,
-          rfc: channel === 41 ? 'GODE561231GR8' : null,
-          request: {},
-          details: {},
-          created_at: t0,
-          expires_at: expiresAt,
-        });
-        store.operations.addEvent({
-          operation_id: op.id,
-          at: t0,
-          kind: 'created',
-          actor: 'merchant_api',
-          from_status: null,
-          to_status: 'pending',
-          details: {},
-        });
+        const op = insertPending(store, { n: i, prefix: 'ADV', merchantId: demo.id, channel, shopper: i, at: t0, expiresAt });
         ctx.scheduler.schedule(EXPIRE_TIMER, op.id, expiresAt);
         if (i % step === 0 && toConfirm.length < NOTIFIED) toConfirm.push(op.id);
       }
