@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { consoleState } from '../server/build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -28,7 +29,10 @@ function run(script) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-if (!existsSync(join(root, 'dist', 'renderer', 'index.html'))) run('build:console');
+// The same freshness rule as `npm run serve`: a missing console, or one older than its sources (a
+// pull), is rebuilt, never served stale.
+const consoleNow = consoleState(root);
+if (consoleNow === 'missing' || consoleNow === 'stale') run('build:console');
 
 const electron = process.env.SANDBOX_HEADLESS ? { reason: 'SANDBOX_HEADLESS is set' } : findElectron();
 let child;
