@@ -28,7 +28,7 @@ import { updateMerchant } from '../server/domain/merchants.js';
 import { createPayoutBatch } from '../server/domain/payouts.js';
 import { createSandbox } from '../server/sandbox.js';
 import { closedPort } from '../test/helpers/receiver.js';
-import { insertPending } from './fill.js';
+import { insertPending } from '../test/helpers/seed-operations.js';
 import { pct, round2 } from './lib.js';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);

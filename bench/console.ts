@@ -2,6 +2,7 @@
 // after navigation (median of 5, absolute time) and scrolls without dropped frames (Chromium through
 // playwright-core; the same page module as test/browser/). Needs /usr/bin/chromium and a built console.
 // Run: npx tsx bench/console.ts [--ops 100000] [--runs 5]
+import { insertPending } from '../test/helpers/seed-operations.js';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
@@ -25,28 +26,19 @@ const { store } = sb.ctx;
 const t0 = Date.parse('2025-01-01T00:00:00Z');
 store.tx(() => {
   for (let i = 0; i < OPS; i++) {
-    store.operations.insert({
-      merchant_id: 1,
-      token: `tok-bench-${i}`,
-      trans_id: `PERF-${i}`,
-      channel: [17, 41, 36, 5][i % 4]!,
-      amount: '100.00',
-      amount_cents: 10000,
-      currency: 'COP',
-      method: null,
-      user_bank_code: null,
-      direct_integration: false,
-      url_ok: 'https://merchant.example/ok',
-      url_error: 'https://merchant.example/error',
-      shopper: { name_shopper: 'Ana', last_name_Shopper: 'Gómez' },
-      doc_number: `D${i}`,
-      email: `ana${i}@gmail.com`,
-      rfc: null,
-      request: {},
-      details: {},
-      created_at: t0 + i * 1000,
-      expires_at: t0 + i * 1000 + 7_200_000,
-    });
+    insertPending(
+      store,
+      {
+        n: i,
+        prefix: 'PERF',
+        merchantId: 1,
+        channel: [17, 41, 36, 5][i % 4]!,
+        shopper: i,
+        at: t0 + i * 1000,
+        expiresAt: t0 + i * 1000 + 7_200_000,
+      },
+      { createdEvent: false },
+    );
   }
 });
 const url = await sb.start();

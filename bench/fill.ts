@@ -3,61 +3,10 @@
 import { parseArgs } from 'node:util';
 import { createMerchant } from '../server/domain/merchants.js';
 import { createSandbox } from '../server/sandbox.js';
-import type { Store } from '../server/store/index.js';
+import { insertPending } from '../test/helpers/seed-operations.js';
 
 const STATUSES = ['pending', 'confirmed', 'rejected', 'cancelled', 'expired'] as const;
 const CHANNELS = [5, 11, 16, 17, 22, 30, 33, 35, 36, 38, 40, 41];
-
-/** What one benchmark operation varies: the rest is the same valid channel-agnostic creation. */
-export interface BenchOperation {
-  n: number;
-  /** trans_id prefix (`ORD-n`); the checkout token derives from it too. */
-  prefix: string;
-  merchantId: number;
-  channel: number;
-  /** Shopper number: e-mail `s<k % 5000>`, document `10000000 + k % 90000`. */
-  shopper: number;
-  at: number;
-  expiresAt: number;
-}
-
-/** Inserts one pending operation with its `created` event, as the creation path writes them. */
-export function insertPending(store: Store, o: BenchOperation) {
-  const email = `s${o.shopper % 5000}@mail.com`;
-  const doc = String(10000000 + (o.shopper % 90000));
-  const op = store.operations.insert({
-    merchant_id: o.merchantId,
-    token: `${o.prefix.toLowerCase()}${o.n.toString(36)}`,
-    trans_id: `${o.prefix}-${o.n}`,
-    channel: o.channel,
-    amount: '1500.00',
-    amount_cents: 150000,
-    currency: 'COP',
-    method: null,
-    user_bank_code: null,
-    direct_integration: false,
-    url_ok: 'https://shop.example/ok',
-    url_error: 'https://shop.example/ko',
-    shopper: { name_shopper: 'Ana', last_name_Shopper: 'Gómez', email, Num_doc_identi: doc },
-    doc_number: doc,
-    email,
-    rfc: o.channel === 41 ? 'GODE561231GR8' : null,
-    request: {},
-    details: {},
-    created_at: o.at,
-    expires_at: o.expiresAt,
-  });
-  store.operations.addEvent({
-    operation_id: op.id,
-    at: o.at,
-    kind: 'created',
-    actor: 'merchant_api',
-    from_status: null,
-    to_status: 'pending',
-    details: {},
-  });
-  return op;
-}
 
 /** Inserts `ops` operations with their events, through the store's own repositories. */
 export function fill(data: string, ops: number, merchants = 3): { ms: number } {

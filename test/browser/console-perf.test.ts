@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium } from './pages/console-browser.js';
 import { useConsoleFixture } from './pages/console-fixture.js';
+import { insertPending } from '../helpers/seed-operations.js';
 
 const N = 100_000;
 
@@ -12,28 +13,19 @@ describe.skipIf(!hasChromium)('console: operations list at scale', () => {
     const t0 = Date.parse('2025-01-01T00:00:00Z');
     store.tx(() => {
       for (let i = 0; i < N; i++) {
-        store.operations.insert({
-          merchant_id: 1,
-          token: `tok-perf-${i}`,
-          trans_id: `PERF-${i}`,
-          channel: [17, 41, 36, 5][i % 4]!,
-          amount: '100.00',
-          amount_cents: 10000,
-          currency: 'COP',
-          method: null,
-          user_bank_code: null,
-          direct_integration: false,
-          url_ok: 'https://merchant.example/ok',
-          url_error: 'https://merchant.example/error',
-          shopper: { name_shopper: 'Ana', last_name_Shopper: 'Gómez' },
-          doc_number: `D${i}`,
-          email: `ana${i}@gmail.com`,
-          rfc: null,
-          request: {},
-          details: {},
-          created_at: t0 + i * 1000,
-          expires_at: t0 + i * 1000 + 7_200_000,
-        });
+        insertPending(
+          store,
+          {
+            n: i,
+            prefix: 'PERF',
+            merchantId: 1,
+            channel: [17, 41, 36, 5][i % 4]!,
+            shopper: i,
+            at: t0 + i * 1000,
+            expiresAt: t0 + i * 1000 + 7_200_000,
+          },
+          { createdEvent: false },
+        );
       }
     });
   }, 120_000);

@@ -1,0 +1,55 @@
+// Operations written straight through the store's repositories, for benchmarks and tests that need
+// many of them fast (the API would take minutes for a million).
+import type { Store } from '../../server/store/index.js';
+
+/** What one seeded operation varies: the rest is the same valid channel-agnostic creation. */
+export interface SeedOperation {
+  n: number;
+  /** trans_id prefix (`ORD-n`); the checkout token derives from it too. */
+  prefix: string;
+  merchantId: number;
+  channel: number;
+  /** Shopper number: e-mail `s<k % 5000>`, document `10000000 + k % 90000`. */
+  shopper: number;
+  at: number;
+  expiresAt: number;
+}
+
+/** Inserts one pending operation with its `created` event, as the creation path writes them (unless `createdEvent: false`). */
+export function insertPending(store: Store, o: SeedOperation, opts: { createdEvent?: boolean } = {}) {
+  const email = `s${o.shopper % 5000}@mail.com`;
+  const doc = String(10000000 + (o.shopper % 90000));
+  const op = store.operations.insert({
+    merchant_id: o.merchantId,
+    token: `${o.prefix.toLowerCase()}${o.n.toString(36)}`,
+    trans_id: `${o.prefix}-${o.n}`,
+    channel: o.channel,
+    amount: '1500.00',
+    amount_cents: 150000,
+    currency: 'COP',
+    method: null,
+    user_bank_code: null,
+    direct_integration: false,
+    url_ok: 'https://shop.example/ok',
+    url_error: 'https://shop.example/ko',
+    shopper: { name_shopper: 'Ana', last_name_Shopper: 'Gómez', email, Num_doc_identi: doc },
+    doc_number: doc,
+    email,
+    rfc: o.channel === 41 ? 'GODE561231GR8' : null,
+    request: {},
+    details: {},
+    created_at: o.at,
+    expires_at: o.expiresAt,
+  });
+  if (opts.createdEvent === false) return op;
+  store.operations.addEvent({
+    operation_id: op.id,
+    at: o.at,
+    kind: 'created',
+    actor: 'merchant_api',
+    from_status: null,
+    to_status: 'pending',
+    details: {},
+  });
+  return op;
+}
