@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { isValidControlToken } from './http/control-access.js';
 import { isLoopback } from './http/control-guard.js';
-import { createSandbox, PortInUseError } from './sandbox.js';
+import { createSandbox } from './sandbox.js';
 import { texts } from './texts.js';
 
 const usage = `usage: npm run serve -- [--port N] [--host H] [--data DIR|:memory:] [--seed FILE] [--control-token T]
@@ -80,7 +80,7 @@ async function main(): Promise<number> {
     process.stdout.write(texts.ready(url) + '\n');
   } catch (err) {
     await sandbox.stop();
-    process.stderr.write(`${err instanceof PortInUseError ? err.message : (err as Error).message}\n`);
+    process.stderr.write(`${(err as Error).message}\n`);
     return 1;
   }
   await new Promise<void>((resolve) => {

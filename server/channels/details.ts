@@ -115,5 +115,8 @@ export const TransitionDetailsSchema = z
 export type TransitionDetails = z.infer<typeof TransitionDetailsSchema>;
 
 /** Typed details of any row: never throws (see above). */
-export const readDetails = (raw: unknown): OperationDetails => OperationDetailsSchema.catch({}).parse(raw);
-export const readTransitionDetails = (raw: unknown): TransitionDetails => TransitionDetailsSchema.catch({}).parse(raw);
+// Built once: every checkout render and notification reads details through them.
+const DetailsOrEmpty = OperationDetailsSchema.catch({});
+const TransitionDetailsOrEmpty = TransitionDetailsSchema.catch({});
+export const readDetails = (raw: unknown): OperationDetails => DetailsOrEmpty.parse(raw);
+export const readTransitionDetails = (raw: unknown): TransitionDetails => TransitionDetailsOrEmpty.parse(raw);

@@ -125,15 +125,3 @@ export function formatAmount(amount: string, currency: string): string {
 
 export const shopperName = (op: OperationRecord): string =>
   [op.shopper.name_shopper, op.shopper.last_name_Shopper].filter((x) => typeof x === 'string' && x).join(' ');
-
-/** Sandbox-style identifiers derived from the token, stable across renders. */
-export function derivedDigits(seed: string, length: number): string {
-  let h = 2166136261;
-  let out = '';
-  while (out.length < length) {
-    for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619) >>> 0;
-    out += String(h % 100000).padStart(5, '0');
-    seed += out;
-  }
-  return out.slice(0, length);
-}

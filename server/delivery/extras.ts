@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
+import { numericReference } from '../channels/common.js';
 import { bankList } from '../channels/banks.js';
 import { brandOf, maskAccount, maskCard } from '../channels/card.js';
-import { readDetails, readTransitionDetails } from '../channels/details.js';
+import { readDetails, readTransitionDetails, type OperationDetails } from '../channels/details.js';
 import { rulesOf } from '../channels/registry.js';
 import type { PaymentFamily } from '../channels/types.js';
 import type { DeliveryMerchant } from '../store/notifications.js';
@@ -52,16 +52,11 @@ const FALLBACK_WALLET = 'Billetera Sandbox';
 const first = (...values: (string | null | undefined)[]): string | undefined => values.map((v) => v?.trim()).find((v) => !!v);
 
 /** Stable digits derived from the operation, so every attempt and resend carries the same value. */
-function digits(op: OperationRecord, salt: string, n: number): string {
-  const hash = createHash('sha256').update(`${salt}:${op.id}:${op.token}`).digest();
-  let out = '';
-  for (let i = 0; out.length < n; i++) out += String(hash[i % hash.length]! % 10);
-  return out;
-}
+const digits = (op: OperationRecord, salt: string, n: number): string => numericReference(`${op.id}:${op.token}`, n, `${salt}:`);
 
 /** The payment family of an operation: what the shopper chose on the page, else its stored method, else the channel's. */
-export function paymentFamily(op: OperationRecord): PaymentFamily {
-  const chosen = first(readDetails(op.details).checkout?.method, op.method) ?? '';
+function paymentFamily(op: OperationRecord, d: OperationDetails): PaymentFamily {
+  const chosen = first(d.checkout?.method, op.method) ?? '';
   return METHOD_FAMILY[chosen.toLowerCase()] ?? rulesOf(op.channel)?.notification.family ?? 'bank_transfer';
 }
 
@@ -74,7 +69,7 @@ export function channelExtras(
   const t = readTransitionDetails(transitionDetails);
   const d = readDetails(op.details);
   const rules = rulesOf(op.channel);
-  switch (paymentFamily(op)) {
+  switch (paymentFamily(op, d)) {
     case 'card': {
       const number = first(t.masked_number, d.card?.masked_number) ?? '4111111111111111';
       return {

@@ -1,3 +1,4 @@
+import { twoDecimals } from '../contract/common.js';
 import { CHANNEL_CURRENCIES, CHANNEL_IDS, isChannelId, type ChannelId } from '../contract/common.js';
 import { SandboxError } from '../contract/errors.js';
 import type { MerchantRecord } from '../store/merchants.js';
@@ -144,7 +145,7 @@ export function readAmount(
       fieldWarning('amount', s, opts.wholeAmounts ? 'the spec asks for whole pesos on this channel' : 'the spec asks for 2 decimals', note),
     );
   const c = Number(cents);
-  const text = opts.wholeAmounts ? String(c / 100) : `${Math.trunc(c / 100)}.${String(c % 100).padStart(2, '0')}`;
+  const text = opts.wholeAmounts ? String(c / 100) : twoDecimals(c);
   return { text, cents: c };
 }
 

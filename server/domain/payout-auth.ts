@@ -49,6 +49,25 @@ export function payoutLogin(store: Store, now: number, body: unknown): { token: 
 }
 
 /**
+ * Whose payout token this is: a merchant's static payout token (compared as SHA-256 digests with
+ * timingSafeEqual against every merchant, without an early exit) or a login token (looked up by its
+ * digest, so the lookup learns nothing about the token's text). An expired login token answers its
+ * expiry instead of a merchant. Shared by the payout API and fault targeting.
+ */
+export function payoutTokenOwner(store: Store, now: number, token: string): { merchant?: MerchantRecord; expiredAt?: number } {
+  const given = digest(token);
+  let found: MerchantRecord | undefined;
+  for (const merchant of store.merchants.list()) {
+    if (timingSafeEqual(given, digest(merchant.payout_token)) && !found) found = merchant;
+  }
+  if (found) return { merchant: found };
+  const session = store.payoutSessions.byDigest(given.toString('hex'));
+  if (!session) return {};
+  if (now >= session.expires_at) return { expiredAt: session.expires_at };
+  return { merchant: store.merchants.get(session.merchant_id) };
+}
+
+/**
  * The merchant of a payout request, from `Authorization: <scheme> <token>` (contract §5). Any single
  * scheme word is accepted unless the setting `payout_auth_scheme` names one (compared
  * case-insensitively, as HTTP auth schemes are). The token is a merchant's static payout token
@@ -70,22 +89,12 @@ export function authenticatePayoutRequest(store: Store, now: number, header: str
       `wrong Authorization scheme "${scheme}": this sandbox requires ${expected} (setting payout_auth_scheme)`,
     );
   }
-  const given = digest(token);
-  let found: MerchantRecord | undefined;
-  for (const merchant of store.merchants.list()) {
-    if (timingSafeEqual(given, digest(merchant.payout_token)) && !found) found = merchant;
-  }
-  if (!found) {
-    const session = store.payoutSessions.byDigest(given.toString('hex'));
-    if (session) {
-      if (now >= session.expires_at) {
-        throw new SandboxError(
-          'TOKEN_EXPIRED',
-          `the login token expired at ${new Date(session.expires_at).toISOString()} (sandbox time; setting payout_token_ttl_minutes): POST /api/login again`,
-        );
-      }
-      found = store.merchants.get(session.merchant_id);
-    }
+  const { merchant: found, expiredAt } = payoutTokenOwner(store, now, token);
+  if (expiredAt !== undefined) {
+    throw new SandboxError(
+      'TOKEN_EXPIRED',
+      `the login token expired at ${new Date(expiredAt).toISOString()} (sandbox time; setting payout_token_ttl_minutes): POST /api/login again`,
+    );
   }
   if (!found)
     throw new SandboxError('UNAUTHORIZED', "the token matches no merchant: log in with POST /api/login or use the merchant's payout_token");

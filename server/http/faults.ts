@@ -4,8 +4,9 @@ import type { FaultTarget } from '../contract/faults.js';
 import { allRoutes } from '../contract/routes.js';
 import type { SandboxContext } from '../context.js';
 import { hasApiFaults, takeApiFault } from '../domain/faults.js';
+import { payoutTokenOwner } from '../domain/payout-auth.js';
 import { SandboxError } from './errors.js';
-import { maskBody, maskSecret } from './request-log.js';
+import { maskBody, maskHeaders } from './request-log.js';
 
 type ApiTarget = Exclude<FaultTarget, 'any'>;
 
@@ -47,7 +48,7 @@ function merchantOf(ctx: SandboxContext, req: Request, target: ApiTarget): strin
         .trim()
         .split(/\s+/)
         .pop() ?? '';
-    return token ? (ctx.store.merchants.byPayoutToken(token)?.public_key ?? null) : null;
+    return token ? (payoutTokenOwner(ctx.store, ctx.clock.now(), token).merchant?.public_key ?? null) : null;
   }
   return publicKeyOfBody(req);
 }
@@ -57,12 +58,6 @@ function merchantOf(ctx: SandboxContext, req: Request, target: ApiTarget): strin
  * `finish`) would not see it; this writes its entry, with status 0, before the socket is cut.
  */
 function logDropped(ctx: SandboxContext, req: Request, requestId: string, note: string): void {
-  const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (v === undefined) continue;
-    const s = Array.isArray(v) ? v.join(', ') : v;
-    headers[k] = k === 'authorization' ? maskSecret(s) : s;
-  }
   ctx.store.requests.add({
     at: ctx.clock.now(),
     request_id: requestId,
@@ -70,7 +65,7 @@ function logDropped(ctx: SandboxContext, req: Request, requestId: string, note: 
     path: req.originalUrl.slice(0, 2000),
     status: 0,
     latency_ms: 0,
-    request_headers: headers,
+    request_headers: maskHeaders(req.headers, req.originalUrl),
     request_body: maskBody((req.rawBody ?? Buffer.alloc(0)).subarray(0, 8192).toString('utf8')),
     response_body: '',
     note,

@@ -19,9 +19,10 @@ export function maskBody(text: string): string {
  * A payout token keeps a few characters so support staff can tell merchants apart; the control
  * token (Authorization on `/sandbox/` calls) and the console's session cookie show none of theirs.
  */
-function maskHeaders(headers: Record<string, string | string[] | undefined>, path: string): Record<string, string> {
+export function maskHeaders(headers: Record<string, string | string[] | undefined>, path: string): Record<string, string> {
   const out: Record<string, string> = {};
-  const mask = path.startsWith('/sandbox/') ? () => '••••' : maskSecret;
+  // Routing is case-insensitive, so `/SANDBOX/v1/…` is a control call too.
+  const mask = path.toLowerCase().startsWith('/sandbox/') ? () => '••••' : maskSecret;
   for (const [k, v] of Object.entries(headers)) {
     if (v === undefined) continue;
     const s = Array.isArray(v) ? v.join(', ') : v;

@@ -1,8 +1,4 @@
-import { creationPathOf } from '../contract/common.js';
 import { clabeCheckDigit } from '../domain/clabe.js';
-
-/** The channel's creation path (contract/common.ts CHANNEL_PATHS). */
-export const creationPath = (channel: number) => creationPathOf(channel);
 
 /** A valid shopper for each channel (spec's shopper table); scenarios override single keys. */
 const SHOPPERS: Record<number, Record<string, string>> = {

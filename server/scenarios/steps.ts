@@ -9,7 +9,8 @@ import { payoutRoutes } from '../contract/payouts.js';
 import { buildPath } from '../contract/route.js';
 import { speiRoutes } from '../contract/spei.js';
 import { creationSignature, notifySignature } from '../domain/signature.js';
-import { creationFields, creationPath, payoutItem } from './defaults.js';
+import { creationPathOf } from '../contract/common.js';
+import { creationFields, payoutItem } from './defaults.js';
 import { call, checkCall, describeAnswer, field, type Answer } from './http.js';
 import type { Received, Receiver } from './receiver.js';
 import type { Step } from '../contract/scenario-schema.js';
@@ -59,7 +60,7 @@ async function createPayment(st: RunState, s: Of<'create_payment'>, index: numbe
   const f = creationFields(s.channel, { fields: given, shopper: s.shopper, publicKey: st.merchant.public_key, transId, now: Date.now() });
   if (s.sign && !('signature' in given)) f.signature = creationSignature(f, st.merchant.secret_key);
   const body = s.encoding === 'json' ? { json: f } : s.encoding === 'multipart' ? { multipart: f } : { form: f };
-  const a = await call(st.base, 'POST', creationPath(s.channel), body);
+  const a = await call(st.base, 'POST', creationPathOf(s.channel), body);
   const failures = checkCall(a, s.expect, 200);
   if (a.status !== 200) return { message: `creation answered ${describeAnswer(a)}`, failures };
   const list = await call(

@@ -4,7 +4,8 @@ import { paymentRoutes } from '../contract/payments.js';
 import { payoutApiRoutes } from '../contract/payout-api.js';
 import { DEMO_MERCHANT } from '../domain/merchants.js';
 import { creationSignature, notifySignature, querySignature } from '../domain/signature.js';
-import { creationFields, creationPath, creationTime, payoutItem } from '../scenarios/defaults.js';
+import { creationPathOf } from '../contract/common.js';
+import { creationFields, creationTime, payoutItem } from '../scenarios/defaults.js';
 import { errorOf, SandboxApiError, send } from './errors.js';
 
 /** A merchant's credentials: the keys of the merchant API and, for payouts, its token or login. */
@@ -25,8 +26,8 @@ export const DEMO_KEYS: MerchantKeys = {
   secret_key: DEMO_MERCHANT.secret_key,
   mid_id: 1,
   payout_token: DEMO_MERCHANT.payout_token,
-  username: 'payout_demo',
-  password: 'pw_sandbox_demo',
+  username: DEMO_MERCHANT.payout_username,
+  password: DEMO_MERCHANT.payout_password,
 };
 
 export type Encoding = 'form' | 'multipart' | 'json';
@@ -128,7 +129,7 @@ export function merchantClient(baseUrl: string, keys: MerchantKeys = DEMO_KEYS) 
      */
     async createPayment(fields: Record<string, string | null> = {}, opts: PaymentOptions = {}): Promise<PaymentAnswer> {
       const f = paymentFields(fields, opts);
-      const path = opts.path ?? creationPath(Number(f.channel ?? 17));
+      const path = opts.path ?? creationPathOf(Number(f.channel ?? 17));
       const request = `POST ${path}`;
       const { body, headers } = encodeFields(f, opts.encoding ?? 'form');
       const res = await send(baseUrl + path, { method: 'POST', headers, body }, request);

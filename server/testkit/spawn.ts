@@ -75,7 +75,9 @@ export function spawnSandbox(
   return new Promise((resolve, reject) => {
     const timeoutMs = opts.readyTimeoutMs ?? 30_000;
     const timer = setTimeout(() => {
-      void stop(0).then(() => reject(new Error(`the sandbox printed no ready line within ${timeoutMs} ms; its output:\n${out}`)));
+      // Rejected first: the exit that stop() causes must not report itself as the reason.
+      reject(new Error(`the sandbox printed no ready line within ${timeoutMs} ms; its output:\n${out}`));
+      void stop(0);
     }, timeoutMs);
     const check = () => {
       const m = READY.exec(out);

@@ -1,4 +1,5 @@
-import { creationFields, creationPath } from '../../server/scenarios/defaults.js';
+import { creationPathOf as creationPath } from '../../server/contract/common.js';
+import { creationFields } from '../../server/scenarios/defaults.js';
 import { encodeFields, type Encoding } from '../../server/testkit/merchant.js';
 import { creationSignature, DEMO } from './sandbox.js';
 
