@@ -3,8 +3,6 @@ import { ErrorBodySchema } from '@contract/errors.js';
 import { buildPath, type PathParamNames, type RouteSpec } from '@contract/route.js';
 import { tokenNeeded } from './access';
 
-export { buildPath };
-
 /** An API failure in words: the server's `{"error":{"code","message"}}`, or what went wrong on the way. */
 export class ApiError extends Error {
   constructor(

@@ -11,7 +11,7 @@ export function payoutsPage(page: Page) {
     forceValue: (id: number) => row(id).getByTestId('payout-force-value'),
     force: (id: number) => row(id).getByTestId('payout-force'),
     warningCount: (id: number) => row(id).getByTestId('payout-warning-count'),
-    expand: (id: number) => row(id).getByRole('button', { name: 'details' }),
+    expand: (id: number) => row(id).getByTestId('payout-expand'),
     warnings: () => page.getByTestId('payout-warnings'),
     editUsername: () => page.getByTestId('edit-payout-username'),
     editPassword: () => page.getByTestId('edit-payout-password'),

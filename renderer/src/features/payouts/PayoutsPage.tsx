@@ -30,7 +30,13 @@ function PayoutRow({ p }: { p: Payout }) {
     <>
       <tr data-testid="payout-row" data-status={p.status} data-id={p.id}>
         <td className="nowrap">
-          <button className="btn btn-ghost btn-small" onClick={() => setOpen(!open)} aria-label="details">
+          <button
+            className="btn btn-ghost btn-small"
+            onClick={() => setOpen(!open)}
+            aria-label={t('payouts.details')}
+            aria-expanded={open}
+            data-testid="payout-expand"
+          >
             {open ? '▾' : '▸'}
           </button>
           {p.id}

@@ -57,7 +57,7 @@ function AdvanceSummaryView({ s, t }: { s: AdvanceSummary; t: Translate }) {
 }
 
 /** Timer kinds the console has words for; a new kind shows its own name. */
-const KNOWN_KINDS = ['operation.expire', 'notification.retry', 'payout.process'];
+const KNOWN_KINDS = ['operation.expire', 'notification.retry', 'payout.process', 'payout.bank'];
 const translateKind = (t: Translate, kind: string) => (KNOWN_KINDS.includes(kind) ? t(`clock.kind.${kind}`) : kind);
 
 export function ClockPanel() {
@@ -68,15 +68,7 @@ export function ClockPanel() {
   const advancing = useAction();
   const pausing = useAction();
   const { progress, summary, set } = useAdvanceUi();
-  useEffect(() => {
-    const stop = followAdvances();
-    // Opened in the middle of an advance (another window's, or a script's): show where it stands.
-    void call(clockRoutes.advanceProgress).then(
-      (p) => set({ progress: p }),
-      () => {},
-    );
-    return stop;
-  }, [set]);
+  useEffect(() => followAdvances(), []);
   const advance = (m: number) =>
     advancing
       .run(() => call(clockRoutes.advanceClock, { body: { minutes: m } }), t('clock.advanced', { m }))
