@@ -52,4 +52,26 @@ describe('advance walk', () => {
     expect(await first).toMatchObject({ completed: true, timers: { slow: 1 }, at: t0 + 120_000 });
     expect(scheduler.walking()).toBeNull();
   });
+
+  it('yields to I/O across steps: a long walk of one-timer steps with no due work lets other callbacks run meanwhile', async () => {
+    // Wall time must pass for the walk's slice budget, so this clock reads the real one (paused).
+    const store = createStore({ data: ':memory:' });
+    const clock = createSandboxClock(store.settings);
+    clock.pause();
+    const scheduler = createScheduler(store, clock, () => {});
+    const t0 = clock.now();
+    // 400 expiries at distinct minutes, each costing 0.2 ms: at least 80 ms of synchronous work.
+    scheduler.on('busy', () => {
+      const end = performance.now() + 0.2;
+      while (performance.now() < end);
+    });
+    store.tx(() => {
+      for (let i = 1; i <= 400; i++) scheduler.schedule('busy', i, t0 + i * 60_000);
+    });
+    // Before the fix the walk restarted its slice each step and never left the microtask queue.
+    const seenWalking = new Promise<boolean>((resolve) => setTimeout(() => resolve(scheduler.walking() !== null), 1));
+    const r = await scheduler.advanceTo(t0 + 500 * 60_000);
+    expect(r).toMatchObject({ completed: true, steps: 400, timers: { busy: 400 } });
+    expect(await seenWalking).toBe(true);
+  });
 });
