@@ -145,36 +145,36 @@ export async function createOperation(ctx: SandboxContext, req: CreationRequest)
   const op = await ctx.store.txGrouped(() => {
     const details: Record<string, unknown> = { ...prepared.details, warnings };
     if (prepared.checkoutUrl) details.checkout_url = prepared.checkoutUrl;
-    const inserted = ctx.store.operations.insert({
-      merchant_id: merchant.id,
-      token,
-      trans_id: f.trans_id!,
-      channel,
-      amount: amount.text,
-      amount_cents: amount.cents,
-      currency: f.currency!,
-      method: method.method,
-      user_bank_code: method.userBankCode,
-      direct_integration: direct,
-      url_ok: f.url_ok!,
-      url_error: f.url_error!,
-      shopper,
-      doc_number: shopper.Num_doc_identi ?? null,
-      email,
-      rfc: rules.spei?.rfcFromDocument ? (shopper.Num_doc_identi ?? null) : null,
-      request: { ...f },
-      details,
-      created_at: createdAt,
-      expires_at: expiresAt,
-    });
-    let record = inserted;
-    if (answerDirect) {
-      const withResponse = { ...inserted.details, direct_response: prepared.direct!(inserted.id) };
-      ctx.store.operations.setDetails(inserted.id, withResponse, createdAt);
-      record = { ...inserted, details: withResponse };
-    }
+    // A direct answer names the operation's id: known before the insert, so the row is written once.
+    const id = answerDirect ? ctx.store.operations.nextId() : undefined;
+    if (id !== undefined) details.direct_response = prepared.direct!(id);
+    const op = ctx.store.operations.insert(
+      {
+        merchant_id: merchant.id,
+        token,
+        trans_id: f.trans_id!,
+        channel,
+        amount: amount.text,
+        amount_cents: amount.cents,
+        currency: f.currency!,
+        method: method.method,
+        user_bank_code: method.userBankCode,
+        direct_integration: direct,
+        url_ok: f.url_ok!,
+        url_error: f.url_error!,
+        shopper,
+        doc_number: shopper.Num_doc_identi ?? null,
+        email,
+        rfc: rules.spei?.rfcFromDocument ? (shopper.Num_doc_identi ?? null) : null,
+        request: { ...f },
+        details,
+        created_at: createdAt,
+        expires_at: expiresAt,
+      },
+      id,
+    );
     ctx.store.operations.addEvent({
-      operation_id: inserted.id,
+      operation_id: op.id,
       at: createdAt,
       kind: 'created',
       actor: 'merchant_api',
@@ -188,8 +188,8 @@ export async function createOperation(ctx: SandboxContext, req: CreationRequest)
         effective_time_expired: minutes,
       },
     });
-    ctx.scheduler.schedule(EXPIRE_TIMER, inserted.id, expiresAt);
-    return record;
+    ctx.scheduler.schedule(EXPIRE_TIMER, op.id, expiresAt);
+    return op;
   });
   ctx.events.emit('operation.created', { id: op.id, channel, status: op.status, merchant_id: merchant.id });
   // A tokenised card charge (channel 36) has its outcome at once; it follows the committed creation.

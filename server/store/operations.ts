@@ -77,12 +77,12 @@ export interface OperationFilter {
 }
 
 export function operationRepo(db: Db) {
-  const insert = db.prepare(`INSERT INTO operations (merchant_id, token, trans_id, channel, amount, amount_cents,
+  // Positional parameters: binding 21 named ones looked each name up on the object (~2 µs a creation).
+  const insert = db.prepare(`INSERT INTO operations (id, merchant_id, token, trans_id, channel, amount, amount_cents,
       currency, method, user_bank_code, direct_integration, url_ok, url_error, shopper, doc_number, email, rfc,
       request, details, created_at, expires_at, updated_at)
-    VALUES (@merchant_id, @token, @trans_id, @channel, @amount, @amount_cents, @currency, @method, @user_bank_code,
-      @direct_integration, @url_ok, @url_error, @shopper, @doc_number, @email, @rfc, @request, @details,
-      @created_at, @expires_at, @created_at)`);
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const lastId = db.prepare<[], number>('SELECT MAX(id) FROM operations').pluck();
   const byId = db.prepare<[number], Row>('SELECT * FROM operations WHERE id = ?');
   const byToken = db.prepare<[string], Row>('SELECT * FROM operations WHERE token = ?');
   const byMerchantTrans = db.prepare<[number, string], Row>(
@@ -92,7 +92,7 @@ export function operationRepo(db: Db) {
   const setStatus = db.prepare("UPDATE operations SET status = @to, updated_at = @at WHERE id = @id AND status = 'pending'");
   const setDetails = db.prepare('UPDATE operations SET details = ?, updated_at = ? WHERE id = ?');
   const insertEvent = db.prepare(`INSERT INTO operation_events (operation_id, at, kind, actor, from_status, to_status, details)
-    VALUES (@operation_id, @at, @kind, @actor, @from_status, @to_status, @details)`);
+    VALUES (?, ?, ?, ?, ?, ?, ?)`);
   const eventsOf = db.prepare<[number], EventRow>('SELECT * FROM operation_events WHERE operation_id = ? ORDER BY id');
   const countBy = db.prepare<[], { status: string; channel: number; n: number }>(
     'SELECT status, channel, COUNT(*) AS n FROM operations GROUP BY status, channel',
@@ -125,14 +125,38 @@ export function operationRepo(db: Db) {
   }
 
   return {
-    insert(op: NewOperation): OperationRecord {
-      const info = insert.run({
-        ...op,
-        direct_integration: op.direct_integration ? 1 : 0,
-        shopper: JSON.stringify(op.shopper),
-        request: JSON.stringify(op.request),
-        details: JSON.stringify(op.details),
-      });
+    /**
+     * The id the next insert gets, inside the caller's write transaction: SQLite's own choice for an
+     * INTEGER PRIMARY KEY (the largest plus one), so an answer that names the id (a direct answer)
+     * is built before the row and written with it, instead of updating the row after.
+     */
+    nextId: (): number => (lastId.get() ?? 0) + 1,
+    /** Writes the operation, with `id` when given (from `nextId`, same transaction). */
+    insert(op: NewOperation, id?: number): OperationRecord {
+      const info = insert.run(
+        id ?? null,
+        op.merchant_id,
+        op.token,
+        op.trans_id,
+        op.channel,
+        op.amount,
+        op.amount_cents,
+        op.currency,
+        op.method,
+        op.user_bank_code,
+        op.direct_integration ? 1 : 0,
+        op.url_ok,
+        op.url_error,
+        JSON.stringify(op.shopper),
+        op.doc_number,
+        op.email,
+        op.rfc,
+        JSON.stringify(op.request),
+        JSON.stringify(op.details),
+        op.created_at,
+        op.expires_at,
+        op.created_at,
+      );
       // The row is exactly what was written: no read-back (and no JSON re-parse) on the creation path.
       return { ...op, id: Number(info.lastInsertRowid), status: 'pending', updated_at: op.created_at };
     },
@@ -150,7 +174,7 @@ export function operationRepo(db: Db) {
     finish: (id: number, to: OperationStatus, at: number) => setStatus.run({ id, to, at }).changes === 1,
     setDetails: (id: number, details: Record<string, unknown>, at: number) => void setDetails.run(JSON.stringify(details), at, id),
     addEvent(e: Omit<OperationEventRecord, 'id'>): void {
-      insertEvent.run({ ...e, details: JSON.stringify(e.details) });
+      insertEvent.run(e.operation_id, e.at, e.kind, e.actor, e.from_status, e.to_status, JSON.stringify(e.details));
     },
     events: (operationId: number) => eventsOf.all(operationId).map(eventFromRow),
     countsByStatusAndChannel: () => countBy.all(),

@@ -37,6 +37,21 @@ describe('direct integration', () => {
     expect(op.details.direct_response).toEqual(r.json);
   });
 
+  it('writes a direct creation once: the answer (with the operation id) is in the row as inserted, never updated after', async () => {
+    // A temp trigger counts UPDATEs of operations made by this connection (the one the sandbox writes with).
+    const db = sb.ctx.store.db;
+    db.exec('CREATE TEMP TABLE IF NOT EXISTS op_updates (id INTEGER)');
+    db.exec('CREATE TEMP TRIGGER IF NOT EXISTS count_op_updates AFTER UPDATE ON main.operations BEGIN INSERT INTO op_updates VALUES (new.id); END');
+    try {
+      const { r, op } = await direct(17, { filter_by: 'instant_qr' });
+      expect(op.details.direct_response).toEqual(r.json);
+      expect(r.json.operation_id).toBe(op.id);
+      expect(db.prepare('SELECT COUNT(*) FROM op_updates WHERE id = ?').pluck().get(op.id)).toBe(0);
+    } finally {
+      db.exec('DROP TRIGGER IF EXISTS count_op_updates');
+    }
+  });
+
   it('channel 17 instant_key answers operation_id and key_value, shown on the checkout too', async () => {
     const { r, op } = await direct(17, { filter_by: 'instant_key' });
     expect(r.json).toEqual({ operation_id: op.id, key_value: expect.any(String) });
