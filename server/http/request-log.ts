@@ -44,6 +44,32 @@ function worthLogging(method: string, path: string): boolean {
   return true;
 }
 
+type Capture = (chunk: unknown) => void;
+/** The capture of each response being logged (a WeakMap: nothing is added to the response object). */
+const captures = new WeakMap<object, Capture>();
+const patched = new WeakSet<object>();
+
+/**
+ * Copies what a response writes to its capture, if it has one. Done ONCE per response prototype
+ * (Express's per-app `app.response`), not per response: overriding `write`/`end` on each response
+ * object gave every one of them its own shape, and Node's HTTP internals then ran slower on all of
+ * them (~10 % of a creation's throughput, issue 22; test/http/request-log-capture.test.ts).
+ */
+function captureWritesOf(proto: object): void {
+  if (patched.has(proto)) return;
+  patched.add(proto);
+  const target = proto as { write: (...a: unknown[]) => unknown; end: (...a: unknown[]) => unknown };
+  const { write, end } = target;
+  target.write = function (this: object, ...args: unknown[]) {
+    captures.get(this)?.(args[0]);
+    return write.apply(this, args);
+  };
+  target.end = function (this: object, ...args: unknown[]) {
+    captures.get(this)?.(args[0]);
+    return end.apply(this, args);
+  };
+}
+
 /** Assigns a request id and records every API call with its response (secrets masked), batched. */
 export function requestLog(ctx: SandboxContext): RequestHandler {
   const newRequestId = randomHexPool(6);
@@ -55,16 +81,13 @@ export function requestLog(ctx: SandboxContext): RequestHandler {
     const at = ctx.clock.now();
     const chunks: Buffer[] = [];
     let captured = 0;
-    const capture = (chunk: unknown) => {
+    captureWritesOf(Object.getPrototypeOf(res) as object);
+    captures.set(res, (chunk) => {
       if (captured >= EXCERPT || chunk == null || typeof chunk === 'function') return;
       const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
       chunks.push(buf.subarray(0, EXCERPT - captured));
       captured += buf.length;
-    };
-    const write = res.write.bind(res) as (...a: unknown[]) => boolean;
-    const end = res.end.bind(res) as (...a: unknown[]) => typeof res;
-    res.write = ((...args: unknown[]) => (capture(args[0]), write(...args))) as typeof res.write;
-    res.end = ((...args: unknown[]) => (capture(args[0]), end(...args))) as typeof res.end;
+    });
     res.on('finish', () => {
       const body = req.rawBody ?? Buffer.alloc(0);
       const type = String(req.headers['content-type'] ?? '');
