@@ -4,7 +4,7 @@ import { isAscii } from 'node:buffer';
  * A fast reader for the multipart/form-data bodies real integrations send (curl -F, PHP curl, Python
  * requests, fetch FormData): text fields only, each part headed by `Content-Disposition: form-data;
  * name="…"` and at most a `Content-Type: text/plain` in utf-8. Busboy spent ~75 µs of stream machinery
- * on each creation body; the body is already whole in memory, so Buffer.indexOf does the same job.
+ * on each creation body; the body is already whole in memory, so a few string searches do its job.
  *
  * Busboy (form-body.ts) stays the reference: every rule below mirrors how busboy 1.6 reads a body, and
  * anything this reader is not sure to read exactly as busboy would (files, encoded or escaped names,
@@ -38,7 +38,6 @@ const BOUNDARY = /^multipart\/form-data[ \t]*;[ \t]*boundary=(?:"([A-Za-z0-9'()+
 const DISPOSITION = /^content-disposition:[ \t]*form-data[ \t]*;[ \t]*name="([\x20\x21\x23\x24\x26-\x5b\x5d-\x7e]+)"[ \t]*$/i;
 // Busboy decodes a part with the charset of its Content-Type, or defCharset utf8 without one.
 const TEXT_PLAIN = /^content-type:[ \t]*text\/plain(?:[ \t]*;[ \t]*charset=(?:utf-?8|"utf-?8"))?[ \t]*$/i;
-
 
 /** The field name of a part's header block, or null when busboy might read the block differently. */
 function fieldName(block: string): string | null {
