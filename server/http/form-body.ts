@@ -2,6 +2,7 @@ import busboy from 'busboy';
 import type { Request } from 'express';
 import { SandboxError } from './errors.js';
 import { readJsonMembers } from './json-fields.js';
+import { readPlainFields } from './multipart-fields.js';
 import type { BodyEncoding } from '../contract/body-encoding.js';
 
 export type { BodyEncoding };
@@ -51,8 +52,13 @@ function parseUrlEncoded(raw: Buffer): Omit<FormBody, 'encoding'> {
   return { fields, repeated };
 }
 
+/** multipart/form-data: plain text fields by the fast reader, any other shape through busboy. */
+async function parseMultipart(raw: Buffer, headers: Request['headers']): Promise<Omit<FormBody, 'encoding'>> {
+  return readPlainFields(raw, headers['content-type'] ?? '', FORM_LIMITS) ?? (await parseMultipartWithBusboy(raw, headers));
+}
+
 /** multipart/form-data through busboy, fed the body already read (never the stream twice). */
-function parseMultipart(raw: Buffer, headers: Request['headers']): Promise<Omit<FormBody, 'encoding'>> {
+export function parseMultipartWithBusboy(raw: Buffer, headers: Request['headers']): Promise<Omit<FormBody, 'encoding'>> {
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = Object.create(null) as Record<string, string>;
     const repeated: string[] = [];
@@ -80,8 +86,10 @@ function parseMultipart(raw: Buffer, headers: Request['headers']): Promise<Omit<
       if (name in fields) repeated.push(name);
       else fields[name] = value;
     });
-    // Files are not part of the creation form; their content is drained and ignored.
-    bb.on('file', (_name, stream) => stream.resume());
+    // Files are not part of the creation form; their content is drained and ignored. A body cut
+    // inside a file also errors the file stream: the form's 'error' answers it, and without a
+    // listener there the stream's copy of it would be an uncaught exception (the process would exit).
+    bb.on('file', (_name, stream) => stream.on('error', () => {}).resume());
     bb.on('fieldsLimit', () => reject(tooManyFields()));
     bb.on('partsLimit', () => reject(new SandboxError('INVALID_BODY', `the multipart body has more than ${FORM_LIMITS.parts} parts`)));
     bb.on('error', (err: Error) => reject(new SandboxError('INVALID_BODY', `multipart body cannot be read: ${err.message}`)));
@@ -122,7 +130,7 @@ export interface FormBodyOptions {
  * Parses `req.rawBody` as a merchant API form: urlencoded (utf-8), multipart or JSON (contract §3:
  * every channel). Transport errors per the spec's table.
  */
-export async function parseFormBody(req: Request, opts: FormBodyOptions = {}): Promise<FormBody> {
+export async function parseFormBody(req: Pick<Request, 'headers' | 'rawBody'>, opts: FormBodyOptions = {}): Promise<FormBody> {
   const header = req.headers['content-type'];
   if (header === undefined || header.trim() === '') {
     throw new SandboxError('MISSING_CONTENT_TYPE', `send a Content-Type header: ${FORM}; charset=utf-8, ${MULTIPART} or application/json`);

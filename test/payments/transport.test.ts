@@ -63,6 +63,13 @@ describe('creation transport', () => {
     expectError(await postRaw(sb.url, 'a=1', 'multipart/form-data'), 400, 'INVALID_BODY');
   });
 
+  it('answers a multipart body cut inside a file part with INVALID_BODY, and keeps serving', async () => {
+    const cut = '--x\r\nContent-Disposition: form-data; name="receipt"; filename="r.txt"\r\n\r\nhalf a file';
+    expectError(await postRaw(sb.url, cut, 'multipart/form-data; boundary=x'), 400, 'INVALID_BODY');
+    const fields = paymentFields(17);
+    expect((await postRaw(sb.url, form(fields), 'application/x-www-form-urlencoded')).status).toBe(200);
+  });
+
   it('answers a field sent twice with INVALID_BODY', async () => {
     const body = form(paymentFields(17)) + '&amount=1';
     expectError(await postRaw(sb.url, body, 'application/x-www-form-urlencoded'), 400, 'INVALID_BODY');
