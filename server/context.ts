@@ -1,6 +1,7 @@
 import type { SandboxClock } from './clock/clock.js';
 import type { Scheduler } from './clock/scheduler.js';
 import type { EventBus } from './events.js';
+import type { MerchantActivity } from './merchant-activity.js';
 import type { Store } from './store/index.js';
 
 /** Options of one sandbox instance. */
@@ -45,6 +46,8 @@ export interface SandboxContext {
   clock: SandboxClock;
   scheduler: Scheduler;
   events: EventBus;
+  /** When the last payment creation arrived: a delivery backlog gives way to merchants at work (merchant-activity.ts). */
+  merchantActivity: MerchantActivity;
   delivery: DeliveryWorker;
   /** `http://HOST:PORT`, known once listening. */
   baseUrl(): string;

@@ -9,6 +9,7 @@ import { registerOperationTimers } from './domain/operations.js';
 import { registerPayoutTimers } from './domain/payouts.js';
 import { seedFromFile } from './domain/seed.js';
 import { createEventBus } from './events.js';
+import { createMerchantActivity } from './merchant-activity.js';
 import { createApp } from './http/app.js';
 import { defaultConsoleDir } from './paths.js';
 import { createStore } from './store/index.js';
@@ -66,6 +67,7 @@ export function createSandbox(options: SandboxOptions = {}) {
     clock,
     scheduler,
     events,
+    merchantActivity: createMerchantActivity(clock.realNow),
     version: readVersion(),
     baseUrl: () => baseUrl,
     onReset: (fn) => void resetHooks.push(fn),

@@ -105,5 +105,5 @@ export function createApp(ctx: SandboxContext, reset: () => void): HttpApp {
   app.use(notFound);
   const onError = errorMiddleware(ctx.config.log);
   app.use(onError);
-  return { app, listener: leanFront(app, creation, onError) };
+  return { app, listener: leanFront(app, creation, onError, ctx.merchantActivity) };
 }

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Express, Request, RequestHandler, Response } from 'express';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { MerchantActivity } from '../merchant-activity.js';
 
 /** One route the front answers itself: exact method and path, and the chained handler Express also mounts. */
 export interface FrontRoute {
@@ -21,14 +22,22 @@ export interface FrontRoute {
  * reaches the same code either way). Only an exact path match is taken here;
  * any other spelling Express accepts (other case, trailing slash) still reaches the same chain
  * through the router, so both ways answer alike.
+ * Each creation it takes is reported to `activity`: a backlog of notification deliveries gives way
+ * to merchants making payments (merchant-activity.ts).
  */
-export function leanFront(app: Express, routes: readonly FrontRoute[], onError: ErrorRequestHandler): RequestListener {
+export function leanFront(
+  app: Express,
+  routes: readonly FrontRoute[],
+  onError: ErrorRequestHandler,
+  activity: Pick<MerchantActivity, 'arrived'>,
+): RequestListener {
   const byPath = new Map(routes.map((r) => [`${r.method} ${r.path}`, r.handler]));
   return (rawReq: IncomingMessage, rawRes: ServerResponse) => {
     const url = rawReq.url ?? '/';
     const q = url.indexOf('?');
     const handler = byPath.get(`${rawReq.method} ${q < 0 ? url : url.slice(0, q)}`);
     if (!handler) return void app(rawReq, rawRes);
+    activity.arrived();
     // As app.handle: circular references, Express's prototypes, locals; as the router: originalUrl, baseUrl, params.
     const req = Object.setPrototypeOf(rawReq, app.request) as Request;
     const res = Object.setPrototypeOf(rawRes, app.response) as Response;
