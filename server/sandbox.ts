@@ -11,6 +11,7 @@ import { seedFromFile } from './domain/seed.js';
 import { createEventBus } from './events.js';
 import { createMerchantActivity } from './merchant-activity.js';
 import { createApp } from './http/app.js';
+import { FrontResponse } from './http/front.js';
 import { defaultConsoleDir } from './paths.js';
 import { createStore } from './store/index.js';
 import { texts } from './texts.js';
@@ -117,7 +118,8 @@ export function createSandbox(options: SandboxOptions = {}) {
       // A slow client cannot hold the server: bounded header and request times, checked every second
       // (Node's default check runs every 30 s, which would let a slow client stay far past the limit).
       const t = options.httpTimeouts ?? {};
-      const srv = createServer({ connectionsCheckingInterval: 1000 }, http.listener);
+      // FrontResponse: creations are answered on Node's own classes (http/front.ts).
+      const srv = createServer({ connectionsCheckingInterval: 1000, ServerResponse: FrontResponse }, http.listener);
       srv.headersTimeout = t.headersMs ?? 10_000;
       srv.requestTimeout = t.requestMs ?? 30_000;
       srv.keepAliveTimeout = t.keepAliveMs ?? 5_000;

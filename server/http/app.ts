@@ -6,7 +6,7 @@ import { consoleGuard, controlGuard } from './control-guard.js';
 import { errorMiddleware, notFound } from './errors.js';
 import { faultInjection } from './faults.js';
 import { rawBody } from './raw-body.js';
-import { requestLog } from './request-log.js';
+import { captureResponseWrites, requestLog } from './request-log.js';
 import { bundleRouter, IMPORT_BODY_LIMIT } from './routes/bundle.js';
 import { clockRouter } from './routes/clock.js';
 import { faultsRouter } from './routes/faults.js';
@@ -58,6 +58,7 @@ export function createApp(ctx: SandboxContext, reset: () => void): HttpApp {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
+  captureResponseWrites(app.response);
 
   // Polled by launchers and cold-start checks: answered before the list (never logged, reads no body).
   app.get('/health', (_req, res) => {

@@ -51,11 +51,13 @@ const patched = new WeakSet<object>();
 
 /**
  * Copies what a response writes to its capture, if it has one. Done ONCE per response prototype
- * (Express's per-app `app.response`), not per response: overriding `write`/`end` on each response
- * object gave every one of them its own shape, and Node's HTTP internals then ran slower on all of
- * them (~10 % of a creation's throughput, issue 22; test/http/request-log-capture.test.ts).
+ * (Express's per-app `app.response`, the lean front's FrontResponse), not per response: overriding
+ * `write`/`end` on each response object gave every one of them its own shape, and Node's HTTP
+ * internals then ran slower on all of them (issue 22; test/http/request-log-capture.test.ts).
+ * The logging middleware patches the prototype of what it sees; app.ts also patches app.response
+ * up front, since the front switches a failed creation's response to it mid-request.
  */
-function captureWritesOf(proto: object): void {
+export function captureResponseWrites(proto: object): void {
   if (patched.has(proto)) return;
   patched.add(proto);
   const target = proto as { write: (...a: unknown[]) => unknown; end: (...a: unknown[]) => unknown };
@@ -81,7 +83,7 @@ export function requestLog(ctx: SandboxContext): RequestHandler {
     const at = ctx.clock.now();
     const chunks: Buffer[] = [];
     let captured = 0;
-    captureWritesOf(Object.getPrototypeOf(res) as object);
+    captureResponseWrites(Object.getPrototypeOf(res) as object);
     captures.set(res, (chunk) => {
       if (captured >= EXCERPT || chunk == null || typeof chunk === 'function') return;
       const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));

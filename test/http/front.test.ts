@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { RequestHandler } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/http/app.js';
+import { FrontResponse } from '../../server/http/front.js';
 import { creationRoute } from '../../server/http/routes/payments.js';
 import { paymentFields, postPayment } from '../helpers/payments.js';
 import { api, startSandbox } from '../helpers/sandbox.js';
@@ -117,5 +118,32 @@ describe('one middleware list', () => {
       // The chain is the mounted list plus the creation handler itself.
       expect(chained?.slice(0, -1)).toEqual(mounted);
     }
+  });
+});
+
+describe("a creation on the sandbox's own server keeps Node's classes", () => {
+  it("answers on FrontResponse's prototype, not Express's; a refused creation still answers (and is logged) through Express's error middleware", async () => {
+    const proto = FrontResponse.prototype as unknown as { end: (...a: unknown[]) => unknown };
+    const end = proto.end;
+    const seen: boolean[] = [];
+    proto.end = function (this: object, ...a: unknown[]) {
+      seen.push(Object.getPrototypeOf(this) === FrontResponse.prototype);
+      return end.apply(this, a);
+    };
+    try {
+      const ok = await postPayment(sb.url, paymentFields(17));
+      expect(ok.status).toBe(200);
+      // Express's prototypes would have sent the answer through app.response, never reaching this end.
+      expect(seen).toEqual([true]);
+      const refused = await postPayment(sb.url, { ...paymentFields(17), signature: 'f'.repeat(64) });
+      expect(refused.status).toBe(400);
+      expect(refused.json.error.code).toBe('INVALID_SIGNATURE');
+    } finally {
+      proto.end = end;
+    }
+    sb.ctx.store.requests.flush();
+    const [row] = sb.ctx.store.requests.list(1);
+    expect(row!.status).toBe(400);
+    expect(row!.response_body).toContain('"code":"INVALID_SIGNATURE"');
   });
 });
