@@ -213,7 +213,13 @@ async function main(): Promise<void> {
     const window = (from: number, to: number) => {
       const w = probes.filter((p) => p.at > from && p.at <= to);
       const ms = w.map((p) => p.ms).sort((a, b) => a - b);
-      return { samples: w.length, p50: round(pct(ms, 50)), p99: round(pct(ms, 99)), non2xx: w.filter((p) => p.status !== 200).length };
+      return {
+        samples: w.length,
+        p50: round(pct(ms, 50)),
+        p99: round(pct(ms, 99)),
+        max: round(ms.at(-1) ?? NaN),
+        non2xx: w.filter((p) => p.status !== 200).length,
+      };
     };
     const apiIdle = window(0, idleEnd);
     const apiBurst = window(first, last);
