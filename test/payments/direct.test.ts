@@ -41,7 +41,9 @@ describe('direct integration', () => {
     // A temp trigger counts UPDATEs of operations made by this connection (the one the sandbox writes with).
     const db = sb.ctx.store.db;
     db.exec('CREATE TEMP TABLE IF NOT EXISTS op_updates (id INTEGER)');
-    db.exec('CREATE TEMP TRIGGER IF NOT EXISTS count_op_updates AFTER UPDATE ON main.operations BEGIN INSERT INTO op_updates VALUES (new.id); END');
+    db.exec(
+      'CREATE TEMP TRIGGER IF NOT EXISTS count_op_updates AFTER UPDATE ON main.operations BEGIN INSERT INTO op_updates VALUES (new.id); END',
+    );
     try {
       const { r, op } = await direct(17, { filter_by: 'instant_qr' });
       expect(op.details.direct_response).toEqual(r.json);
