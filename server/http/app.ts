@@ -24,7 +24,7 @@ import { speiRouter } from './routes/spei.js';
 import { merchantApiRouter } from './routes/merchant-api.js';
 import { CREATION_PATHS, createPaymentHandler, creationRoute, paymentsRouter } from './routes/payments.js';
 import { chain, layersFor, type Layer } from './chain.js';
-import { leanFront } from './front.js';
+import { FrontResponse, leanFront } from './front.js';
 import type { RequestListener } from 'node:http';
 import { testValuesRouter } from './routes/test-values.js';
 import { checkoutRouter } from './routes/checkout.js';
@@ -58,6 +58,8 @@ export function createApp(ctx: SandboxContext, reset: () => void): HttpApp {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
+  // Both prototypes a logged answer can be written on: a creation's (the lean front) and Express's.
+  captureResponseWrites(FrontResponse.prototype);
   captureResponseWrites(app.response);
 
   // Polled by launchers and cold-start checks: answered before the list (never logged, reads no body).

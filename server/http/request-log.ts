@@ -54,8 +54,8 @@ const patched = new WeakSet<object>();
  * (Express's per-app `app.response`, the lean front's FrontResponse), not per response: overriding
  * `write`/`end` on each response object gave every one of them its own shape, and Node's HTTP
  * internals then ran slower on all of them (issue 22; test/http/request-log-capture.test.ts).
- * The logging middleware patches the prototype of what it sees; app.ts also patches app.response
- * up front, since the front switches a failed creation's response to it mid-request.
+ * The logging middleware patches the prototype of what it sees; app.ts patches both of the app's
+ * up front (the front switches a failed creation's response to app.response mid-request).
  */
 export function captureResponseWrites(proto: object): void {
   if (patched.has(proto)) return;
