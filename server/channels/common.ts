@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { fieldWarning } from './warnings.js';
-import QRCode from 'qrcode';
+import { qrPng } from './qr-png.js';
 import { SandboxError } from '../contract/errors.js';
 import type { MethodInput, MethodResult, ShopperFieldRule } from './types.js';
 
@@ -55,7 +55,7 @@ export function numericReference(token: string, digits: number, salt = ''): stri
 export const voucherReferenceOf = (token: string, digits: number): string => numericReference(token, digits, 'voucher');
 
 /** A QR code PNG as a data URI (scannable; quiet zone kept). */
-export const qrDataUri = (text: string): Promise<string> => QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 2, scale: 5 });
+export const qrDataUri = async (text: string): Promise<string> => `data:image/png;base64,${qrPng(text).toString('base64')}`;
 
 const qrCache = new Map<string, Promise<string>>();
 const QR_CACHE_MAX = 256;

@@ -33,6 +33,10 @@ describe('direct integration', () => {
     expect(r.json.operation_id).toBe(op.id);
     expect(r.json.qr_code).toMatch(/^data:image\/png;base64,/);
     expect(decodeQr(r.json.qr_code.slice('data:image/png;base64,'.length))).toBe(r.json.qr_value);
+    // 8-bit grayscale (IHDR colour type 0), 5 px per module: 1.9 KB of base64 where qrcode's RGBA PNG took 3.5 KB.
+    const png = Buffer.from(r.json.qr_code.slice('data:image/png;base64,'.length), 'base64');
+    expect({ depth: png[24], colourType: png[25] }).toEqual({ depth: 8, colourType: 0 });
+    expect(r.json.qr_code.length).toBeLessThan(2_500);
     expect(op.details.qr_value).toBe(r.json.qr_value);
     expect(op.details.direct_response).toEqual(r.json);
   });
@@ -97,6 +101,8 @@ describe('direct integration', () => {
       currency: 'CLP',
     });
     expect(decodeQr(r.json.qr_code.slice('data:image/png;base64,'.length))).toBe(r.json.qr_value);
+    const png = Buffer.from(r.json.qr_code.slice('data:image/png;base64,'.length), 'base64');
+    expect({ depth: png[24], colourType: png[25] }).toEqual({ depth: 8, colourType: 0 });
   });
 
   it('channel 16 answers reference, payment_url, expired_at, amount and currency; 0 means the checkout address', async () => {
