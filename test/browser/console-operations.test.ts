@@ -155,7 +155,9 @@ describe.skipIf(!hasChromium)('console: operations', () => {
     await c.rejectSubmit().click();
     await c.detailWithStatus('rejected').waitFor();
     const r = await api(sb.url, 'GET', `/sandbox/v1/operations/${id}`);
-    expect(r.body.events.find((e: { kind: string }) => e.kind === 'rejected').details).toMatchObject({ error_reason: 'insufficient_funds' });
+    expect(r.body.events.find((e: { kind: string }) => e.kind === 'rejected').details).toMatchObject({
+      error_reason: 'insufficient_funds',
+    });
   });
 
   it('shows an API refusal in words instead of swallowing it', async () => {

@@ -54,7 +54,10 @@ describe('request diagnosis finds each known mistake', () => {
 
   it('a URL signed URL-encoded', async () => {
     const d = await diagnosisOf(base, signedString({ ...base, url_ok: encodeURIComponent(base.url_ok) }, CREATION_ORDER, SECRET));
-    expect(d).toMatchObject({ field: 'url_ok', what: { key: 'sig.why.urlEncoded', vars: { field: 'url_ok', value: encodeURIComponent(base.url_ok) } } });
+    expect(d).toMatchObject({
+      field: 'url_ok',
+      what: { key: 'sig.why.urlEncoded', vars: { field: 'url_ok', value: encodeURIComponent(base.url_ok) } },
+    });
   });
 
   it('fields signed in alphabetical order', async () => {

@@ -22,7 +22,14 @@ describe('WarningsBox', () => {
   });
 
   it('a note named by its title, with item ids and a help line (the operation detail)', () => {
-    const out = html({ warnings: W, title: 'Aceptada con advertencias', testId: 'op-warnings', itemTestId: 'op-warning', help: 'Ayuda', note: true });
+    const out = html({
+      warnings: W,
+      title: 'Aceptada con advertencias',
+      testId: 'op-warnings',
+      itemTestId: 'op-warning',
+      help: 'Ayuda',
+      note: true,
+    });
     expect(out).toMatch(/^<div class="warn-box" data-testid="op-warnings" role="note" aria-label="Aceptada con advertencias">/);
     expect(out.match(/<div data-testid="op-warning">⚠ /g)).toHaveLength(2);
     expect(out).toContain('<p class="muted small">Ayuda</p>');
@@ -45,6 +52,10 @@ describe('WarningsBox', () => {
       .filter((f) => readFileSync(f, 'utf8').includes('<WarningsBox'))
       .map((f) => f.slice(CONSOLE_ROOT.length + 1).replaceAll('\\', '/'))
       .sort();
-    expect(users).toEqual(['features/operations/OperationDetail.tsx', 'features/payouts/PayoutsPage.tsx', 'features/requests/RequestsPage.tsx']);
+    expect(users).toEqual([
+      'features/operations/OperationDetail.tsx',
+      'features/payouts/PayoutsPage.tsx',
+      'features/requests/RequestsPage.tsx',
+    ]);
   });
 });

@@ -53,7 +53,11 @@ export async function diagnose(
   const cands: Candidate[] = [];
   for (const name of order) {
     for (const [key, nv] of fieldVariants(name, fields[name] ?? '')) {
-      cands.push({ what: { key, vars: { field: name, value: nv } }, field: name, text: signedString({ ...fields, [name]: nv }, order, secret) });
+      cands.push({
+        what: { key, vars: { field: name, value: nv } },
+        field: name,
+        text: signedString({ ...fields, [name]: nv }, order, secret),
+      });
     }
   }
   for (const [what, o] of alternatives.layouts) cands.push({ what, field: null, text: signedString(fields, o, secret) });
