@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OkSchema, OperationStatusSchema } from './common.js';
+import { isChannelId, OkSchema, OperationStatusSchema, type ChannelId } from './common.js';
 import { CARD_FAILURE_CODES, CH11_ERROR_REASONS } from './checkout.js';
 import { NotificationSchema } from './notifications.js';
 import { defineRoute } from './route.js';
@@ -85,6 +85,31 @@ export const RejectBodySchema = z
   })
   .strict();
 export type RejectBody = z.infer<typeof RejectBodySchema>;
+
+/** The reject fields beyond code and message, each one channel's documented failure list. */
+export type RejectExtra = Extract<keyof RejectBody, 'error_reason' | 'card_failure_code'>;
+
+/**
+ * Which of those a channel's rejections take: the console's reject dialog offers exactly these, so a
+ * new channel says here what it takes (tsc names a missing one) and the dialog needs no edit.
+ */
+export const CHANNEL_REJECT_EXTRAS: Record<ChannelId, readonly RejectExtra[]> = {
+  5: [],
+  11: ['error_reason'],
+  16: [],
+  17: [],
+  22: [],
+  30: [],
+  33: [],
+  35: [],
+  36: ['card_failure_code'],
+  38: [],
+  40: [],
+  41: [],
+};
+
+/** The reject extras of any channel number; one outside the channel table takes none. */
+export const rejectExtrasOf = (channel: number): readonly RejectExtra[] => (isChannelId(channel) ? CHANNEL_REJECT_EXTRAS[channel] : []);
 
 const idPath = <V extends string>(verb: V) => `/sandbox/v1/operations/:id/${verb}` as const;
 const operationId = z.object({ id: IdParam('operation') });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO } from '../helpers/sandbox.js';
+import { paymentFields } from '../helpers/payments.js';
 import { hasChromium } from './pages/console-browser.js';
 import { useConsoleFixture } from './pages/console-fixture.js';
 import { runCopiedCurl } from './pages/copied-curl.js';
@@ -16,6 +18,25 @@ describe.skipIf(!hasChromium)('console: language and theme', () => {
     await c.waitLive();
     expect(await c.nav('operations').textContent()).toContain('Operaciones');
     expect(await c.liveStatus().getAttribute('title')).toBe('En vivo');
+  });
+
+  it('shows the signature inspector in Spanish: its rows, layouts, diagnosis and parse error', async () => {
+    const c = await f.open('tools');
+    await c.langSwitch().selectOption('es');
+    await c.sigInspector().locator('h2', { hasText: 'Inspector de firmas' }).waitFor();
+    await c.sigMerchant().selectOption(DEMO.public_key);
+    // Signed with amount "10.50", pasted with "10.5": the inspector finds the two-decimals mistake.
+    const signed = paymentFields(17, { amount: '10.50' });
+    await c.sigInput().fill(new URLSearchParams({ ...signed, amount: '10.5' }).toString());
+    await c.sigDiagnosis().waitFor();
+    expect(await c.sigDiagnosis().textContent()).toBe('Coincide cuando amount va con dos decimales: "10.50".');
+    expect(await c.sigVerdict().textContent()).toContain('no coincide');
+    expect(await c.sigInspector().locator('th', { hasText: /^\+ / }).textContent()).toBe('+ clave secreta');
+    if (process.env.SHOTS_DIR) await c.sigInspector().screenshot({ path: `${process.env.SHOTS_DIR}/signature-inspector-es.png` });
+    await c.sigMode('notification').click();
+    expect(await c.sigLayout().locator('option').allTextContents()).toEqual(['estándar', 'legacy (public_key primero)']);
+    await c.sigInput().fill('{"amount": "10.50",');
+    expect(await c.sigParseError().textContent()).toMatch(/^No se puede leer el JSON pegado: \S/);
   });
 
   it('switches between light and dark themes', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
+import { CH11_ERROR_REASONS } from '../../server/contract/checkout.js';
 import { createPayment, creationPath, paymentFields } from '../helpers/payments.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { api, startSandbox } from '../helpers/sandbox.js';
@@ -111,6 +112,9 @@ describe.skipIf(!hasChromium)('console: operations', () => {
     const id = await opIdOf(fields.trans_id!);
     const c = await open(`operations/${id}`);
     await c.action('reject').click();
+    await c.rejectCode().waitFor();
+    // Channel 17 takes no reject extras (CHANNEL_REJECT_EXTRAS): neither list is offered.
+    expect([await c.rejectReason().count(), await c.rejectCard().count()]).toEqual([0, 0]);
     await c.rejectCode().fill('BANK_DECLINED');
     await c.rejectMessage().fill('Declined by the bank');
     await c.rejectSubmit().click();
@@ -131,11 +135,29 @@ describe.skipIf(!hasChromium)('console: operations', () => {
     await c.action('reject').click();
     const options = await c.rejectCard().locator('option').allTextContents();
     expect(options.filter((o) => /^300[1-5]/.test(o))).toHaveLength(5);
+    expect(await c.rejectReason().count()).toBe(0);
     await c.rejectCard().selectOption('3003');
     await c.rejectSubmit().click();
     await c.detailWithStatus('rejected').waitFor();
     const r = await api(sb.url, 'GET', `/sandbox/v1/operations/${id}`);
     expect(r.body.events.find((e: { kind: string }) => e.kind === 'rejected').details).toMatchObject({ card_failure_code: '3003' });
+  });
+
+  it('offers channel 11’s error_reason list (and no card codes) when rejecting a channel 11 operation', async () => {
+    const { fields } = await createPayment(sb.url, 11);
+    const id = await opIdOf(fields.trans_id!);
+    const c = await open(`operations/${id}`);
+    await c.action('reject').click();
+    const options = await c.rejectReason().locator('option').allTextContents();
+    expect(options).toEqual(['—', ...CH11_ERROR_REASONS]);
+    expect(await c.rejectCard().count()).toBe(0);
+    await c.rejectReason().selectOption('insufficient_funds');
+    await c.rejectSubmit().click();
+    await c.detailWithStatus('rejected').waitFor();
+    const r = await api(sb.url, 'GET', `/sandbox/v1/operations/${id}`);
+    expect(r.body.events.find((e: { kind: string }) => e.kind === 'rejected').details).toMatchObject({
+      error_reason: 'insufficient_funds',
+    });
   });
 
   it('shows an API refusal in words instead of swallowing it', async () => {

@@ -1,25 +1,16 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CONSOLE_ROOT as ROOT, consoleSources } from './sources.js';
 
-const ROOT = resolve(import.meta.dirname, '../../renderer/src');
 const dictionary = (lang: string) => JSON.parse(readFileSync(join(ROOT, 'i18n', `${lang}.json`), 'utf8')) as Record<string, string>;
 const en = dictionary('en');
 const es = dictionary('es');
 
-function sources(dir: string, out: string[] = []): string[] {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) sources(p, out);
-    else if (/\.tsx?$/.test(e.name)) out.push(p);
-  }
-  return out;
-}
-
 /** Every literal key passed to the translate function `t('…')`; template keys (`t(\`…${x}\`)`) are dynamic and skipped. */
 const usedKeys = () => {
   const keys = new Map<string, string>();
-  for (const file of sources(ROOT)) {
+  for (const file of consoleSources()) {
     for (const m of readFileSync(file, 'utf8').matchAll(/\bt\(\s*(['"])([^'"]+)\1/g)) keys.set(m[2]!, file.slice(ROOT.length + 1));
   }
   return keys;

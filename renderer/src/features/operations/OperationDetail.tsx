@@ -10,6 +10,7 @@ import { href } from '../../app/router';
 import { useSandboxNow } from '../../app/sandbox-clock';
 import { useShortcuts } from '../../app/shortcuts';
 import { CodeView, CopyButton, ErrorBox, focusFallback, Loading, StatusBadge, useAction } from '../../components/common';
+import { WarningsBox } from '../../components/WarningsBox';
 import { fmtAmount, fmtDuration, fmtTime } from '../../components/format';
 import { NotificationCard, parseNotifications } from '../../components/NotificationView';
 import { RejectDialog } from './RejectDialog';
@@ -156,17 +157,14 @@ export function OperationDetail({ id }: { id: string }) {
         <CopyButton get={curl} label={t('detail.copyCurl')} testId="action-copy-curl" />
       </div>
       {!pending && <p className="muted small">{t('detail.final')}</p>}
-      {op.warnings.length > 0 && (
-        <div className="warn-box" data-testid="op-warnings" role="note" aria-label={t('detail.warnings')}>
-          <strong>{t('detail.warnings')}</strong>
-          {op.warnings.map((w) => (
-            <div key={w} data-testid="op-warning">
-              ⚠ {w}
-            </div>
-          ))}
-          <p className="muted small">{t('detail.warningsHelp')}</p>
-        </div>
-      )}
+      <WarningsBox
+        warnings={op.warnings}
+        title={t('detail.warnings')}
+        testId="op-warnings"
+        itemTestId="op-warning"
+        help={t('detail.warningsHelp')}
+        note
+      />
       <div className="grid-2">
         <section className="panel">
           <h2>{t('detail.fields')}</h2>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { operationRoutes, type RejectBody } from '@contract/operations.js';
+import { operationRoutes, rejectExtrasOf, type RejectBody } from '@contract/operations.js';
 import { call } from '../../api/client';
 import { useT } from '../../app/i18n';
 import { Modal, useAction } from '../../components/common';
@@ -8,7 +8,10 @@ import { CARD_FAILURES, CHANNEL_11_REASONS, type CardFailureCode } from './reaso
 const isCardCode = (v: string): v is CardFailureCode => CARD_FAILURES.some(([c]) => c === v);
 const isReason = (v: string): v is (typeof CHANNEL_11_REASONS)[number] => (CHANNEL_11_REASONS as readonly string[]).includes(v);
 
-/** Reject with a code and message; channel 11 offers its error_reason list, channel 36 the card failure codes. */
+/**
+ * Reject with a code and message, plus the extras the channel's contract entry names
+ * (`CHANNEL_REJECT_EXTRAS`: channel 11's error_reason list, channel 36's card failure codes).
+ */
 export function RejectDialog({ id, channel, onDone, onClose }: { id: number; channel: number; onDone: () => void; onClose: () => void }) {
   const t = useT();
   const [code, setCode] = useState('');
@@ -16,13 +19,14 @@ export function RejectDialog({ id, channel, onDone, onClose }: { id: number; cha
   const [reason, setReason] = useState('');
   const [card, setCard] = useState('');
   const { busy, run } = useAction();
+  const extras = rejectExtrasOf(channel);
 
   const submit = async () => {
     const body: RejectBody = {};
     if (code.trim()) body.rejection_code = code.trim();
     if (message.trim()) body.rejection_message = message.trim();
-    if (channel === 11 && isReason(reason)) body.error_reason = reason;
-    if (channel === 36 && isCardCode(card)) body.card_failure_code = card;
+    if (extras.includes('error_reason') && isReason(reason)) body.error_reason = reason;
+    if (extras.includes('card_failure_code') && isCardCode(card)) body.card_failure_code = card;
     const r = await run(() => call(operationRoutes.rejectOperation, { params: { id }, body }), t('detail.rejected'));
     if (r) onDone();
   };
@@ -36,7 +40,7 @@ export function RejectDialog({ id, channel, onDone, onClose }: { id: number; cha
           void submit();
         }}
       >
-        {channel === 11 && (
+        {extras.includes('error_reason') && (
           <label>
             error_reason
             <select value={reason} onChange={(e) => setReason(e.target.value)} data-testid="reject-reason">
@@ -49,7 +53,7 @@ export function RejectDialog({ id, channel, onDone, onClose }: { id: number; cha
             </select>
           </label>
         )}
-        {channel === 36 && (
+        {extras.includes('card_failure_code') && (
           <label>
             {t('detail.cardFailure')}
             <select

@@ -5,6 +5,7 @@ import { invalidate, useResource } from '../../api/cache';
 import { cacheKeys } from '../../api/cache-keys';
 import { useT } from '../../app/i18n';
 import { CodeView, Empty, ErrorBox, Loading, StatusBadge, useAction } from '../../components/common';
+import { WarningsBox } from '../../components/WarningsBox';
 import { fmtTime } from '../../components/format';
 import { NotificationCard, parseNotifications } from '../../components/NotificationView';
 
@@ -103,18 +104,7 @@ function PayoutRow({ p }: { p: Payout }) {
       {open && (
         <tr>
           <td colSpan={10}>
-            {p.warnings.length > 0 && (
-              <div className="warn-box" data-testid="payout-warnings">
-                <strong>{t('payouts.warnings')}</strong>
-                <ul>
-                  {p.warnings.map((w) => (
-                    <li key={w} className="small">
-                      {w}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            )}
+            <WarningsBox warnings={p.warnings} title={t('payouts.warnings')} testId="payout-warnings" list />
             <div className="grid-2">
               <CodeView label={t('payouts.item')} value={p.item} />
               <div>

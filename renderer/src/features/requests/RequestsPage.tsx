@@ -8,6 +8,7 @@ import { creationCurl, shellQuote } from '../../api/signature';
 import { useT } from '../../app/i18n';
 import { sandboxNow, type ClockSeen } from '../../app/sandbox-clock';
 import { CodeView, CopyButton, Empty, ErrorBox, Loading, rowControl } from '../../components/common';
+import { WarningsBox } from '../../components/WarningsBox';
 import { fmtTime } from '../../components/format';
 import { toastError } from '../../components/toasts';
 
@@ -129,14 +130,7 @@ export default function RequestsPage() {
                   <CopyButton get={() => curlOf(entry)} label={t('requests.copyCurl')} testId="request-copy-curl" />
                 </div>
                 {entry.note && <div className="warn-box">{entry.note}</div>}
-                {entry.warnings.length > 0 && (
-                  <div className="warn-box" data-testid="request-warnings">
-                    <strong>{t('detail.warnings')}</strong>
-                    {entry.warnings.map((w) => (
-                      <div key={w}>⚠ {w}</div>
-                    ))}
-                  </div>
-                )}
+                <WarningsBox warnings={entry.warnings} title={t('detail.warnings')} testId="request-warnings" />
                 <CodeView label={t('requests.headers')} value={entry.request_headers} />
                 <CodeView label={t('requests.requestBody')} value={entry.request_body || '∅'} testId="request-body" />
                 <CodeView label={t('requests.responseBody')} value={entry.response_body || '∅'} testId="response-body" />

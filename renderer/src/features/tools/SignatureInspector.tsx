@@ -59,8 +59,8 @@ export function SignatureInspector() {
             onChange={(e) => ui.set({ layout: e.target.value === 'legacy' ? 'legacy' : 'standard' })}
             data-testid="sig-layout"
           >
-            <option value="standard">standard</option>
-            <option value="legacy">legacy (public_key first)</option>
+            <option value="standard">{t('sig.layoutStandard')}</option>
+            <option value="legacy">{t('sig.layoutLegacy')}</option>
           </select>
         )}
         <select
@@ -86,7 +86,11 @@ export function SignatureInspector() {
         data-testid="sig-input"
         className="mono"
       />
-      {result?.parseError && <div className="error-box">{result.parseError}</div>}
+      {result?.parseError && (
+        <div className="error-box" data-testid="sig-parse-error">
+          {t(result.parseError.key, result.parseError.vars)}
+        </div>
+      )}
       {result && !result.parseError && ui.pasted.trim() && (
         <div className="stack">
           <table className="kv">
@@ -104,7 +108,7 @@ export function SignatureInspector() {
                 </tr>
               ))}
               <tr>
-                <th>+ secret</th>
+                <th>{t('sig.plusSecret')}</th>
                 <td className="mono">
                   {secret ? '•'.repeat(Math.min(secret.length, 16)) : <span className="text-bad">{t('sig.noSecret')}</span>}
                 </td>
@@ -128,7 +132,7 @@ export function SignatureInspector() {
               {match ? t('sig.match') : t('sig.mismatch', { got: result.provided })}
               {!match && (
                 <div data-testid="sig-diagnosis">
-                  {result.diagnosis ? t('sig.because', { what: result.diagnosis }) : t('sig.unknownCause')}
+                  {result.diagnosis ? t('sig.because', { what: t(result.diagnosis.key, result.diagnosis.vars) }) : t('sig.unknownCause')}
                 </div>
               )}
             </div>

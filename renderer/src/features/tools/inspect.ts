@@ -7,6 +7,7 @@ import {
   signedString,
 } from '../../api/signature';
 import { diagnose } from './diagnose';
+import type { SigText } from './sig-text';
 
 /** What the signature inspector shows for one paste. */
 export interface InspectResult {
@@ -14,9 +15,9 @@ export interface InspectResult {
   hashed: string;
   expected: string;
   provided: string;
-  diagnosis: string | null;
+  diagnosis: SigText | null;
   diagnosisField: string | null;
-  parseError: string | null;
+  parseError: SigText | null;
 }
 
 export interface InspectInput {
@@ -39,26 +40,26 @@ export async function inspect(input: InspectInput): Promise<InspectResult> {
   try {
     fields = parsePastedFields(input.pasted);
   } catch (err) {
-    return { order: [], hashed: '', expected: '', provided: '', diagnosis: null, diagnosisField: null, parseError: (err as Error).message };
+    // Only the JSON form throws; the browser's own words on the syntax error follow ours.
+    const parseError: SigText = { key: 'sig.parse.badJson', vars: { detail: (err as Error).message } };
+    return { order: [], hashed: '', expected: '', provided: '', diagnosis: null, diagnosisField: null, parseError };
   }
   const legacy = input.mode === 'notification' && input.layout === 'legacy';
   const order = input.mode === 'creation' ? CREATION_ORDER : legacy ? NOTIFICATION_ORDER_LEGACY : NOTIFICATION_ORDER;
   const hashed = signedString(fields, order, input.secret);
   const expected = await sha256Hex(hashed);
   const provided = fields.signature ?? '';
-  let diagnosis: string | null = null;
+  let diagnosis: SigText | null = null;
   let diagnosisField: string | null = null;
   if (provided && provided.toLowerCase() !== expected) {
-    const layouts: [string, readonly string[]][] =
+    const layouts: [SigText, readonly string[]][] =
       input.mode === 'notification'
-        ? [
-            [
-              legacy ? 'standard layout (without public_key)' : 'legacy layout (public_key first)',
-              legacy ? NOTIFICATION_ORDER : NOTIFICATION_ORDER_LEGACY,
-            ],
-          ]
+        ? [[{ key: legacy ? 'sig.why.standardLayout' : 'sig.why.legacyLayout' }, legacy ? NOTIFICATION_ORDER : NOTIFICATION_ORDER_LEGACY]]
         : [];
-    const secrets: [string, string][] = input.merchants.map((m) => [`the secret key of ${m.name} (${m.public_key})`, m.secret_key]);
+    const secrets: [SigText, string][] = input.merchants.map((m) => [
+      { key: 'sig.why.otherSecret', vars: { name: m.name, key: m.public_key } },
+      m.secret_key,
+    ]);
     const d = await diagnose(fields, order, input.secret, provided, { layouts, secrets });
     diagnosis = d ? d.what : null;
     diagnosisField = d?.field ?? null;

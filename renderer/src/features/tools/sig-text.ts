@@ -1,0 +1,34 @@
+/**
+ * What the signature inspector's logic says, as i18n keys with their values rather than sentences,
+ * so the logic stays testable without React and the screen shows it in the console's language.
+ * Values are wire names and values as sent, never translated.
+ */
+export const SIG_TEXT_KEYS = [
+  // One field built differently: {field} and the {value} that reproduces the signature.
+  'sig.why.trimmed',
+  'sig.why.empty',
+  'sig.why.twoDecimals',
+  'sig.why.noTrailingZeros',
+  'sig.why.wholeNumber',
+  'sig.why.timeT',
+  'sig.why.timeSpace',
+  'sig.why.urlDecoded',
+  'sig.why.urlEncoded',
+  'sig.why.lowerCase',
+  'sig.why.upperCase',
+  // The whole string built differently.
+  'sig.why.alphabetical',
+  'sig.why.secretLeftOut',
+  'sig.why.secretFirst',
+  'sig.why.otherSecret',
+  'sig.why.legacyLayout',
+  'sig.why.standardLayout',
+  // The pasted JSON could not be read: {detail} is the browser's message.
+  'sig.parse.badJson',
+] as const;
+export type SigTextKey = (typeof SIG_TEXT_KEYS)[number];
+
+export interface SigText {
+  key: SigTextKey;
+  vars?: Record<string, string>;
+}
