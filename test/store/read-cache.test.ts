@@ -120,4 +120,24 @@ describe('cached merchant and settings reads', () => {
     expect(store.merchants.byPayoutToken('tk_from_bundle')?.id).toBe(m.id);
     expect(Object.isFrozen(store.merchants.byPayoutToken('tk_from_bundle'))).toBe(true);
   });
+
+  it('a parsed settings value is shared and frozen, read once per write, and forgotten by a rollback', () => {
+    let reads = 0;
+    const read = (v: unknown) => (reads++, Object.freeze({ v }));
+    store.settings.set('k', [1]);
+    const first = store.settings.parsed('k', [], read);
+    expect(store.settings.parsed('k', [], read)).toBe(first);
+    expect(reads).toBe(1);
+    expect(() =>
+      store.tx(() => {
+        store.settings.set('k', [2]);
+        expect(store.settings.parsed('k', [], read)).toEqual({ v: [2] });
+        throw new Error('undo');
+      }),
+    ).toThrow('undo');
+    expect(store.settings.parsed('k', [], read)).toEqual({ v: [1] });
+    expect(reads).toBe(3);
+    store.wipe();
+    expect(store.settings.parsed('k', [], read)).toEqual({ v: [] });
+  });
 });
