@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FaultKind } from '../contract/faults.js';
 import type { SandboxContext } from '../context.js';
-import { consume, describeFiring, forMerchant, isLive, loadFaultRules, noFaultRules, saveFaultRules } from '../store/fault-rules.js';
+import { consume, describeFiring, editableFaultRules, forMerchant, isLive, noFaultRules, saveFaultRules } from '../store/fault-rules.js';
 
 /** What the delivery engine must do to one new notification. */
 export interface NotificationFault {
@@ -24,7 +24,7 @@ export function notificationFault(ctx: SandboxContext, merchantId: number, info:
   if (noFaultRules(settings)) return { delayMs: 0, duplicate: false, note: null };
   return ctx.store.tx(() => {
     const publicKey = ctx.store.merchants.get(merchantId)?.public_key ?? null;
-    const rules = loadFaultRules(settings);
+    const rules = editableFaultRules(settings);
     const pick = (kind: FaultKind) => rules.find((r) => r.kind === kind && isLive(r) && forMerchant(r, publicKey));
     const delay = pick('notification_delay');
     const dup = pick('notification_duplicate');

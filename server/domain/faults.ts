@@ -6,6 +6,7 @@ import { SandboxError } from '../contract/errors.js';
 import {
   consume,
   describeFiring,
+  editableFaultRules,
   forMerchant,
   isLive,
   loadFaultRules,
@@ -15,7 +16,8 @@ import {
 } from '../store/fault-rules.js';
 
 const load = (ctx: SandboxContext) => loadFaultRules(ctx.store.settings);
-const save = (ctx: SandboxContext, rules: StoredRule[]) => saveFaultRules(ctx.store.settings, rules);
+const editable = (ctx: SandboxContext) => editableFaultRules(ctx.store.settings);
+const save = (ctx: SandboxContext, rules: readonly StoredRule[]) => saveFaultRules(ctx.store.settings, rules);
 
 const view = (r: StoredRule): FaultRule => ({ ...r, created_at: new Date(r.created_at).toISOString() });
 
@@ -65,7 +67,7 @@ export function patchFault(
   patch: Partial<Pick<StoredRule, 'enabled' | 'remaining' | 'latency_ms' | 'delay_minutes' | 'label'>>,
 ): FaultRule {
   return ctx.store.tx(() => {
-    const rules = load(ctx);
+    const rules = editable(ctx);
     const rule = rules.find((r) => r.id === id);
     if (!rule) throw new SandboxError('NOT_FOUND', `no fault rule ${id}`);
     if (patch.latency_ms !== undefined && rule.kind !== 'latency')
@@ -116,7 +118,7 @@ export function hasApiFaults(ctx: SandboxContext, target: Exclude<FaultTarget, '
  */
 export function takeApiFault(ctx: SandboxContext, target: Exclude<FaultTarget, 'any'>, publicKey: string | null): ApiFault {
   return ctx.store.tx(() => {
-    const rules = load(ctx);
+    const rules = editable(ctx);
     const applies = (r: StoredRule) => isLive(r) && forMerchant(r, publicKey) && (r.target === 'any' || r.target === target);
     const latency = rules.find((r) => r.kind === 'latency' && applies(r));
     const terminal = rules.find(

@@ -49,19 +49,15 @@ export function payoutLogin(store: Store, now: number, body: unknown): { token: 
 }
 
 /**
- * Whose payout token this is: a merchant's static payout token (compared as SHA-256 digests with
- * timingSafeEqual against every merchant, without an early exit) or a login token (looked up by its
- * digest, so the lookup learns nothing about the token's text). An expired login token answers its
- * expiry instead of a merchant. Shared by the payout API and fault targeting.
+ * Whose payout token this is: a merchant's static payout token (one indexed lookup of the UNIQUE
+ * column, cached between merchant writes) or a login token (looked up by its digest, so the lookup
+ * learns nothing about the token's text). An expired login token answers its expiry instead of a
+ * merchant. Shared by the payout API and fault targeting.
  */
 export function payoutTokenOwner(store: Store, now: number, token: string): { merchant?: MerchantRecord; expiredAt?: number } {
-  const given = digest(token);
-  let found: MerchantRecord | undefined;
-  for (const merchant of store.merchants.list()) {
-    if (timingSafeEqual(given, digest(merchant.payout_token)) && !found) found = merchant;
-  }
-  if (found) return { merchant: found };
-  const session = store.payoutSessions.byDigest(given.toString('hex'));
+  const merchant = store.merchants.byPayoutToken(token);
+  if (merchant) return { merchant };
+  const session = store.payoutSessions.byDigest(digest(token).toString('hex'));
   if (!session) return {};
   if (now >= session.expires_at) return { expiredAt: session.expires_at };
   return { merchant: store.merchants.get(session.merchant_id) };
@@ -70,9 +66,8 @@ export function payoutTokenOwner(store: Store, now: number, token: string): { me
 /**
  * The merchant of a payout request, from `Authorization: <scheme> <token>` (contract §5). Any single
  * scheme word is accepted unless the setting `payout_auth_scheme` names one (compared
- * case-insensitively, as HTTP auth schemes are). The token is a merchant's static payout token
- * (compared as SHA-256 digests with timingSafeEqual against every merchant, without an early exit)
- * or a login token (looked up by its digest, so the lookup learns nothing about the token's text).
+ * case-insensitively, as HTTP auth schemes are). The token is a merchant's static payout token or a
+ * login token (see payoutTokenOwner).
  */
 export function authenticatePayoutRequest(store: Store, now: number, header: string | undefined): PayoutCaller {
   const required = getSettings(store).payout_auth_scheme;

@@ -80,7 +80,7 @@ const emit = (ctx: SandboxContext, moved: PayoutRecord[]) => {
 };
 
 function cancelTimerIfDone(ctx: SandboxContext, payrollId: number): void {
-  if (ctx.store.payouts.pending(payrollId).length === 0) ctx.scheduler.cancel(PAYOUT_TIMER, payrollId);
+  if (!ctx.store.payouts.hasPending(payrollId)) ctx.scheduler.cancel(PAYOUT_TIMER, payrollId);
 }
 
 /** The operator's (or a script's) decision on one item still in process, ahead of the rule. 409 once decided. */
@@ -118,11 +118,13 @@ export function forceTransferStatus(ctx: SandboxContext, id: number, to: Transfe
 /** Items the payroll timer decides per transaction (a 500-item payroll in one held the server 110–175 ms). */
 const RULE_CHUNK = 10;
 
-/** Applies the even/odd rule to every pending item (of one payroll when given; at most `limit`). Call inside a transaction. */
-function applyRule(ctx: SandboxContext, payrollId?: number, limit = Number.POSITIVE_INFINITY): PayoutRecord[] {
+/**
+ * Applies the even/odd rule to every pending item (of one payroll when given; only its first `limit`,
+ * read with that LIMIT). Call inside a transaction.
+ */
+function applyRule(ctx: SandboxContext, payrollId?: number, limit?: number): PayoutRecord[] {
   const moved = ctx.store.payouts
-    .pending(payrollId)
-    .slice(0, limit)
+    .pending(payrollId, limit)
     .map((p) => moveTransferStatus(ctx, p, ruleDecision(p.amount) === 'approved' ? 2 : 3, 'rule'));
   for (const payroll of new Set(moved.map((p) => p.payroll_id))) ctx.scheduler.cancel(PAYOUT_TIMER, payroll);
   return moved;
@@ -148,7 +150,7 @@ export function registerPayoutTimers(ctx: SandboxContext): void {
   ctx.scheduler.on(PAYOUT_TIMER, (payrollId, dueAt) => {
     emit(ctx, applyRule(ctx, payrollId, RULE_CHUNK));
     // The rest of a large payroll in later transactions at the same sandbox time, so the server answers in between.
-    if (ctx.store.payouts.pending(payrollId).length > 0) ctx.scheduler.schedule(PAYOUT_TIMER, payrollId, dueAt);
+    if (ctx.store.payouts.hasPending(payrollId)) ctx.scheduler.schedule(PAYOUT_TIMER, payrollId, dueAt);
   });
   ctx.scheduler.on(PAYOUT_BANK_TIMER, (payoutId) => {
     const p = ctx.store.payouts.get(payoutId);

@@ -5,16 +5,33 @@ import { describeIssues, SandboxError } from '../contract/errors.js';
 
 export { describeIssues } from '../contract/errors.js';
 
-/** Parses a JSON body from `req.rawBody` (empty means `{}`), with the documented errors. */
-export function parseJsonBody(req: Request): unknown {
+/** How a route takes its JSON body. */
+export interface JsonBodyOptions {
+  /**
+   * What the body must hold, for messages (`a JSON array of payout items`). Given, the body is
+   * required and checked as the payout API's table says, in order: no Content-Type answers
+   * MISSING_CONTENT_TYPE, a type other than plain `application/json` (parameters allowed) 415, a
+   * blank body EMPTY_JSON_BODY. Without it an empty body means `{}` and `+json` types are taken.
+   */
+  required?: string;
+}
+
+/** Parses a JSON body from `req.rawBody`, with the documented errors (see JsonBodyOptions). */
+export function parseJsonBody(req: Request, opts: JsonBodyOptions = {}): unknown {
   const raw = req.rawBody ?? Buffer.alloc(0);
-  if (raw.length === 0) return {};
   const type = String(req.headers['content-type'] ?? '');
-  if (!/^application\/(.+\+)?json\b/i.test(type)) {
+  const { required } = opts;
+  if (required === undefined && raw.length === 0) return {};
+  if (required !== undefined && type.trim() === '') {
+    throw new SandboxError('MISSING_CONTENT_TYPE', 'missing Content-Type header: send Content-Type: application/json');
+  }
+  if (!(required === undefined ? /^application\/(.+\+)?json\b/i : /^application\/json\s*(;|$)/i).test(type)) {
     throw new SandboxError('UNSUPPORTED_CONTENT_TYPE', `send application/json (got ${type || 'no content type'})`);
   }
+  const text = raw.toString('utf8');
+  if (required !== undefined && text.trim() === '') throw new SandboxError('EMPTY_JSON_BODY', `the JSON body is empty: send ${required}`);
   try {
-    return JSON.parse(raw.toString('utf8'));
+    return JSON.parse(text);
   } catch (err) {
     throw new SandboxError('INVALID_JSON', `the JSON body cannot be parsed: ${(err as Error).message}`);
   }

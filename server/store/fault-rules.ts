@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FaultRuleSchema } from '../contract/faults.js';
+import { deepFreeze } from './read-cache.js';
 import type { SettingsRepo } from './settings.js';
 
 /*
@@ -14,17 +15,26 @@ const KEY = 'faults';
 export const StoredRuleSchema = FaultRuleSchema.extend({ created_at: z.number() });
 export type StoredRule = z.infer<typeof StoredRuleSchema>;
 
-export function loadFaultRules(settings: SettingsRepo): StoredRule[] {
-  const parsed = z.array(StoredRuleSchema).safeParse(settings.get<unknown>(KEY, []));
+/** The stored list; its safeParse is the one parse of the rules per write (tests count it). */
+export const StoredRulesSchema = z.array(StoredRuleSchema);
+
+function readRules(value: unknown): readonly StoredRule[] {
+  const parsed = StoredRulesSchema.safeParse(value);
   // A hand-edited, unreadable value must not break the merchant API: it counts as no rules.
-  return parsed.success ? parsed.data : [];
+  return deepFreeze(parsed.success ? parsed.data : []);
 }
-export const saveFaultRules = (settings: SettingsRepo, rules: StoredRule[]) => settings.set(KEY, rules);
-/** The usual case, answered without the schema check or any other lookup. */
-export function noFaultRules(settings: SettingsRepo): boolean {
-  const stored = settings.get<unknown>(KEY, []);
-  return Array.isArray(stored) && stored.length === 0;
-}
+
+/**
+ * The rules as stored, parsed once per write of them (the settings repository keeps the result
+ * until the rules are written, a transaction rolls back, a wipe or a bundle import): every merchant
+ * API request reads them once any rule exists. Shared and frozen: change `editableFaultRules`.
+ */
+export const loadFaultRules = (settings: SettingsRepo): readonly StoredRule[] => settings.parsed(KEY, [], readRules);
+/** Copies of the rules, to consume counters or patch fields before `saveFaultRules`. */
+export const editableFaultRules = (settings: SettingsRepo): StoredRule[] => loadFaultRules(settings).map((r) => ({ ...r }));
+export const saveFaultRules = (settings: SettingsRepo, rules: readonly StoredRule[]) => settings.set(KEY, rules);
+/** The usual case, answered without any parse or other lookup. */
+export const noFaultRules = (settings: SettingsRepo): boolean => loadFaultRules(settings).length === 0;
 
 export const isLive = (r: StoredRule) => r.enabled && (r.remaining === null || r.remaining > 0);
 export const forMerchant = (r: StoredRule, publicKey: string | null) => r.public_key === null || r.public_key === publicKey;

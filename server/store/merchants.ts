@@ -85,15 +85,22 @@ export function merchantRepo(db: Db) {
     WHERE id=@id`);
   const nextId = db.prepare<[], { n: number }>('SELECT COALESCE(MAX(id), 0) + 1 AS n FROM merchants');
   const maybe = (r: MerchantRow | undefined) => (r ? fromRow(r) : undefined);
-  // The creation path's lookup; records from it are shared, so they are frozen.
+  // The lookups of the creation path (public key) and of every payout API call (payout token);
+  // records from them are shared, so they are frozen. Every merchant write drops both whole.
   const byKeyCache = readCache<MerchantRecord>();
+  const byTokenCache = readCache<MerchantRecord>();
+  const forgetCached = () => {
+    byKeyCache.clear();
+    byTokenCache.clear();
+  };
 
   return {
     get: (id: number) => maybe(byId.get(id)),
     byPublicKey: (key: string): MerchantRecord | undefined => byKeyCache.get(key, () => deepFreeze(maybe(byKey.get(key)))),
     /** Drops cached lookups: after writes this repository did not make (bundle import, wipe, rollback). */
-    forgetCached: () => byKeyCache.clear(),
-    byPayoutToken: (token: string) => maybe(byToken.get(token)),
+    forgetCached,
+    /** One indexed read (payout_token is UNIQUE), cached as byPublicKey. */
+    byPayoutToken: (token: string): MerchantRecord | undefined => byTokenCache.get(token, () => deepFreeze(maybe(byToken.get(token)))),
     /** Merchants holding a payout username (a bundle import may bring a second holder). */
     byPayoutUsername: (username: string) => byUsername.all(username).map(fromRow),
     byClabe: (clabe: string) => maybe(byClabe.get(clabe)),
@@ -103,13 +110,13 @@ export function merchantRepo(db: Db) {
       const id = nextId.get()!.n;
       const record = { ...m, clabe: m.clabe ?? clabeFor(id) };
       const info = insert.run(toRow(record));
-      byKeyCache.clear();
+      forgetCached();
       return fromRow(byId.get(Number(info.lastInsertRowid))!);
     },
     save(m: MerchantRecord): MerchantRecord {
       update.run({ ...toRow(m), id: m.id });
-      // The public key itself may have changed: drop every entry, not only the new key's.
-      byKeyCache.clear();
+      // The public key or payout token itself may have changed: drop every entry, not only the new one's.
+      forgetCached();
       return fromRow(byId.get(m.id)!);
     },
   };

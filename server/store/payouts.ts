@@ -92,8 +92,11 @@ export function payoutRepo(db: Db) {
     VALUES (@payroll_id, @merchant_id, @order_id, @credit_note, @item, @amount, @channel_url, @created_at, @created_at, @warnings)`);
   const byId = db.prepare<[number], PayoutRow>('SELECT * FROM payouts WHERE id = ?');
   const creditNoteTaken = db.prepare<[number, string], { id: number }>('SELECT id FROM payouts WHERE merchant_id = ? AND credit_note = ?');
-  const pendingOf = db.prepare<[number], PayoutRow>("SELECT * FROM payouts WHERE payroll_id = ? AND status = 'pending' ORDER BY id");
-  const allPending = db.prepare<[], PayoutRow>("SELECT * FROM payouts WHERE status = 'pending' ORDER BY id");
+  // By payouts_payroll (payroll_id, id): a LIMIT stops at the first n pending items of the payroll.
+  const pendingOf = db.prepare<[number, number], PayoutRow>(
+    "SELECT * FROM payouts WHERE payroll_id = ? AND status = 'pending' ORDER BY id LIMIT ?",
+  );
+  const allPending = db.prepare<[number], PayoutRow>("SELECT * FROM payouts WHERE status = 'pending' ORDER BY id LIMIT ?");
   // Guarded by the transfer_status read before: a concurrent change makes it a no-op (changes = 0).
   const change = db.prepare(`UPDATE payouts SET status = @status, transfer_status = @transfer_status,
       decided_by = @decided_by, reference = @reference, otp_code = @otp_code,
@@ -121,8 +124,11 @@ export function payoutRepo(db: Db) {
       return r ? fromRow(r) : undefined;
     },
     isCreditNoteTaken: (merchantId: number, creditNote: string): boolean => creditNoteTaken.get(merchantId, creditNote) !== undefined,
-    /** Pending items of one payroll, or of every payroll when none is given, oldest first. */
-    pending: (payrollId?: number): PayoutRecord[] => (payrollId === undefined ? allPending.all() : pendingOf.all(payrollId)).map(fromRow),
+    /** Pending items of one payroll, or of every payroll when none is given, oldest first; the first `limit` (-1: all). */
+    pending: (payrollId?: number, limit = -1): PayoutRecord[] =>
+      (payrollId === undefined ? allPending.all(limit) : pendingOf.all(payrollId, limit)).map(fromRow),
+    /** Whether a payroll still has a pending item (reads at most one row). */
+    hasPending: (payrollId: number): boolean => pendingOf.get(payrollId, 1) !== undefined,
     /** Moves an item from transfer_status `from`; false when it was no longer there. */
     change: (id: number, from: number, c: PayoutChange): boolean => change.run({ id, from, ...c }).changes === 1,
     list(f: PayoutFilter, limit: number): PayoutRecord[] {

@@ -10,21 +10,42 @@ export function settingsRepo(db: Db) {
   // The stored text is cached, never the parsed value: every caller gets its own copy. Keys are
   // the code's own constants, so a missing key is cached too (as null).
   const texts = readCache<string | null>();
+  // Values read on hot paths, kept with the reader and the text they came from (see `parsed`).
+  const values = new Map<string, { read: (value: unknown) => unknown; text: string | null; value: unknown }>();
+  const textOf = (key: string): string | null => texts.get(key, () => get.get(key)?.value ?? null) ?? null;
   return {
     get<T>(key: string, fallback: T): T {
-      const text = texts.get(key, () => get.get(key)?.value ?? null);
+      const text = textOf(key);
       return text == null ? fallback : (JSON.parse(text) as T);
+    },
+    /**
+     * `read` of the stored value (`fallback` when none), parsed once per stored text: the same
+     * result goes to every caller until the key is written, so `read` must return a frozen value.
+     * For values read by every request (the fault rules).
+     */
+    parsed<T>(key: string, fallback: unknown, read: (value: unknown) => T): T {
+      const text = textOf(key);
+      const hit = values.get(key);
+      if (hit && hit.read === read && hit.text === text) return hit.value as T;
+      const value = read(text == null ? fallback : JSON.parse(text));
+      values.set(key, { read, text, value });
+      return value;
     },
     set(key: string, value: unknown): void {
       texts.delete(key);
+      values.delete(key);
       put.run(key, JSON.stringify(value));
     },
     delete(key: string): void {
       texts.delete(key);
+      values.delete(key);
       del.run(key);
     },
     /** Drops cached values: after a wipe or a rollback. */
-    forgetCached: () => texts.clear(),
+    forgetCached: () => {
+      texts.clear();
+      values.clear();
+    },
   };
 }
 export type SettingsRepo = ReturnType<typeof settingsRepo>;

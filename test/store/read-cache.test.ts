@@ -96,4 +96,48 @@ describe('cached merchant and settings reads', () => {
     store.tx(() => store.bundle.insert('merchants', row));
     expect(demo()!.secret_key).toBe('sk_from_bundle');
   });
+
+  it('a payout token lookup forgets a token changed, rolled back, wiped or brought by a bundle', () => {
+    const m = demo()!;
+    expect(store.merchants.byPayoutToken('tk_sandbox_demo')?.id).toBe(m.id);
+    expect(() =>
+      store.tx(() => {
+        store.merchants.save({ ...m, payout_token: 'tk_uncommitted' });
+        expect(store.merchants.byPayoutToken('tk_uncommitted')?.id).toBe(m.id);
+        expect(store.merchants.byPayoutToken('tk_sandbox_demo')).toBeUndefined();
+        throw new Error('undo');
+      }),
+    ).toThrow('undo');
+    expect(store.merchants.byPayoutToken('tk_uncommitted')).toBeUndefined();
+    expect(store.merchants.byPayoutToken('tk_sandbox_demo')?.id).toBe(m.id);
+    store.tx(() => store.merchants.save({ ...demo()!, payout_token: 'tk_new' }));
+    expect(store.merchants.byPayoutToken('tk_sandbox_demo')).toBeUndefined();
+    expect(store.merchants.byPayoutToken('tk_new')?.id).toBe(m.id);
+    store.wipe();
+    expect(store.merchants.byPayoutToken('tk_new')).toBeUndefined();
+    const row = { ...m, enabled: 1, allow_http_localhost: 0, channels: JSON.stringify(m.channels), blacklisted_documents: '[]' };
+    store.tx(() => store.bundle.insert('merchants', { ...row, payout_token: 'tk_from_bundle' }));
+    expect(store.merchants.byPayoutToken('tk_from_bundle')?.id).toBe(m.id);
+    expect(Object.isFrozen(store.merchants.byPayoutToken('tk_from_bundle'))).toBe(true);
+  });
+
+  it('a parsed settings value is shared and frozen, read once per write, and forgotten by a rollback', () => {
+    let reads = 0;
+    const read = (v: unknown) => (reads++, Object.freeze({ v }));
+    store.settings.set('k', [1]);
+    const first = store.settings.parsed('k', [], read);
+    expect(store.settings.parsed('k', [], read)).toBe(first);
+    expect(reads).toBe(1);
+    expect(() =>
+      store.tx(() => {
+        store.settings.set('k', [2]);
+        expect(store.settings.parsed('k', [], read)).toEqual({ v: [2] });
+        throw new Error('undo');
+      }),
+    ).toThrow('undo');
+    expect(store.settings.parsed('k', [], read)).toEqual({ v: [1] });
+    expect(reads).toBe(3);
+    store.wipe();
+    expect(store.settings.parsed('k', [], read)).toEqual({ v: [] });
+  });
 });

@@ -8,27 +8,14 @@ import { SandboxError } from '../errors.js';
 import { beforeId, keysetPage } from '../paging.js';
 import { methodGuard, parseJsonBody, parseParams, parseWith } from '../route.js';
 
-/** Transport checks of the batch, in order: content type, empty body, JSON, array. */
+const BATCH = 'a JSON array of payout items';
+
+/** The batch: the transport checks of a required JSON body (parseJsonBody), then an array. */
 function parseBatch(req: Request): unknown[] {
-  const type = req.headers['content-type'];
-  if (type === undefined || type.trim() === '') {
-    throw new SandboxError('MISSING_CONTENT_TYPE', 'missing Content-Type header: send Content-Type: application/json');
-  }
-  if (!/^application\/json\s*(;|$)/i.test(type)) {
-    throw new SandboxError('UNSUPPORTED_CONTENT_TYPE', `unsupported Content-Type ${type}: the payout API takes application/json`);
-  }
-  const raw = req.rawBody ?? Buffer.alloc(0);
-  if (raw.toString('utf8').trim() === '')
-    throw new SandboxError('EMPTY_JSON_BODY', 'the JSON body is empty: send a JSON array of payout items');
-  let body: unknown;
-  try {
-    body = JSON.parse(raw.toString('utf8'));
-  } catch (err) {
-    throw new SandboxError('INVALID_JSON', `the JSON body cannot be parsed: ${(err as Error).message}`);
-  }
+  const body = parseJsonBody(req, { required: BATCH });
   if (!Array.isArray(body)) {
     const hint = typeof body === 'object' && body !== null ? ' (wrap a single item in [ ])' : '';
-    throw new SandboxError('INVALID_JSON_STRUCTURE', `the body must be a JSON array of payout items${hint}`);
+    throw new SandboxError('INVALID_JSON_STRUCTURE', `the body must be ${BATCH}${hint}`);
   }
   return body;
 }
