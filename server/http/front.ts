@@ -49,21 +49,22 @@ export function leanFront(
   return (rawReq: IncomingMessage, rawRes: ServerResponse) => {
     const url = rawReq.url ?? '/';
     const q = url.indexOf('?');
-    const handler = byPath.get(`${rawReq.method} ${q < 0 ? url : url.slice(0, q)}`);
-    if (!handler) return void app(rawReq, rawRes);
+    const path = q < 0 ? url : url.slice(0, q);
+    const handler = byPath.get(`${rawReq.method} ${path}`);
+    // A server made without FrontResponse gets no lean path: Express routes it to the same chain.
+    if (!handler || !(rawRes instanceof FrontResponse)) return void app(rawReq, rawRes);
     activity.arrived();
-    // A server made without FrontResponse (a test's own createServer): Express's prototypes, as app.handle sets them.
-    const lean = rawRes instanceof FrontResponse;
-    const req = (lean ? rawReq : Object.setPrototypeOf(rawReq, app.request)) as Request;
-    const res = (lean ? rawRes : Object.setPrototypeOf(rawRes, app.response)) as Response;
-    // What app.handle and the router set: circular references, locals, originalUrl, baseUrl, params; and the path.
+    const req = rawReq as Request;
+    const res = rawRes as unknown as Response;
+    // What app.handle and the router set: circular references, locals, originalUrl, baseUrl, params;
+    // and the path, which Express's request prototype would compute.
     req.res = res;
     res.req = req;
     res.locals = Object.create(null) as Response['locals'];
     req.originalUrl = url;
     req.baseUrl = '';
     req.params = {};
-    if (lean) (req as { path: string }).path = q < 0 ? url : url.slice(0, q);
+    (req as { path: string }).path = path;
     const finish = (err?: unknown) => {
       // What Express's final handler does once the error middleware passed an error on (headers already sent).
       if (err !== undefined && err !== null) req.socket.destroy();
@@ -74,10 +75,8 @@ export function leanFront(
         err = new Error(`${req.method} ${req.path}: the handler chain ended without an answer`);
       }
       // The error middleware answers with Express's helpers (res.status().json()).
-      if (lean) {
-        Object.setPrototypeOf(req, app.request);
-        Object.setPrototypeOf(res, app.response);
-      }
+      Object.setPrototypeOf(req, app.request);
+      Object.setPrototypeOf(res, app.response);
       try {
         onError(err, req, res, finish);
       } catch (e) {

@@ -45,7 +45,8 @@ beforeAll(async () => {
     return send.apply(this, a);
   };
   stack = (app.router as unknown as { stack: StackLayer[] }).stack;
-  server = createServer(listener);
+  // The sandbox's own server class: creations take the lean front (sandbox.ts makes its server so).
+  server = createServer({ ServerResponse: FrontResponse }, listener);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
