@@ -16,17 +16,21 @@ export interface JsonBodyOptions {
   required?: string;
 }
 
+const unsupportedType = (type: string) =>
+  new SandboxError('UNSUPPORTED_CONTENT_TYPE', `send application/json (got ${type || 'no content type'})`);
+
 /** Parses a JSON body from `req.rawBody`, with the documented errors (see JsonBodyOptions). */
 export function parseJsonBody(req: Request, opts: JsonBodyOptions = {}): unknown {
   const raw = req.rawBody ?? Buffer.alloc(0);
   const type = String(req.headers['content-type'] ?? '');
   const { required } = opts;
-  if (required === undefined && raw.length === 0) return {};
-  if (required !== undefined && type.trim() === '') {
-    throw new SandboxError('MISSING_CONTENT_TYPE', 'missing Content-Type header: send Content-Type: application/json');
-  }
-  if (!(required === undefined ? /^application\/(.+\+)?json\b/i : /^application\/json\s*(;|$)/i).test(type)) {
-    throw new SandboxError('UNSUPPORTED_CONTENT_TYPE', `send application/json (got ${type || 'no content type'})`);
+  if (required === undefined) {
+    if (raw.length === 0) return {};
+    if (!/^application\/(.+\+)?json\b/i.test(type)) throw unsupportedType(type);
+  } else {
+    if (type.trim() === '')
+      throw new SandboxError('MISSING_CONTENT_TYPE', 'missing Content-Type header: send Content-Type: application/json');
+    if (!/^application\/json\s*(;|$)/i.test(type)) throw unsupportedType(type);
   }
   const text = raw.toString('utf8');
   if (required !== undefined && text.trim() === '') throw new SandboxError('EMPTY_JSON_BODY', `the JSON body is empty: send ${required}`);
