@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../helpers/receiver.js';
 import { api, deliveriesIdle, startSandbox } from '../helpers/sandbox.js';
-import { advance, payoutItem, postPayouts, startReceiver } from './helpers.js';
+import { advance, payoutItem, postPayouts, sandboxWithPayoutReceiver, startReceiver } from './helpers.js';
 
 /*
  * Deliveries go through the delivery engine (server/delivery); these tests use a real local receiver
@@ -10,15 +10,9 @@ import { advance, payoutItem, postPayouts, startReceiver } from './helpers.js';
 let sb: Awaited<ReturnType<typeof startSandbox>>;
 let rx: Awaited<ReturnType<typeof startReceiver>>;
 let path = 0;
-beforeAll(async () => {
-  sb = await startSandbox();
-  rx = await startReceiver();
-  await api(sb.url, 'PATCH', '/sandbox/v1/merchants/pk_sandbox_demo', { payout_url: `${rx.url}/payouts` });
-});
-afterAll(async () => {
-  await sb.stop();
-  await rx.close();
-});
+let stop: () => Promise<void>;
+beforeAll(async () => void ({ sb, rx, stop } = await sandboxWithPayoutReceiver()));
+afterAll(() => stop());
 
 const json = (body: string) => JSON.parse(body) as Record<string, unknown>;
 const getPayout = async (id: number) => (await api(sb.url, 'GET', `/sandbox/v1/payouts/${id}`)).body;

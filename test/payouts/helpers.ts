@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { api, DEMO } from '../helpers/sandbox.js';
+import { api, DEMO, startSandbox } from '../helpers/sandbox.js';
 import { answerOf } from '../helpers/payments.js';
 
 let seq = 0;
@@ -95,4 +95,12 @@ export async function startReceiver(statuses: number[] = []) {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A sandbox on `:memory:` and a local receiver that is the demo merchant's payout URL (`/payouts`). */
+export async function sandboxWithPayoutReceiver() {
+  const sb = await startSandbox();
+  const rx = await startReceiver();
+  await api(sb.url, 'PATCH', `/sandbox/v1/merchants/${DEMO.public_key}`, { payout_url: `${rx.url}/payouts` });
+  return { sb, rx, stop: async () => (await sb.stop(), await rx.close()) };
 }

@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, deliveriesIdle, startSandbox } from '../helpers/sandbox.js';
-import { advance, payoutItem, postPayouts, startReceiver } from './helpers.js';
+import { advance, payoutItem, postPayouts, sandboxWithPayoutReceiver, type startReceiver } from './helpers.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
 let rx: Awaited<ReturnType<typeof startReceiver>>;
-beforeAll(async () => {
-  sb = await startSandbox();
-  rx = await startReceiver();
-  await api(sb.url, 'PATCH', '/sandbox/v1/merchants/pk_sandbox_demo', { payout_url: `${rx.url}/payouts` });
-});
-afterAll(async () => {
-  await sb.stop();
-  await rx.close();
-});
+let stop: () => Promise<void>;
+beforeAll(async () => void ({ sb, rx, stop } = await sandboxWithPayoutReceiver()));
+afterAll(() => stop());
 
 type Listed = {
   id: number;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, jsonOf, startSandbox } from '../helpers/sandbox.js';
-import { advance, payoutItem, postPayouts, startReceiver } from './helpers.js';
+import { advance, payoutItem, postPayouts, sandboxWithPayoutReceiver, type startReceiver } from './helpers.js';
 
 /*
  * The payout flow as production integrations run it (contract §5): log in, post a batch with their own
@@ -12,15 +12,9 @@ import { advance, payoutItem, postPayouts, startReceiver } from './helpers.js';
  */
 let sb: Awaited<ReturnType<typeof startSandbox>>;
 let rx: Awaited<ReturnType<typeof startReceiver>>;
-beforeAll(async () => {
-  sb = await startSandbox();
-  rx = await startReceiver();
-  await api(sb.url, 'PATCH', '/sandbox/v1/merchants/pk_sandbox_demo', { payout_url: `${rx.url}/payouts` });
-});
-afterAll(async () => {
-  await sb.stop();
-  await rx.close();
-});
+let stop: () => Promise<void>;
+beforeAll(async () => void ({ sb, rx, stop } = await sandboxWithPayoutReceiver()));
+afterAll(() => stop());
 
 const login = (username: string, password: string, base = sb.url) =>
   fetch(`${base}/api/login`, {
