@@ -2,7 +2,7 @@
 // after navigation (median of 5, absolute time) and scrolls without dropped frames (Chromium through
 // playwright-core; the same page module as test/browser/). Needs /usr/bin/chromium and a built console.
 // Run: npx tsx bench/console.ts [--ops 100000] [--runs 5]
-import { insertPending } from '../test/helpers/seed-operations.js';
+import { seedConsoleOperations } from '../test/helpers/seed-operations.js';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
@@ -22,25 +22,7 @@ if (!hasChromium) {
 }
 
 const sb = createSandbox({ data: ':memory:', port: 0, log: () => {}, consoleDir: consoleDir() });
-const { store } = sb.ctx;
-const t0 = Date.parse('2025-01-01T00:00:00Z');
-store.tx(() => {
-  for (let i = 0; i < OPS; i++) {
-    insertPending(
-      store,
-      {
-        n: i,
-        prefix: 'PERF',
-        merchantId: 1,
-        channel: [17, 41, 36, 5][i % 4]!,
-        shopper: i,
-        at: t0 + i * 1000,
-        expiresAt: t0 + i * 1000 + 7_200_000,
-      },
-      { createdEvent: false },
-    );
-  }
-});
+seedConsoleOperations(sb.ctx.store, OPS);
 const url = await sb.start();
 const browser = await launch();
 try {

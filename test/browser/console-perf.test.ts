@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium } from './pages/console-browser.js';
 import { useConsoleFixture } from './pages/console-fixture.js';
-import { insertPending } from '../helpers/seed-operations.js';
+import { seedConsoleOperations } from '../helpers/seed-operations.js';
 
 const N = 100_000;
 
@@ -9,25 +9,7 @@ describe.skipIf(!hasChromium)('console: operations list at scale', () => {
   const f = useConsoleFixture();
   beforeAll(() => {
     // Seeded through the real store (the same repository the API uses), in one transaction.
-    const { store } = f.sb.ctx;
-    const t0 = Date.parse('2025-01-01T00:00:00Z');
-    store.tx(() => {
-      for (let i = 0; i < N; i++) {
-        insertPending(
-          store,
-          {
-            n: i,
-            prefix: 'PERF',
-            merchantId: 1,
-            channel: [17, 41, 36, 5][i % 4]!,
-            shopper: i,
-            at: t0 + i * 1000,
-            expiresAt: t0 + i * 1000 + 7_200_000,
-          },
-          { createdEvent: false },
-        );
-      }
-    });
+    seedConsoleOperations(f.sb.ctx.store, N);
   }, 120_000);
 
   it(`shows the first page of ${N.toLocaleString('en')} operations within 1 s`, async () => {

@@ -53,3 +53,19 @@ export function insertPending(store: Store, o: SeedOperation, opts: { createdEve
   });
   return op;
 }
+
+/**
+ * The console's scale data set: `count` pending operations of merchant 1 across channels 17, 41, 36
+ * and 5, one second apart from 2025-01-01, in one transaction, without created events (the console
+ * performance test and bench/console.ts both use it).
+ */
+export function seedConsoleOperations(store: Store, count: number): void {
+  const t0 = Date.parse('2025-01-01T00:00:00Z');
+  store.tx(() => {
+    for (let i = 0; i < count; i++) {
+      const at = t0 + i * 1000;
+      const o = { n: i, prefix: 'PERF', merchantId: 1, channel: [17, 41, 36, 5][i % 4]!, shopper: i, at, expiresAt: at + 7_200_000 };
+      insertPending(store, o, { createdEvent: false });
+    }
+  });
+}
