@@ -25,16 +25,48 @@ export interface SandboxConfig {
   log: (msg: string) => void;
 }
 
+/** One message to a merchant: what exactly it receives (delivery/wire.ts). */
+export interface DeliveryMessage {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** What one HTTP attempt produced (delivery/send.ts); `delivered` only for 200 and 203 (contract §4). */
+export interface DeliveryAnswer {
+  delivered: boolean;
+  response_status: number | null;
+  response_body: string | null;
+  /** Transport failure or refusal, e.g. `SELF_TARGET: …` for an address of this sandbox (sent nowhere). */
+  error: string | null;
+  latency_ms: number;
+  /** Cut by shutdown or reset: the outcome is unknown. */
+  aborted: boolean;
+}
+
+/** A notification row just written, as the delivery queue files it (merchant and target host). */
+export interface NewDelivery {
+  merchant_id: number;
+  url: string;
+  operation_id: number | null;
+  payout_id: number | null;
+}
+
 /**
- * The notification delivery worker (delivery/dispatcher.ts) as the rest of the sandbox sees it.
+ * The notification delivery worker (delivery/worker.ts) as the rest of the sandbox sees it.
  * Declared here, not imported, so the context depends on no layer above it; the outbox (deep inside
  * the state machine, holding only `ctx`) wakes it through `ctx.delivery`.
  */
-export interface DeliveryWorker {
-  /** Wakes the worker for a row written (or a retry fired) in the current transaction; runs after it commits. */
-  kickAfterCommit(id: number, created?: { operation_id: number | null; payout_id: number | null }): void;
+export interface Delivery {
+  /** Wakes the worker for a row written (or a retry fired) in the current transaction; runs after it commits. `created` is announced as new. */
+  kickAfterCommit(id: number, created?: NewDelivery): void;
   /** One attempt now, outside the queue (a person is waiting for it); `claim` keeps the worker off the row meanwhile. */
   deliverNow(id: number, claim?: boolean): Promise<void>;
+  /**
+   * Sends one message to a merchant now and answers what came back; never throws. Every delivery
+   * goes this way: an address of this sandbox itself is refused (`SELF_TARGET`), sent nowhere.
+   */
+  send(message: DeliveryMessage, timeoutMs?: number): Promise<DeliveryAnswer>;
   /** Queue length, attempts in flight and finished attempts not yet written. */
   stats(): { queued: number; in_flight: number; unwritten: number };
 }
@@ -48,9 +80,11 @@ export interface SandboxContext {
   events: EventBus;
   /** When the last payment creation arrived: a delivery backlog gives way to merchants at work (merchant-activity.ts). */
   merchantActivity: MerchantActivity;
-  delivery: DeliveryWorker;
+  delivery: Delivery;
   /** `http://HOST:PORT`, known once listening. */
   baseUrl(): string;
+  /** The address and port the server listens on, once listening (deliveries never go there). */
+  listenAddress(): { address: string; port: number } | null;
   version: string;
   /** Registers work to do when the sandbox is reset (drop in-memory queues, re-arm timers). */
   onReset(fn: () => void): void;

@@ -3,11 +3,10 @@ import type { AddressInfo, Socket } from 'node:net';
 import { createSandboxClock } from './clock/clock.js';
 import { createScheduler } from './clock/scheduler.js';
 import type { SandboxConfig, SandboxContext } from './context.js';
-import { createDispatcher, type DeliveryOptions } from './delivery/dispatcher.js';
+import { DeliveryWorker, type DeliveryOptions } from './delivery/worker.js';
 import { seedDemoMerchant } from './domain/merchants.js';
-import { registerOperationTimers } from './domain/operations.js';
-import { registerPayoutTimers } from './domain/payouts.js';
 import { seedFromFile } from './domain/seed.js';
+import { timerHandlers } from './domain/timers.js';
 import { createEventBus } from './events.js';
 import { createMerchantActivity } from './merchant-activity.js';
 import { createApp } from './http/app.js';
@@ -55,12 +54,19 @@ export function createSandbox(options: SandboxOptions = {}) {
   const config: SandboxConfig = { ...defaults(), ...stripUndefined(options) };
   const store = createStore({ data: config.data, requestLogMaxRows: config.requestLogMaxRows });
   const clock = createSandboxClock(store.settings, options.realNow);
-  const scheduler = createScheduler(store, clock, config.log);
+  // Timers fire only once started, by which time `ctx` below exists.
+  const scheduler = createScheduler(
+    store,
+    clock,
+    config.log,
+    timerHandlers(() => ctx),
+  );
   const events = createEventBus();
   const resetHooks: (() => void)[] = [];
   const stopHooks: (() => void | Promise<void>)[] = [];
   const closingHooks: (() => void)[] = [];
   let baseUrl = '';
+  let listenAddress: { address: string; port: number } | null = null;
 
   const base: Omit<SandboxContext, 'delivery'> = {
     config,
@@ -71,16 +77,15 @@ export function createSandbox(options: SandboxOptions = {}) {
     merchantActivity: createMerchantActivity(clock.realNow),
     version: readVersion(),
     baseUrl: () => baseUrl,
+    listenAddress: () => listenAddress,
     onReset: (fn) => void resetHooks.push(fn),
     onStop: (fn) => void stopHooks.push(fn),
     onClosing: (fn) => void closingHooks.push(fn),
   };
 
   // The worker is built from everything but itself, then joins the same object as `ctx.delivery`.
-  const dispatcher = createDispatcher(base, options.delivery);
+  const dispatcher = new DeliveryWorker(base, options.delivery);
   const ctx: SandboxContext = Object.assign(base, { delivery: dispatcher });
-  registerOperationTimers(ctx);
-  registerPayoutTimers(ctx);
 
   try {
     store.tx(() => seedDemoMerchant(store, clock.now()));
@@ -137,6 +142,7 @@ export function createSandbox(options: SandboxOptions = {}) {
       const addr = srv.address() as AddressInfo;
       const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
       baseUrl = `http://${host}:${addr.port}`;
+      listenAddress = { address: addr.address, port: addr.port };
       scheduler.start();
       dispatcher.start();
       return baseUrl;

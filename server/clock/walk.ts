@@ -1,4 +1,3 @@
-import type { Store } from '../store/index.js';
 import type { TimerRecord } from '../store/timers.js';
 import type { SandboxClock } from './clock.js';
 
@@ -30,8 +29,14 @@ export interface WalkTally {
   at: number;
 }
 
+/** The persisted timers a walk fires: those of kinds that have a handler. */
+export interface DueTimers {
+  due(now: number, limit: number): TimerRecord[];
+  nextDueAt(): number | null;
+}
+
 export interface WalkDeps {
-  store: Store;
+  timers: DueTimers;
   clock: SandboxClock;
   /** Fires one timer in its own transaction (with `also` written in it); false when it was already gone. */
   fire(t: TimerRecord, also?: () => void): boolean;
@@ -72,7 +77,7 @@ function pacer(realNow: () => number) {
  * so a crash resumes exactly where the last committed step stood.
  */
 export async function walkTo(deps: WalkDeps, target: number, tally: WalkTally): Promise<void> {
-  const { store, clock } = deps;
+  const { timers, clock } = deps;
   let t = clock.now();
   clock.hold(t);
   tally.at = t;
@@ -94,7 +99,7 @@ export async function walkTo(deps: WalkDeps, target: number, tally: WalkTally): 
   async function fireDue(): Promise<number> {
     let fired = 0;
     for (;;) {
-      const batch = store.timers.due(t, BATCH);
+      const batch = timers.due(t, BATCH);
       if (batch.length === 0) {
         if (unsaved) saveClock();
         return fired;
@@ -121,7 +126,7 @@ export async function walkTo(deps: WalkDeps, target: number, tally: WalkTally): 
         count();
         if (deps.stopped()) return null;
       }
-      next = store.timers.nextDueAt();
+      next = timers.nextDueAt();
       if (next === null || next > t) return next;
     }
     return next;

@@ -4,7 +4,7 @@ import type { SandboxContext } from '../context.js';
 import type { OperationRecord } from '../store/operations.js';
 import { notificationFault } from './notification-faults.js';
 import { formEncode, rejectionFields, rejectionNotified, successFields } from './payload.js';
-import { RETRY_TIMER } from './record.js';
+import { RETRY_TIMER } from './retry-policy.js';
 import { notificationViews } from './views.js';
 
 /** A delivery to write into the outbox (inside the caller's transaction). */
@@ -90,7 +90,13 @@ export function enqueueNotification(ctx: SandboxContext, n: NewNotification, tes
     // Test rows are sent by the resend call itself, which waits for the answer.
     if (test) return { id, public_id };
     if (dueAt > now) ctx.scheduler.schedule(RETRY_TIMER, id, dueAt);
-    else ctx.delivery.kickAfterCommit(id, { operation_id: n.operation_id ?? null, payout_id: n.payout_id ?? null });
+    else
+      ctx.delivery.kickAfterCommit(id, {
+        merchant_id: n.merchant_id,
+        url: n.url,
+        operation_id: n.operation_id ?? null,
+        payout_id: n.payout_id ?? null,
+      });
     return { id, public_id };
   };
   const first = insert(test?.header_id ?? null);

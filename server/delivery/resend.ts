@@ -2,7 +2,7 @@ import type { Notification, ResendBody, TestLabel } from '../contract/notificati
 import type { SandboxContext } from '../context.js';
 import { SandboxError } from '../contract/errors.js';
 import type { NotificationRecord } from '../store/notifications.js';
-import { deliveryUrl } from './dispatcher.js';
+import { deliveryUrl } from './wire.js';
 import { enqueueNotification, type NewNotification } from './outbox.js';
 import { brokenSignature, formDecode, formEncode, rejectionFields, sign, successFields, type Fields } from './payload.js';
 import { notificationViews } from './views.js';

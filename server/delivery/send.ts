@@ -1,15 +1,9 @@
-import type { Agent } from 'undici';
+import type { Agent, buildConnector } from 'undici';
+import type { DeliveryAnswer } from '../context.js';
+import { isSelfTarget, resolveHost, SELF_TARGET, SelfTargetError, type ListenAddress } from './self-target.js';
 
-/** What one HTTP attempt produced; `delivered` only for 200 and 203 (contract §4). */
-export interface SendResult {
-  delivered: boolean;
-  response_status: number | null;
-  response_body: string | null;
-  error: string | null;
-  latency_ms: number;
-  /** The attempt was cut by shutdown or reset: its outcome is unknown and it is not recorded. */
-  aborted: boolean;
-}
+/** What one HTTP attempt produced (declared with the delivery port in context.ts). */
+export type SendResult = DeliveryAnswer;
 
 export interface SendInput {
   url: string;
@@ -37,7 +31,29 @@ export interface DeliveryAgent {
   destroy(): Promise<void>;
 }
 
-export function createDeliveryAgent(timeoutMs: number, connections: number): DeliveryAgent {
+/**
+ * Connects to the address it checked: the host is resolved once, refused with SELF_TARGET when any of
+ * its addresses is where this sandbox listens (so no delivery reaches its own console or control API,
+ * whatever the URL's spelling), and the socket goes to that same address (no second lookup a
+ * rebinding name could answer differently). TLS still names the URL's host.
+ */
+function selfGuarded(connect: buildConnector.connector, listening: () => readonly ListenAddress[]): buildConnector.connector {
+  return (opts, callback) => {
+    const port = Number(opts.port) || (opts.protocol === 'https:' ? 443 : 80);
+    resolveHost(opts.hostname).then(
+      (addresses) => {
+        const self = addresses.find((a) => isSelfTarget(a.address, port, listening()));
+        if (self) return callback(new SelfTargetError(opts.hostname, self.address, port), null);
+        if (!addresses[0]) return callback(Object.assign(new Error(`no address for ${opts.hostname}`), { code: 'ENOTFOUND' }), null);
+        connect({ ...opts, hostname: addresses[0].address }, callback);
+      },
+      (err: Error) => callback(err, null),
+    );
+  };
+}
+
+/** `listening`: where this sandbox's server listens (read at each new connection). */
+export function createDeliveryAgent(timeoutMs: number, connections: number, listening: () => readonly ListenAddress[]): DeliveryAgent {
   let agent: Promise<Agent> | null = null;
   return {
     get: () =>
@@ -47,7 +63,7 @@ export function createDeliveryAgent(timeoutMs: number, connections: number): Del
             connections,
             pipelining: 1,
             keepAliveTimeout: 4_000,
-            connect: { timeout: timeoutMs },
+            connect: selfGuarded(u.buildConnector({ timeout: timeoutMs }), listening),
             headersTimeout: timeoutMs,
             bodyTimeout: timeoutMs,
           }),
@@ -63,6 +79,8 @@ function describeError(err: unknown, timeoutMs: number): string {
   const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = e?.code ?? e?.cause?.code;
   switch (code) {
+    case SELF_TARGET:
+      return e.message ?? SELF_TARGET;
     case 'UND_ERR_CONNECT_TIMEOUT':
       return `timeout: no connection within ${timeoutMs} ms`;
     case 'UND_ERR_HEADERS_TIMEOUT':

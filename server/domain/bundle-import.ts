@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isTimerKind } from '../clock/timer-kinds.js';
 import type { Bundle, ImportReport } from '../contract/bundle.js';
 import { SandboxSettingsSchema } from '../contract/settings.js';
 import type { SandboxContext } from '../context.js';
@@ -175,15 +176,16 @@ export function importRows(ctx: SandboxContext, b: Bundle, applySettings: boolea
   } as const;
   const expiring = new Set<number>();
   for (const t of b.timers) {
-    const table = TIMER_REFS[t.kind];
+    const kind = isTimerKind(t.kind) ? t.kind : null;
+    const table = kind ? TIMER_REFS[kind] : undefined;
     const ref = table ? fresh[table][0].get(t.ref_id) : undefined;
-    if (!table || ref === undefined || !fresh[table][1].has(ref)) {
+    if (!kind || !table || ref === undefined || !fresh[table][1].has(ref)) {
       counts.timers.skipped++;
       note(table ? `timer ${t.kind}#${t.ref_id}: its row was not imported; skipped` : `timer ${t.kind}#${t.ref_id}: unknown kind; skipped`);
       continue;
     }
-    ctx.scheduler.schedule(t.kind, ref, t.due_at);
-    if (t.kind === EXPIRE_TIMER) expiring.add(ref);
+    ctx.scheduler.schedule(kind, ref, t.due_at);
+    if (kind === EXPIRE_TIMER) expiring.add(ref);
     counts.timers.imported++;
   }
   // A pending operation always has an expiry timer, even from a bundle without timers.

@@ -1,3 +1,4 @@
+import type { TimerKind } from '../clock/timer-kinds.js';
 import type { BundleTable, RawRow } from '../store/bundle.js';
 import { EXPIRE_TIMER } from './operations.js';
 
@@ -11,7 +12,7 @@ const JSON_COLUMNS: Partial<Record<BundleTable, string[]>> = {
 };
 
 /** Which table a timer's ref_id points into, by timer kind; timers of other kinds are not imported. */
-export const TIMER_REFS: Record<string, 'operations' | 'notifications' | 'payrolls' | 'payouts'> = {
+export const TIMER_REFS: Record<TimerKind, 'operations' | 'notifications' | 'payrolls' | 'payouts'> = {
   [EXPIRE_TIMER]: 'operations',
   'notification.retry': 'notifications',
   'payout.process': 'payrolls',

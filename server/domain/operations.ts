@@ -1,12 +1,13 @@
 import { isoTime, type OperationStatus } from '../contract/common.js';
 import { rulesOf } from '../channels/registry.js';
 import type { Actor, Operation, OperationSummary, RejectBody } from '../contract/operations.js';
+import type { TimerKind } from '../clock/timer-kinds.js';
 import type { SandboxContext } from '../context.js';
 import { enqueueForTransition, notificationsOf } from '../delivery/outbox.js';
 import { SandboxError } from '../contract/errors.js';
 import type { OperationRecord } from '../store/operations.js';
 
-export const EXPIRE_TIMER = 'operation.expire';
+export const EXPIRE_TIMER = 'operation.expire' satisfies TimerKind;
 
 export const checkoutUrl = (base: string, op: Pick<OperationRecord, 'channel' | 'token'>) =>
   `${base}/check-out/?channel=${op.channel}&tokenID=${op.token}&platform=1`;
@@ -99,11 +100,9 @@ export function transition(ctx: SandboxContext, id: number, input: TransitionInp
   return op;
 }
 
-/** Registers the expiry timer handler: the clock expires a still-pending operation at its effective expiry. */
-export function registerOperationTimers(ctx: SandboxContext): void {
-  ctx.scheduler.on(EXPIRE_TIMER, (id) => {
-    const op = ctx.store.operations.get(id);
-    if (!op || op.status !== 'pending') return;
-    transition(ctx, id, { to: 'expired', actor: 'clock', details: { expired_at: isoTime(op.expires_at) } });
-  });
+/** The expiry timer (domain/timers.ts): the clock expires a still-pending operation at its effective expiry. */
+export function expireOnTimer(ctx: SandboxContext, id: number): void {
+  const op = ctx.store.operations.get(id);
+  if (!op || op.status !== 'pending') return;
+  transition(ctx, id, { to: 'expired', actor: 'clock', details: { expired_at: isoTime(op.expires_at) } });
 }

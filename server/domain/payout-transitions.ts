@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { TRANSFER_STATUSES, type PayoutDecider, type TransferStatus } from '../contract/payouts.js';
+import type { TimerKind } from '../clock/timer-kinds.js';
 import type { SandboxContext } from '../context.js';
 import { enqueueNotification } from '../delivery/outbox.js';
 import { SandboxError } from '../contract/errors.js';
@@ -16,9 +17,9 @@ import { getSettings } from './settings.js';
  */
 
 /** Persisted timer that processes a payroll on the sandbox clock (ref: payroll id). */
-export const PAYOUT_TIMER = 'payout.process';
+export const PAYOUT_TIMER = 'payout.process' satisfies TimerKind;
 /** Persisted timer of an approved item's bank step (ref: payout id): 2 → 5 when it falls due. */
-export const PAYOUT_BANK_TIMER = 'payout.bank';
+export const PAYOUT_BANK_TIMER = 'payout.bank' satisfies TimerKind;
 
 /** Sandbox rule (provider docs): the amount's integer part even → approved, odd → rejected. */
 export function ruleDecision(amount: string): 'approved' | 'rejected' {
@@ -141,19 +142,20 @@ export function processPendingPayouts(ctx: SandboxContext, payrollId?: number) {
   return { processed: moved.length, approved, rejected: moved.length - approved };
 }
 
-/**
- * Registers the payout timers on the sandbox scheduler, so real time and clock advance drive both:
- * the payroll timer applies the rule; the bank timer moves an item still at 2 to 5.
- * Handlers run inside the scheduler's transaction: moves, deliveries and the timer row commit together.
+/*
+ * The payout timers (domain/timers.ts), so real time and clock advance drive both. They run inside
+ * the scheduler's transaction: moves, deliveries and the timer row commit together.
  */
-export function registerPayoutTimers(ctx: SandboxContext): void {
-  ctx.scheduler.on(PAYOUT_TIMER, (payrollId, dueAt) => {
-    emit(ctx, applyRule(ctx, payrollId, RULE_CHUNK));
-    // The rest of a large payroll in later transactions at the same sandbox time, so the server answers in between.
-    if (ctx.store.payouts.hasPending(payrollId)) ctx.scheduler.schedule(PAYOUT_TIMER, payrollId, dueAt);
-  });
-  ctx.scheduler.on(PAYOUT_BANK_TIMER, (payoutId) => {
-    const p = ctx.store.payouts.get(payoutId);
-    if (p?.transfer_status === 2) emit(ctx, [moveTransferStatus(ctx, p, 5, 'rule')]);
-  });
+
+/** The payroll timer applies the rule, RULE_CHUNK items per transaction. */
+export function processPayrollOnTimer(ctx: SandboxContext, payrollId: number, dueAt: number): void {
+  emit(ctx, applyRule(ctx, payrollId, RULE_CHUNK));
+  // The rest of a large payroll in later transactions at the same sandbox time, so the server answers in between.
+  if (ctx.store.payouts.hasPending(payrollId)) ctx.scheduler.schedule(PAYOUT_TIMER, payrollId, dueAt);
+}
+
+/** The bank timer moves an item still at 2 to 5. */
+export function bankStepOnTimer(ctx: SandboxContext, payoutId: number): void {
+  const p = ctx.store.payouts.get(payoutId);
+  if (p?.transfer_status === 2) emit(ctx, [moveTransferStatus(ctx, p, 5, 'rule')]);
 }

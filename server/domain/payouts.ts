@@ -8,7 +8,7 @@ import { PAYOUT_TIMER } from './payout-transitions.js';
 import { publicPayoutView } from './payout-views.js';
 import { getSettings } from './settings.js';
 
-export { decidePayout, forceTransferStatus, processPendingPayouts, registerPayoutTimers, ruleDecision } from './payout-transitions.js';
+export { decidePayout, forceTransferStatus, processPendingPayouts, ruleDecision } from './payout-transitions.js';
 export { payoutView, payrollView, publicPayoutView } from './payout-views.js';
 
 /**

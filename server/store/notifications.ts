@@ -76,6 +76,9 @@ const attemptFromRow = (r: AttemptRow): AttemptRecord => ({
   request_headers: JSON.parse(r.request_headers) as Record<string, string>,
 });
 
+/** A due pending notification: its id, merchant and stored address. */
+export type DueEntry = Pick<NotificationRecord, 'id' | 'merchant_id' | 'url'>;
+
 export function notificationRepo(db: Db) {
   const insert = db.prepare(`INSERT INTO notifications (public_id, merchant_id, operation_id, payout_id, kind, url,
       content_type, body, status, attempt_count, next_attempt_at, test_label, parent_id, header_id, created_at, updated_at)
@@ -87,6 +90,13 @@ export function notificationRepo(db: Db) {
       next_attempt_at = @next_attempt_at, updated_at = @updated_at WHERE id = @id`);
   const due = db.prepare<[number, number], { id: number }>(
     "SELECT id FROM notifications WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?",
+  );
+  const dueEntries = db.prepare<[number, number], DueEntry>(
+    "SELECT id, merchant_id, url FROM notifications WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?",
+  );
+  const dueEntriesOf = db.prepare<[number, number, number], DueEntry>(
+    `SELECT id, merchant_id, url FROM notifications WHERE status = 'pending' AND next_attempt_at <= ? AND merchant_id = ?
+     ORDER BY next_attempt_at, id LIMIT ?`,
   );
   const insertAttempt = db.prepare(`INSERT INTO notification_attempts (notification_id, at, url, request_headers,
       request_body, response_status, response_body, latency_ms, error, source)
@@ -135,6 +145,9 @@ export function notificationRepo(db: Db) {
     },
     /** Pending deliveries whose attempt is due, earliest first (restart resumption and the safety sweep). */
     dueIds: (now: number, limit: number): number[] => due.all(now, limit).map((r) => r.id),
+    /** The same, with what the delivery queue files them by; of one merchant when `merchantId` is given. */
+    dueEntries: (now: number, limit: number, merchantId?: number): DueEntry[] =>
+      merchantId === undefined ? dueEntries.all(now, limit) : dueEntriesOf.all(now, merchantId, limit),
     addAttempt(a: Omit<AttemptRecord, 'id'>): void {
       insertAttempt.run({ ...a, request_headers: JSON.stringify(a.request_headers) });
     },

@@ -15,15 +15,25 @@ export function timerRepo(db: Db) {
   const delId = db.prepare('DELETE FROM timers WHERE id = ?');
   const due = db.prepare<[number, number], TimerRecord>('SELECT * FROM timers WHERE due_at <= ? ORDER BY due_at, id LIMIT ?');
   const next = db.prepare<[], { due_at: number }>('SELECT due_at FROM timers ORDER BY due_at LIMIT 1');
+  const dueOf = db.prepare<[number, string, number], TimerRecord>(
+    'SELECT * FROM timers WHERE due_at <= ? AND kind IN (SELECT value FROM json_each(?)) ORDER BY due_at, id LIMIT ?',
+  );
+  const nextOf = db.prepare<[string], { due_at: number }>(
+    'SELECT due_at FROM timers WHERE kind IN (SELECT value FROM json_each(?)) ORDER BY due_at LIMIT 1',
+  );
+  const byKind = db.prepare<[], { kind: string; n: number }>('SELECT kind, COUNT(*) AS n FROM timers GROUP BY kind');
   const get = db.prepare<[string, number], TimerRecord>('SELECT * FROM timers WHERE kind = ? AND ref_id = ?');
   return {
     schedule: (kind: string, refId: number, dueAt: number) => void upsert.run(kind, refId, dueAt),
     cancel: (kind: string, refId: number) => void del.run(kind, refId),
     remove: (id: number) => delId.run(id).changes > 0,
     get: (kind: string, refId: number) => get.get(kind, refId),
-    /** Due timers, earliest first. */
-    due: (now: number, limit = 500) => due.all(now, limit),
-    nextDueAt: () => next.get()?.due_at ?? null,
+    /** Due timers, earliest first; of the given kinds only when `kinds` is given. */
+    due: (now: number, limit = 500, kinds?: readonly string[]) =>
+      kinds ? dueOf.all(now, JSON.stringify(kinds), limit) : due.all(now, limit),
+    nextDueAt: (kinds?: readonly string[]) => (kinds ? nextOf.get(JSON.stringify(kinds)) : next.get())?.due_at ?? null,
+    /** How many timers each stored kind has. */
+    countByKind: (): Record<string, number> => Object.fromEntries(byKind.all().map((r) => [r.kind, r.n])),
   };
 }
 export type TimerRepo = ReturnType<typeof timerRepo>;

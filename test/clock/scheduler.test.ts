@@ -1,26 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { createSandboxClock } from '../../server/clock/clock.js';
-import { createScheduler } from '../../server/clock/scheduler.js';
+import { createScheduler, type TimerHandler } from '../../server/clock/scheduler.js';
 import { createStore } from '../../server/store/index.js';
 
-function setup(start = Date.UTC(2026, 0, 1)) {
+function setup<K extends string>(handlers: Record<K, TimerHandler>, start = Date.UTC(2026, 0, 1)) {
   let real = start;
   const store = createStore({ data: ':memory:' });
   const clock = createSandboxClock(store.settings, () => real);
-  const scheduler = createScheduler(store, clock, () => {});
+  const scheduler = createScheduler(store, clock, () => {}, handlers);
   return { store, clock, scheduler, tick: (ms: number) => (real += ms) };
 }
 
 describe('sandbox clock', () => {
   it('flows with real time by default', () => {
-    const { clock, tick } = setup();
+    const { clock, tick } = setup({});
     const t0 = clock.now();
     tick(1234);
     expect(clock.now() - t0).toBe(1234);
   });
 
   it('advances by an offset that persists across a restart of the clock', () => {
-    const { store, clock } = setup();
+    const { store, clock } = setup({});
     const t0 = clock.now();
     clock.setNow(t0 + 3 * 3600_000);
     expect(clock.view().offset_minutes).toBe(180);
@@ -29,7 +29,7 @@ describe('sandbox clock', () => {
   });
 
   it('freezes while paused and resumes from where it stopped', () => {
-    const { clock, tick } = setup();
+    const { clock, tick } = setup({});
     clock.pause();
     const frozen = clock.now();
     tick(60_000);
@@ -41,7 +41,7 @@ describe('sandbox clock', () => {
   });
 
   it('never moves backwards', () => {
-    const { clock } = setup();
+    const { clock } = setup({});
     const t0 = clock.now();
     clock.setNow(t0 - 60_000);
     expect(clock.now()).toBe(t0);
@@ -50,9 +50,8 @@ describe('sandbox clock', () => {
 
 describe('scheduler', () => {
   it('fires many timers falling due in one advance, in due order, each at its own time', async () => {
-    const { store, clock, scheduler } = setup();
     const fired: { ref: number; at: number; due: number }[] = [];
-    scheduler.on('test', (ref, due) => fired.push({ ref, at: clock.now(), due }));
+    const { store, clock, scheduler } = setup({ test: (ref, due) => void fired.push({ ref, at: clock.now(), due }) });
     const t0 = clock.now();
     const refs = Array.from({ length: 500 }, (_, i) => i + 1);
     // schedule in scrambled order
@@ -69,9 +68,8 @@ describe('scheduler', () => {
   });
 
   it('leaves timers that are not yet due', async () => {
-    const { store, clock, scheduler } = setup();
     const fired: number[] = [];
-    scheduler.on('test', (ref) => fired.push(ref));
+    const { store, clock, scheduler } = setup({ test: (ref) => void fired.push(ref) });
     const t0 = clock.now();
     store.tx(() => {
       scheduler.schedule('test', 1, t0 + 10 * 60_000);
@@ -83,9 +81,8 @@ describe('scheduler', () => {
   });
 
   it('fires a timer once: a cancelled or already-fired timer does nothing', async () => {
-    const { store, clock, scheduler } = setup();
     const fired: number[] = [];
-    scheduler.on('test', (ref) => fired.push(ref));
+    const { store, clock, scheduler } = setup({ test: (ref) => void fired.push(ref) });
     const t0 = clock.now();
     store.tx(() => {
       scheduler.schedule('test', 1, t0 + 60_000);
@@ -98,10 +95,11 @@ describe('scheduler', () => {
   });
 
   it("rolls back a failing handler's writes and drops the timer instead of looping", async () => {
-    const { store, clock, scheduler } = setup();
-    scheduler.on('boom', () => {
-      store.settings.set('half-written', true);
-      throw new Error('handler failed');
+    const { store, clock, scheduler } = setup({
+      boom: () => {
+        store.settings.set('half-written', true);
+        throw new Error('handler failed');
+      },
     });
     const t0 = clock.now();
     store.tx(() => scheduler.schedule('boom', 1, t0 + 1000));
@@ -111,16 +109,16 @@ describe('scheduler', () => {
   });
 
   it('keeps timers across a restart (persisted)', async () => {
-    const { store, clock, scheduler } = setup();
+    const { store, clock, scheduler } = setup({ test: () => {} });
     const t0 = clock.now();
     store.tx(() => scheduler.schedule('test', 7, t0 + 60_000));
+    const fired: number[] = [];
     const again = createScheduler(
       store,
       createSandboxClock(store.settings, () => t0),
       () => {},
+      { test: (ref) => void fired.push(ref) },
     );
-    const fired: number[] = [];
-    again.on('test', (ref) => fired.push(ref));
     await again.advanceTo(t0 + 60_000);
     expect(fired).toEqual([7]);
   });

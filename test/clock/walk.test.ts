@@ -1,23 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { createSandboxClock } from '../../server/clock/clock.js';
-import { createScheduler } from '../../server/clock/scheduler.js';
+import { createScheduler, type TimerHandler } from '../../server/clock/scheduler.js';
 import type { DueTally } from '../../server/clock/walk.js';
 import { createStore } from '../../server/store/index.js';
 
-function setup(start = Date.UTC(2026, 0, 1)) {
+function setup<K extends string>(handlers: Record<K, TimerHandler>, start = Date.UTC(2026, 0, 1)) {
   const store = createStore({ data: ':memory:' });
   const clock = createSandboxClock(store.settings, () => start);
-  const scheduler = createScheduler(store, clock, () => {});
+  const scheduler = createScheduler(store, clock, () => {}, handlers);
   return { store, clock, scheduler, t0: clock.now() };
 }
 
 describe('advance walk', () => {
   it('awaits the due work of each instant, and a timer that work schedules before the target fires in the same advance', async () => {
-    const { store, clock, scheduler, t0 } = setup();
     const seen: { at: number; persisted: number }[] = [];
     const written: DueTally = { succeeded: 0, failed: 0 };
     let pending = 0;
-    scheduler.on('ping', () => void pending++);
+    const { store, clock, scheduler, t0 } = setup({ ping: () => void pending++ });
     scheduler.onDueWork({
       async settle(at) {
         if (pending === 0) return;
@@ -40,10 +39,9 @@ describe('advance walk', () => {
   });
 
   it('refuses a second advance while one runs with CLOCK_BUSY, before touching anything', async () => {
-    const { store, scheduler, t0 } = setup();
+    const { store, scheduler, t0 } = setup({ slow: () => {} });
     let open: () => void = () => {};
     const gate = new Promise<void>((r) => (open = r));
-    scheduler.on('slow', () => {});
     scheduler.onDueWork({ settle: () => gate, tally: () => ({ succeeded: 0, failed: 0 }) });
     store.tx(() => scheduler.schedule('slow', 1, t0 + 60_000));
     const first = scheduler.advanceTo(t0 + 120_000);
@@ -58,13 +56,14 @@ describe('advance walk', () => {
     const store = createStore({ data: ':memory:' });
     const clock = createSandboxClock(store.settings);
     clock.pause();
-    const scheduler = createScheduler(store, clock, () => {});
-    const t0 = clock.now();
     // 400 expiries at distinct minutes, each costing 0.2 ms: at least 80 ms of synchronous work.
-    scheduler.on('busy', () => {
-      const end = performance.now() + 0.2;
-      while (performance.now() < end);
+    const scheduler = createScheduler(store, clock, () => {}, {
+      busy: () => {
+        const end = performance.now() + 0.2;
+        while (performance.now() < end);
+      },
     });
+    const t0 = clock.now();
     store.tx(() => {
       for (let i = 1; i <= 400; i++) scheduler.schedule('busy', i, t0 + i * 60_000);
     });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { retryGapMs } from '../../server/delivery/record.js';
+import { retryGapMs } from '../../server/delivery/retry-policy.js';
 import { brandOf, maskAccount, maskCard } from '../../server/channels/card.js';
 import { brokenSignature, notificationSignature, twoDecimals, wireTime } from '../../server/delivery/payload.js';
 

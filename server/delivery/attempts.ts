@@ -1,13 +1,8 @@
-import type { SandboxSettings } from '../contract/settings.js';
 import type { SandboxContext } from '../context.js';
 import { readSandboxSettings } from '../store/settings.js';
 import type { AttemptSource, NotificationRecord, NotificationStatus } from '../store/notifications.js';
+import { RETRY_TIMER, retryGapMs } from './retry-policy.js';
 import type { SendResult } from './send.js';
-
-/** Persisted timer kind of a scheduled retry; advancing the sandbox clock fires it. */
-export const RETRY_TIMER = 'notification.retry';
-/** Contract §9: at most 5 attempts (the first and up to 4 retries), then the notification is failed. */
-export const MAX_ATTEMPTS = 5;
 
 /** One finished attempt, waiting to be written. */
 export interface AttemptOutcome {
@@ -26,16 +21,6 @@ export interface StatusChange {
   status: NotificationStatus;
   operation_id: number | null;
   payout_id: number | null;
-}
-
-/**
- * Sandbox minutes to wait after `done` failed scheduled attempts, or null when the notification is
- * failed now: retries off ("marked failed"), the 5-attempt cap, or the schedule has no more gaps.
- */
-export function retryGapMs(settings: Pick<SandboxSettings, 'retries_enabled' | 'retry_schedule_minutes'>, done: number): number | null {
-  if (!settings.retries_enabled || done >= MAX_ATTEMPTS) return null;
-  const minutes = settings.retry_schedule_minutes[done - 1];
-  return minutes === undefined ? null : Math.round(minutes * 60_000);
 }
 
 export const changeOf = (n: Pick<NotificationRecord, 'id' | 'operation_id' | 'payout_id'>, status: NotificationStatus): StatusChange => ({
