@@ -20,15 +20,14 @@ export class SelfTargetError extends Error {
   }
 }
 
-/** One spelling per address: lower case, IPv4-mapped IPv6 (`::ffff:7f00:1`, `::ffff:127.0.0.1`) as IPv4. */
+/** One spelling per address: IPv6 as the URL standard writes it, IPv4-mapped IPv6 (`::ffff:127.0.0.1`) as IPv4. */
 export function canonicalAddress(address: string): string {
-  const a = address.toLowerCase().replace(/^\[|\]$/g, '');
-  const mapped = /^(?:0{0,4}:){0,5}:?ffff:(.+)$/.exec(a)?.[1];
-  if (mapped === undefined) return a;
-  if (isIP(mapped) === 4) return mapped;
-  const hex = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(mapped);
-  if (!hex) return a;
-  const [hi, lo] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
+  const bare = address.replace(/^\[|\]$/g, '');
+  if (isIP(bare) !== 6) return bare.toLowerCase();
+  const v6 = new URL(`http://[${bare}]/`).hostname.slice(1, -1);
+  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(v6);
+  if (!mapped) return v6;
+  const [hi, lo] = [parseInt(mapped[1]!, 16), parseInt(mapped[2]!, 16)];
   return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
 }
 
