@@ -12,7 +12,7 @@ export const CATCH_UP_CAP = 4;
  * time) while `inFlight` attempts run. A backlog (the endpoint was slow or down, or thousands were
  * queued at once) being drained while merchants are making payments gets CATCH_UP_CAP in flight:
  * on a small machine the merchant's receiver, this thread and the API's callers share the cores,
- * and a full pool of deliveries made each creation wait behind their answers (bench/api-under-load.ts
+ * and a full pool of deliveries made each creation wait behind their answers (bench/notifications.ts
  * measures it). A fresh notification, a state change just now, is never held back: it is no backlog.
  */
 export function createPace(realNow: () => number, activity: Pick<MerchantActivity, 'recent'>) {
