@@ -1,7 +1,7 @@
 /**
- * When the merchant API last received a payment creation, in real time. The notification
- * dispatcher reads it to let a backlog of deliveries give way to merchants who are making payments
- * right now (delivery/dispatcher.ts, `allowedInFlight`). Real time, not sandbox time: it is about
+ * When the merchant API last received a payment creation, in real time. The delivery worker
+ * reads it to let a backlog of deliveries give way to merchants who are making payments
+ * right now (delivery/pace.ts). Real time, not sandbox time: it is about
  * sharing this machine's CPU, and a paused or advanced sandbox clock says nothing about that.
  */
 export function createMerchantActivity(realNow: () => number) {

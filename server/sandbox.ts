@@ -84,8 +84,8 @@ export function createSandbox(options: SandboxOptions = {}) {
   };
 
   // The worker is built from everything but itself, then joins the same object as `ctx.delivery`.
-  const dispatcher = new DeliveryWorker(base, options.delivery);
-  const ctx: SandboxContext = Object.assign(base, { delivery: dispatcher });
+  const delivery = new DeliveryWorker(base, options.delivery);
+  const ctx: SandboxContext = Object.assign(base, { delivery });
 
   try {
     store.tx(() => seedDemoMerchant(store, clock.now()));
@@ -144,7 +144,7 @@ export function createSandbox(options: SandboxOptions = {}) {
       baseUrl = `http://${host}:${addr.port}`;
       listenAddress = { address: addr.address, port: addr.port };
       scheduler.start();
-      dispatcher.start();
+      delivery.start();
       return baseUrl;
     },
     async stop(): Promise<void> {

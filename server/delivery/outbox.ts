@@ -63,7 +63,7 @@ export function enqueueForTransition(ctx: SandboxContext, op: OperationRecord, d
 }
 
 /**
- * Writes one notification row and wakes the dispatcher after the commit; returns its id. Call inside
+ * Writes one notification row and wakes the delivery worker after the commit; returns its id. Call inside
  * a transaction. Fault rules (delivery/notification-faults.ts) may delay it or send it twice under one id.
  */
 export function enqueueNotification(ctx: SandboxContext, n: NewNotification, test?: TestRowFields): number {

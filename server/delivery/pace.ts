@@ -4,12 +4,12 @@ import type { MerchantActivity } from '../merchant-activity.js';
 export const BACKLOG_MS = 250;
 /** A payment creation arrived within this (real ms): merchants are at work. */
 export const ACTIVE_MS = 20;
-/** Attempts in flight, all lanes together, while a backlog is caught up during merchant activity. */
+/** Attempts in flight for one merchant while its backlog is caught up during merchant activity. */
 export const CATCH_UP_CAP = 4;
 
 /**
  * Whether one more attempt may start from a lane whose head was queued at `headQueuedAt` (real
- * time) while `inFlight` attempts run. A backlog (the endpoint was slow or down, or thousands were
+ * time) while its merchant has `inFlight` attempts running. A backlog (the endpoint was slow or down, or thousands were
  * queued at once) being drained while merchants are making payments gets CATCH_UP_CAP in flight:
  * on a small machine the merchant's receiver, this thread and the API's callers share the cores,
  * and a full pool of deliveries made each creation wait behind their answers (bench/notifications.ts

@@ -216,11 +216,11 @@ export class DeliveryWorker implements Delivery, DueWork {
     this.sending.add(p);
   }
 
-  /** Starts attempts while slots are free: per merchant and lane `cap`, all together `maxInFlight`, paced. */
+  /** Starts attempts while slots are free: per merchant and lane `cap`, all together `maxInFlight`, each merchant paced. */
   private pump(): void {
     const { queue, cap, pace } = this;
     while (this.running && queue.inFlight < this.maxInFlight) {
-      const id = queue.take((l) => l.merchantInFlight < cap && l.laneInFlight < cap && pace.allows(l.headQueuedAt, queue.inFlight));
+      const id = queue.take((l) => l.merchantInFlight < cap && l.laneInFlight < cap && pace.allows(l.headQueuedAt, l.merchantInFlight));
       if (id === undefined) return;
       this.launch(id);
     }
