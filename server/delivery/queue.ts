@@ -164,10 +164,13 @@ export function createDeliveryQueue(maxQueuedPerMerchant: number) {
       return out;
     },
 
-    /** After a read-back: whether ids may still wait in the outbox beyond the queue. */
+    /** Whether ids of `merchant` may still wait in the outbox beyond the queue (after a read-back, or a start that read only part). */
     settleOverflow(merchant: number, more: boolean): void {
-      const m = merchants.get(merchant);
-      if (m) m.overflow = more;
+      if (more) merchantOf(merchant).overflow = true;
+      else {
+        const m = merchants.get(merchant);
+        if (m) m.overflow = false;
+      }
     },
 
     get queued(): number {

@@ -17,7 +17,7 @@ export const RESPONSE_EXCERPT_CHARS = 2000;
 /** Bytes read from an answer before the connection is cut instead of drained. */
 const MAX_DRAIN_BYTES = 256 * 1024;
 
-// undici is loaded with the first delivery: initialising it was ~15% of a cold start.
+// undici is loaded with the first delivery, not at start: initialising it is a visible share of a cold start (bench/startup.ts).
 let undiciModule: Promise<typeof import('undici')> | null = null;
 // In the npm package's split bundle, the dynamic import of this CommonJS module yields its exports
 // under `default` only ("Agent is not a constructor"): take them from there. test/package checks a

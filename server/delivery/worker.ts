@@ -25,6 +25,8 @@ export interface DeliveryOptions {
 }
 
 type Ctx = Omit<SandboxContext, 'delivery'>;
+/** Due rows read at start; beyond that, the per-merchant read-back takes over. */
+const START_READ = 100_000;
 type Kick = { id: number; row: NewDelivery | null };
 
 /**
@@ -144,7 +146,10 @@ export class DeliveryWorker implements Delivery, DueWork {
   start(): void {
     if (this.running) return;
     this.running = true;
-    for (const e of this.ctx.store.notifications.dueEntries(this.ctx.clock.now(), 100_000)) this.offer(e);
+    const due = this.ctx.store.notifications.dueEntries(this.ctx.clock.now(), START_READ);
+    for (const e of due) this.offer(e);
+    // More due rows than one read: each merchant seen reads its own back as its queue drains.
+    if (due.length === START_READ) for (const merchant of new Set(due.map((e) => e.merchant_id))) this.queue.settleOverflow(merchant, true);
     this.sweeper = setInterval(() => this.sweep(), this.sweepMs);
     this.sweeper.unref();
   }
