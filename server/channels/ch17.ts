@@ -150,6 +150,7 @@ export const channel17 = {
   currencies: CHANNEL_CURRENCIES[17],
   wholeAmounts: true,
   timeExpiredOptional: true,
+  jsonBodies: true,
   supportsDirect: true,
   shopper: {
     codes: 'ch17',
