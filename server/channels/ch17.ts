@@ -1,4 +1,4 @@
-import { CHANNEL_CURRENCIES, CHANNEL_PATHS } from '../contract/common.js';
+import { CHANNEL_CURRENCIES, CHANNEL_PATHS, checkoutAddress } from '../contract/common.js';
 import { channelDetails } from './details.js';
 import { fieldWarning } from './warnings.js';
 import { SandboxError } from '../contract/errors.js';
@@ -104,7 +104,7 @@ const WALLET_STEPS = [
 ];
 
 async function prepare(p: PrepareInput): Promise<Prepared> {
-  const address = `${p.base}/check-out/?channel=17&tokenID=${p.token}&platform=1`;
+  const address = checkoutAddress(p.base, { channel: 17, token: p.token });
   switch (p.method) {
     case 'bankredirect':
     case 'bank_page':

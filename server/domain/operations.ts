@@ -1,4 +1,4 @@
-import { isoTime, type OperationStatus } from '../contract/common.js';
+import { isoTime, type OperationStatus, checkoutAddress } from '../contract/common.js';
 import { rulesOf } from '../channels/registry.js';
 import type { Actor, Operation, OperationSummary, RejectBody } from '../contract/operations.js';
 import type { SandboxContext } from '../context.js';
@@ -7,9 +7,6 @@ import { SandboxError } from '../contract/errors.js';
 import type { OperationRecord } from '../store/operations.js';
 
 export const EXPIRE_TIMER = 'operation.expire';
-
-export const checkoutUrl = (base: string, op: Pick<OperationRecord, 'channel' | 'token'>) =>
-  `${base}/check-out/?channel=${op.channel}&tokenID=${op.token}&platform=1`;
 
 export function operationSummary(op: OperationRecord): OperationSummary {
   const name = [op.shopper.name_shopper, op.shopper.last_name_Shopper].filter((x) => typeof x === 'string' && x).join(' ');
@@ -36,7 +33,7 @@ export function operationView(ctx: SandboxContext, op: OperationRecord): Operati
     ...operationSummary(op),
     public_key: merchant.public_key,
     token: op.token,
-    checkout_url: (op.details.checkout_url as string | undefined) ?? checkoutUrl(ctx.baseUrl(), op),
+    checkout_url: (op.details.checkout_url as string | undefined) ?? checkoutAddress(ctx.baseUrl(), op),
     user_bank_code: op.user_bank_code,
     direct_integration: op.direct_integration,
     url_ok: op.url_ok,
