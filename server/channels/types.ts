@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ChannelId, CreationPath } from '../contract/common.js';
 import type { MerchantRecord } from '../store/merchants.js';
-import type { OperationDetails } from './details.js';
+import type { OperationDetails } from '../contract/operation-details.js';
 
 export type { CreationPath };
 

@@ -1,4 +1,4 @@
-import { readTransitionDetails } from '../channels/details.js';
+import { readTransitionDetails } from '../contract/operation-details.js';
 import type { SandboxContext } from '../context.js';
 import type { OperationRecord } from '../store/operations.js';
 import { html } from './escape.js';

@@ -196,6 +196,6 @@ export async function createOperation(ctx: SandboxContext, req: CreationRequest)
   // A tokenised card charge (channel 36) has its outcome at once; it follows the committed creation.
   if (prepared.outcome) transition(ctx, op.id, { to: prepared.outcome.to, actor: 'merchant_api', details: prepared.outcome.details });
 
-  if (answerDirect) return { kind: 'direct', body: op.details.direct_response as Record<string, unknown>, operation: op, warnings };
+  if (answerDirect) return { kind: 'direct', body: op.details.direct_response ?? {}, operation: op, warnings };
   return { kind: 'address', url: prepared.checkoutUrl ?? checkoutAddress(base, op), operation: op, warnings };
 }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHANNEL_RULES } from '../../server/channels/registry.js';
-import { readDetails } from '../../server/channels/details.js';
+import { readDetails } from '../../server/contract/operation-details.js';
 import { checkoutPages } from '../../server/checkout/registry.js';
 import { CHANNEL_CURRENCIES, CHANNEL_IDS, CHANNEL_PATHS, SPEI_CHANNEL } from '../../server/contract/common.js';
 
