@@ -1,8 +1,8 @@
-import { CHANNEL_CURRENCIES, CHANNEL_PATHS, checkoutAddress } from '../contract/common.js';
+import { CHANNEL_CURRENCIES, CHANNEL_PATHS, checkoutAddress, twoDecimals } from '../contract/common.js';
 import { channelDetails } from './details.js';
 import { fieldWarning } from './warnings.js';
 import { SandboxError } from '../contract/errors.js';
-import { documented, len, numericReference, singleFilter, twoDecimals } from './common.js';
+import { documented, len, numericReference, singleFilter } from './common.js';
 import { suggestedExpiry } from './expiry.js';
 import type { ChannelRules, MethodInput, MethodResult, PrepareInput, Prepared } from './types.js';
 

@@ -1,9 +1,9 @@
-import { CHANNEL_CURRENCIES, CHANNEL_PATHS, checkoutAddress } from '../contract/common.js';
+import { CHANNEL_CURRENCIES, CHANNEL_PATHS, checkoutAddress, twoDecimals } from '../contract/common.js';
 import { channelDetails } from './details.js';
 import { fieldWarning } from './warnings.js';
 import { SandboxError } from '../contract/errors.js';
 import { bankCodes } from './banks.js';
-import { cachedQrDataUri, len, oneOf, sampleQrPayload, singleFilter, twoDecimals } from './common.js';
+import { cachedQrDataUri, len, oneOf, sampleQrPayload, singleFilter } from './common.js';
 import { clampMinutes, readMinutes } from './expiry.js';
 import { checkColombianDocument } from './shopper-documents.js';
 import type { ChannelRules, ExpiryInput, MethodInput, MethodResult, PrepareInput, Prepared } from './types.js';

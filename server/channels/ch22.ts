@@ -1,6 +1,6 @@
-import { CHANNEL_CURRENCIES, CHANNEL_PATHS, checkoutAddress } from '../contract/common.js';
+import { CHANNEL_CURRENCIES, CHANNEL_PATHS, checkoutAddress, twoDecimals } from '../contract/common.js';
 import { channelDetails } from './details.js';
-import { documented, len, noMethod, oneOf, qrDataUri, sampleQrPayload, twoDecimals } from './common.js';
+import { documented, len, noMethod, oneOf, qrDataUri, sampleQrPayload } from './common.js';
 import { suggestedExpiry } from './expiry.js';
 import type { ChannelRules, PrepareInput, Prepared } from './types.js';
 
