@@ -10,7 +10,7 @@ export interface DueTally {
 /**
  * Work that must be finished at a sandbox instant before an advance moves on: the delivery worker
  * sends every notification due at `at` and resolves once each attempt's outcome is written.
- * An interface (not the dispatcher itself) so delivery can move to a worker thread unchanged.
+ * An interface (not the delivery worker itself) so delivery can move to a worker thread unchanged.
  */
 export interface DueWork {
   settle(at: number): Promise<void>;
