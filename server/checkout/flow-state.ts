@@ -1,4 +1,5 @@
 import { OperationDetailsSchema, type OperationDetails } from '../contract/operation-details.js';
+import { isRecord } from '../contract/common.js';
 import type { SandboxContext } from '../context.js';
 import type { OperationRecord } from '../store/operations.js';
 
@@ -7,8 +8,6 @@ import type { OperationRecord } from '../store/operations.js';
  * (`details.checkout`) and the values the page derives once (a voucher reference), each written in
  * its own transaction that re-reads the row so other writers are kept.
  */
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function stateOf(op: OperationRecord): Record<string, string> {
   const state = op.details.checkout ?? {};

@@ -1,5 +1,3 @@
-import type { OperationRecord } from '../store/operations.js';
-
 /* How a checkout page and its PDF voucher show amounts and names to the shopper. */
 
 const LOCALES: Record<string, string> = {
@@ -25,6 +23,3 @@ export function formatAmount(amount: string, currency: string): string {
   }).format(n);
   return `${SYMBOLS[currency] ?? '$'} ${digits} ${currency}`;
 }
-
-export const shopperName = (op: OperationRecord): string =>
-  [op.shopper.name_shopper, op.shopper.last_name_Shopper].filter((x) => typeof x === 'string' && x).join(' ');
