@@ -1,4 +1,4 @@
-import { SandboxError } from './errors.js';
+import { SandboxError } from '../contract/errors.js';
 
 /** What a top-level JSON member held. */
 export type JsonKind = 'string' | 'number' | 'boolean' | 'null' | 'object' | 'array';
