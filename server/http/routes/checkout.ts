@@ -11,13 +11,14 @@ import { checkoutRoutes } from '../../contract/checkout.js';
 import type { SandboxContext } from '../../context.js';
 import { SandboxError } from '../../contract/errors.js';
 import { answer } from '../answer.js';
+import { CHECKOUT_PAGE_HEADERS } from '../page-headers.js';
 import { mountRaw, mountRoute } from '../route.js';
 
 /** Form fields worth filling in again after an error; secrets (password, card number, codes) never are. */
 const REFILL = new Set(['rut', 'holder', 'exp', 'email', 'person_type', 'bank', 'account', 'phone']);
 
 function sendHtml(res: Response, status: number, body: string): void {
-  answer(res, status, 'text/html', body, { 'Cache-Control': 'no-store' });
+  answer(res, status, 'text/html', body, { ...CHECKOUT_PAGE_HEADERS, 'Cache-Control': 'no-store' });
 }
 
 const tokenOf = (v: unknown): string | null => (typeof v === 'string' && /^[\w-]{1,128}$/.test(v) ? v : null);
