@@ -74,9 +74,11 @@ export function requestLogEntry(e: EntryInput): NewEntry {
     note: e.note ? e.note.slice(0, EXCERPT) : null,
     warnings: (e.warnings ?? []).slice(0, 100).map((w) => w.slice(0, 1000)),
   };
+  let headerBytes = 2;
+  for (const [k, v] of Object.entries(entry.request_headers)) headerBytes += Buffer.byteLength(k) + Buffer.byteLength(v) + 6;
   const bytes =
     Buffer.byteLength(entry.path) +
-    Buffer.byteLength(JSON.stringify(entry.request_headers)) +
+    headerBytes +
     Buffer.byteLength(entry.request_body) +
     Buffer.byteLength(entry.response_body) +
     Buffer.byteLength(entry.note ?? '');
