@@ -33,8 +33,8 @@ interface Row extends Omit<RequestLogRecord, 'request_headers' | 'warnings'> {
 
 /** Characters kept of each body (request and answer). */
 export const EXCERPT = 8192;
-/** Characters kept of each body of a refused anonymous request: enough to see what it was, not to fill the disk. */
-export const REFUSED_EXCERPT = 1024;
+/** Characters kept of each body of a refused anonymous request: a whole ordinary creation, not a flood's padding. */
+export const REFUSED_EXCERPT = 2048;
 /** Bytes of request headers kept (names and values); the rest are counted, not kept. */
 export const HEADER_BYTES = 2048;
 const PATH_CHARS = 2000;
@@ -113,7 +113,8 @@ export function requestLogRepo(db: Db, opts: { maxRows: number; maxBytes: number
   let buffer: NewEntry[] = [];
   let timer: NodeJS.Timeout | null = null;
   let rowsSinceTrim = 0;
-  let bytesSinceTrim = 0;
+  // Bytes the kept entries take, kept here so a write does not have to sum them.
+  let bytes = totalBytes.get()!.n ?? 0;
 
   const writeAll = db.transaction((entries: NewEntry[]) => {
     for (const e of entries)
@@ -126,9 +127,12 @@ export function requestLogRepo(db: Db, opts: { maxRows: number; maxBytes: number
 
   function trim(): void {
     rowsSinceTrim = 0;
-    bytesSinceTrim = 0;
-    trimRows.run(opts.maxRows);
-    trimBytes.run(opts.maxBytes);
+    const rows = trimRows.run(opts.maxRows).changes;
+    // Past the byte cap, down to seven eighths of it, so a flood trims once in a while, not on every
+    // write. The sum is read again then: a reset deletes entries without this repository.
+    const overCap = bytes > opts.maxBytes;
+    if (overCap) trimBytes.run(Math.floor((opts.maxBytes * 7) / 8));
+    if (rows > 0 || overCap) bytes = totalBytes.get()!.n ?? 0;
   }
 
   function flush(): void {
@@ -139,9 +143,9 @@ export function requestLogRepo(db: Db, opts: { maxRows: number; maxBytes: number
     buffer = [];
     writeAll(entries);
     rowsSinceTrim += entries.length;
-    for (const e of entries) bytesSinceTrim += e.bytes;
-    // Trimmed in steps (a cap may be passed by at most a step), so a trim is not a write of its own per entry.
-    if (rowsSinceTrim >= 200 || bytesSinceTrim >= opts.maxBytes / 16) trim();
+    for (const e of entries) bytes += e.bytes;
+    // Rows are trimmed in steps of 200 (a DELETE per write would double its cost); bytes as soon as they pass the cap.
+    if (rowsSinceTrim >= 200 || bytes > opts.maxBytes) trim();
   }
 
   return {
@@ -158,7 +162,7 @@ export function requestLogRepo(db: Db, opts: { maxRows: number; maxBytes: number
     },
     count: () => (flush(), count.get()!.n),
     /** Bytes the kept entries take (their paths, headers, excerpts and notes). */
-    bytes: () => (flush(), totalBytes.get()!.n ?? 0),
+    bytes: () => (flush(), bytes),
     trim: () => (flush(), trim()),
   };
 }
