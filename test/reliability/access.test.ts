@@ -53,7 +53,7 @@ describe('network exposure', () => {
     >[0];
     controlGuard({ access: createControlAccess(token), extraOrigins: [] })(
       req,
-      {} as Parameters<ReturnType<typeof controlGuard>>[1],
+      { locals: {} } as Parameters<ReturnType<typeof controlGuard>>[1],
       (err?: unknown) => (verdict = err ?? 'passed'),
     );
     return verdict;
