@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { isValidControlToken } from './http/control-access.js';
-import { isLoopback } from './http/control-guard.js';
+import { isLoopback } from './http/client-address.js';
 import { createSandbox } from './sandbox.js';
 import { texts } from './texts.js';
 
-const usage = `usage: npm run serve -- [--port N] [--host H] [--data DIR|:memory:] [--seed FILE] [--control-token T]
+const usage = `usage: npm run serve -- [--port N] [--host H] [--data DIR|:memory:] [--seed FILE] [--control-token T] [--trust-proxy]
        (installed package: npx pasarela-sandbox serve [same flags])
   --port N      port to listen on (default 4010; 0 picks a free port)
   --host H      address to bind (default 127.0.0.1; other hosts print who can reach what)
@@ -14,6 +14,8 @@ const usage = `usage: npm run serve -- [--port N] [--host H] [--data DIR|:memory
   --control-token T  share the sandbox: other machines use the console and control API with this
                 token (Authorization: Bearer T); also SANDBOX_CONTROL_TOKEN, which keeps it out of
                 the process list. Loopback clients never need it.
+  --trust-proxy  behind a reverse proxy on this machine: read the client's address and scheme
+                from Forwarded / X-Forwarded-For / X-Real-IP / X-Forwarded-Proto (docs/shared-sandbox.md)
   --allow-remote-control  kept for old scripts: needs a control token, and adds nothing to it`;
 
 async function main(): Promise<number> {
@@ -27,6 +29,7 @@ async function main(): Promise<number> {
         seed: { type: 'string' },
         'control-token': { type: 'string' },
         'allow-remote-control': { type: 'boolean' },
+        'trust-proxy': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -70,7 +73,14 @@ async function main(): Promise<number> {
 
   let sandbox;
   try {
-    sandbox = createSandbox({ port, host, data: args.data, seed: args.seed, controlToken: controlToken ?? null });
+    sandbox = createSandbox({
+      port,
+      host,
+      data: args.data,
+      seed: args.seed,
+      controlToken: controlToken ?? null,
+      trustProxy: args['trust-proxy'] ?? false,
+    });
   } catch (err) {
     process.stderr.write(`${(err as Error).message}\n`);
     return 1;

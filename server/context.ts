@@ -21,6 +21,13 @@ export interface SandboxConfig {
   consoleDir: string | null;
   /** Request-log rows kept. */
   requestLogMaxRows: number;
+  /** Request-log bytes kept (paths, headers, excerpts). */
+  requestLogMaxBytes: number;
+  /**
+   * The sandbox sits behind a reverse proxy on this machine: a loopback peer's `Forwarded`,
+   * `X-Forwarded-For`, `X-Real-IP` and `X-Forwarded-Proto` name the client and its scheme.
+   */
+  trustProxy: boolean;
   /** Where operational messages go (stderr by default). */
   log: (msg: string) => void;
 }

@@ -7,7 +7,7 @@
 export function createMerchantActivity(realNow: () => number) {
   let last = -Infinity;
   return {
-    /** A payment creation arrived (the lean front calls it for each one). */
+    /** A payment creation arrived (the server's listener, http/listener.ts, calls it for each one). */
     arrived(): void {
       last = realNow();
     },

@@ -10,7 +10,6 @@ import { timerHandlers } from './domain/timers.js';
 import { createEventBus } from './events.js';
 import { createMerchantActivity } from './merchant-activity.js';
 import { createApp } from './http/app.js';
-import { FrontResponse } from './http/front.js';
 import { defaultConsoleDir } from './paths.js';
 import { createStore } from './store/index.js';
 import { texts } from './texts.js';
@@ -43,6 +42,8 @@ const defaults = (): SandboxConfig => ({
   extraOrigins: [],
   consoleDir: defaultConsoleDir(),
   requestLogMaxRows: 20000,
+  requestLogMaxBytes: 64 * 1024 * 1024,
+  trustProxy: false,
   log: (msg) => process.stderr.write(msg + '\n'),
 });
 
@@ -52,7 +53,11 @@ const defaults = (): SandboxConfig => ({
  */
 export function createSandbox(options: SandboxOptions = {}) {
   const config: SandboxConfig = { ...defaults(), ...stripUndefined(options) };
-  const store = createStore({ data: config.data, requestLogMaxRows: config.requestLogMaxRows });
+  const store = createStore({
+    data: config.data,
+    requestLogMaxRows: config.requestLogMaxRows,
+    requestLogMaxBytes: config.requestLogMaxBytes,
+  });
   const clock = createSandboxClock(store.settings, options.realNow);
   // Timers fire only once started, by which time `ctx` below exists.
   const scheduler = createScheduler(
@@ -123,8 +128,7 @@ export function createSandbox(options: SandboxOptions = {}) {
       // A slow client cannot hold the server: bounded header and request times, checked every second
       // (Node's default check runs every 30 s, which would let a slow client stay far past the limit).
       const t = options.httpTimeouts ?? {};
-      // FrontResponse: creations are answered on Node's own classes (http/front.ts).
-      const srv = createServer({ connectionsCheckingInterval: 1000, ServerResponse: FrontResponse }, http.listener);
+      const srv = createServer({ connectionsCheckingInterval: 1000 }, http.listener);
       srv.headersTimeout = t.headersMs ?? 10_000;
       srv.requestTimeout = t.requestMs ?? 30_000;
       srv.keepAliveTimeout = t.keepAliveMs ?? 5_000;

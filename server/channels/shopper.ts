@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../contract/errors.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../contract/json-depth.js';
 import { fieldWarning } from './warnings.js';
 import { SandboxError } from '../contract/errors.js';
 import type { ShopperFieldRule, ShopperKey, ShopperRules } from './types.js';
@@ -53,6 +54,9 @@ export function parseShopper(raw: string | undefined, objectKeys: readonly strin
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new SandboxError('SHOPPERINFO_BAD_FORMAT', 'shopper_information must encode a JSON object of key-value pairs');
+  }
+  if (nestsDeeperThan(value)) {
+    throw new SandboxError('SHOPPERINFO_BAD_FORMAT', `shopper_information nests deeper than ${MAX_JSON_DEPTH} levels`);
   }
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(value)) {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FaultKind } from '../contract/faults.js';
 import type { SandboxContext } from '../context.js';
 import { consume, describeFiring, editableFaultRules, forMerchant, isLive, noFaultRules, saveFaultRules } from '../store/fault-rules.js';
@@ -36,14 +35,9 @@ export function notificationFault(ctx: SandboxContext, merchantId: number, info:
     const note = notes.join('; ');
     ctx.store.requests.add({
       at: ctx.clock.now(),
-      request_id: randomBytes(6).toString('hex'),
       method: 'NOTIFY',
-      path: (info.url ?? '(notification)').slice(0, 2000),
-      status: 0,
-      latency_ms: 0,
-      request_headers: {},
+      path: info.url ?? '(notification)',
       request_body: info.kind ? `${info.kind} notification of merchant ${publicKey ?? merchantId}` : '',
-      response_body: '',
       note,
     });
     return { delayMs: Math.round((delay?.delay_minutes ?? 0) * 60_000), duplicate: dup !== undefined, note };

@@ -6,7 +6,7 @@ import { consoleGuard, controlGuard } from './control-guard.js';
 import { errorMiddleware, notFound } from './errors.js';
 import { faultInjection } from './faults.js';
 import { rawBody } from './raw-body.js';
-import { captureResponseWrites, requestLog } from './request-log.js';
+import { requestLog } from './request-log.js';
 import { bundleRouter, IMPORT_BODY_LIMIT } from './routes/bundle.js';
 import { clockRouter } from './routes/clock.js';
 import { faultsRouter } from './routes/faults.js';
@@ -22,9 +22,10 @@ import { sandboxRouter } from './routes/sandbox.js';
 import { accessRouter } from './routes/access.js';
 import { speiRouter } from './routes/spei.js';
 import { merchantApiRouter } from './routes/merchant-api.js';
-import { CREATION_PATHS, createPaymentHandler, creationRoute, paymentsRouter } from './routes/payments.js';
+import { createPaymentHandler, creationRoutes, paymentsRouter } from './routes/payments.js';
 import { chain, layersFor, type Layer } from './chain.js';
-import { FrontResponse, leanFront } from './front.js';
+import { requestListener, type DirectRoute } from './listener.js';
+import { answerJson } from './answer.js';
 import type { RequestListener } from 'node:http';
 import { testValuesRouter } from './routes/test-values.js';
 import { checkoutRouter } from './routes/checkout.js';
@@ -39,14 +40,14 @@ function commonLayers(ctx: SandboxContext, access: ControlAccess): Layer[] {
     { handler: requestLog(ctx) },
     // Control API (contract §8): loopback, or the control token on a shared sandbox; same-origin
     // browsers only — checked before any body is read.
-    { mount: '/sandbox/v1', handler: controlGuard({ access, extraOrigins: ctx.config.extraOrigins }) },
+    { mount: '/sandbox/v1', handler: controlGuard({ access, extraOrigins: ctx.config.extraOrigins, trustProxy: ctx.config.trustProxy }) },
     { mount: '/sandbox/v1/import', handler: rawBody(IMPORT_BODY_LIMIT) },
     { handler: rawBody(ctx.config.bodyLimitBytes) },
     { handler: faultInjection(ctx) },
   ];
 }
 
-/** The HTTP side of the sandbox: the Express app, and the server's listener (the lean front, then the app). */
+/** The HTTP side of the sandbox: the Express app, and the server's listener (creations first, then the app). */
 export interface HttpApp {
   app: Express;
   listener: RequestListener;
@@ -58,24 +59,21 @@ export function createApp(ctx: SandboxContext, reset: () => void): HttpApp {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
-  // Both prototypes a logged answer can be written on: a creation's (the lean front) and Express's.
-  captureResponseWrites(FrontResponse.prototype);
-  captureResponseWrites(app.response);
 
   // Polled by launchers and cold-start checks: answered before the list (never logged, reads no body).
   app.get('/health', (_req, res) => {
-    res.json({ ok: true, version: ctx.version });
+    answerJson(res, 200, { ok: true, version: ctx.version });
   });
   const access = createControlAccess(ctx.config.controlToken);
   const layers = commonLayers(ctx, access);
-  // The hot path as one layer each: a creation does not walk the router's other layers, and the
-  // lean front (front.ts) calls the same chain without the router at all.
-  const creation = CREATION_PATHS.map((path) => ({
-    method: 'POST' as const,
-    path: creationRoute(path),
-    handler: chain([...layersFor(creationRoute(path), layers), createPaymentHandler(ctx, path)]),
+  // The creation routes, each as one chain of the layers that apply to it: Express mounts it, and
+  // the server's listener (listener.ts) calls it directly for an exact match.
+  const creations: DirectRoute[] = creationRoutes.map(({ spec, path }) => ({
+    method: spec.method,
+    path: spec.path,
+    handler: chain([...layersFor(spec.path, layers), createPaymentHandler(ctx, path)]),
   }));
-  for (const r of creation) app.post(r.path, r.handler);
+  for (const r of creations) app.post(r.path, r.handler);
 
   for (const l of layers) {
     if (l.mount) app.use(l.mount, l.handler);
@@ -103,10 +101,10 @@ export function createApp(ctx: SandboxContext, reset: () => void): HttpApp {
   app.use(payoutApiRouter(ctx));
 
   // The console: a single-page app at `/` with its assets (its router is hash-based, so no other path is its).
-  if (ctx.config.consoleDir) app.use(consoleRouter(ctx.config.consoleDir, consoleGuard(access)));
+  if (ctx.config.consoleDir) app.use(consoleRouter(ctx.config.consoleDir, consoleGuard(access, ctx.config.trustProxy)));
 
   app.use(notFound);
   const onError = errorMiddleware(ctx.config.log);
   app.use(onError);
-  return { app, listener: leanFront(app, creation, onError, ctx.merchantActivity) };
+  return { app, listener: requestListener(app, creations, onError, ctx.merchantActivity) };
 }

@@ -21,11 +21,10 @@ export const layersFor = (path: string, layers: readonly Layer[]): RequestHandle
   layers.filter((l) => !l.mount || under(path, l.mount)).map((l) => l.handler);
 
 /**
- * Runs middlewares in order as one handler. The creation path's seven layers (request log,
- * body, faults, route) cost ~5% of its CPU in the router's per-layer matching and `next`
- * bookkeeping; chained here they are plain calls. An error (or the end of the list) goes on to
- * `done`: Express's `next`, or the lean front's error answer (front.ts), both ending in the same
- * error middleware.
+ * Runs middlewares in order as one handler: the creation path's layers (request log, body, faults)
+ * and its handler become plain calls instead of the router's per-layer matching and `next`
+ * bookkeeping. An error (or the end of the list) goes on to `done`: Express's `next`, or the
+ * listener's error answer (listener.ts), both ending in the same error middleware.
  */
 export function chain(handlers: readonly RequestHandler[]): RequestHandler & { readonly handlers: readonly RequestHandler[] } {
   // `handlers` is kept on the result so a test can check it against the list Express mounts.

@@ -1,28 +1,7 @@
 import type { RequestHandler } from 'express';
-import { isIP } from 'node:net';
+import { clientScheme, isLoopbackClient, isLoopbackHost } from './client-address.js';
 import type { ControlAccess } from './control-access.js';
-import { SandboxError } from './errors.js';
-
-export function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  const a = address.startsWith('::ffff:') ? address.slice(7) : address;
-  return a === '::1' || (isIP(a) === 4 && a.startsWith('127.'));
-}
-
-/** The name in a Host header (`127.0.0.1:4010`, `[::1]:4010`, `localhost`) without its port. */
-function hostName(host: string): string {
-  const h = host.trim().toLowerCase();
-  if (h.startsWith('[')) return h.slice(1, h.indexOf(']') > 0 ? h.indexOf(']') : undefined);
-  const colon = h.lastIndexOf(':');
-  return colon >= 0 && h.indexOf(':') === colon ? h.slice(0, colon) : h;
-}
-
-/** A Host header that names this machine's loopback (absent counts: only non-browser clients omit it). */
-export function isLoopbackHost(host: string | undefined): boolean {
-  if (host === undefined) return true;
-  const name = hostName(host);
-  return name === 'localhost' || name.endsWith('.localhost') || isLoopback(name);
-}
+import { SandboxError } from '../contract/errors.js';
 
 const SHARE_HINT = 'start the sandbox with --control-token to share it';
 
@@ -33,9 +12,9 @@ const SHARE_HINT = 'start the sandbox with --control-token to share it';
  * re-pointed at 127.0.0.1 is same-origin for its browser, but its requests still carry
  * `Host: evil.example` (and it cannot know the token).
  */
-export function controlGuard(opts: { access: ControlAccess; extraOrigins: string[] }): RequestHandler {
-  return (req, _res, next) => {
-    const loopbackClient = isLoopback(req.socket.remoteAddress);
+export function controlGuard(opts: { access: ControlAccess; extraOrigins: string[]; trustProxy?: boolean }): RequestHandler {
+  return (req, res, next) => {
+    const loopbackClient = isLoopbackClient(req, opts.trustProxy ?? false);
     if (!loopbackClient || !isLoopbackHost(req.headers.host)) {
       if (!opts.access.shared) {
         return next(
@@ -58,11 +37,12 @@ export function controlGuard(opts: { access: ControlAccess; extraOrigins: string
     }
     const origin = req.headers.origin;
     if (origin !== undefined) {
-      const own = `${req.protocol}://${req.headers.host ?? ''}`;
+      const own = `${clientScheme(req, opts.trustProxy ?? false)}://${req.headers.host ?? ''}`;
       if (origin !== own && !opts.extraOrigins.includes(origin)) {
         return next(new SandboxError('FORBIDDEN', `requests from origin ${origin} are not allowed; use the console at ${own}`));
       }
     }
+    res.locals.identified = true;
     next();
   };
 }
@@ -71,9 +51,9 @@ export function controlGuard(opts: { access: ControlAccess; extraOrigins: string
  * The console's page and assets: loopback clients always; other machines only on a shared sandbox
  * (the page holds no secret; it asks for the token before the control API answers it).
  */
-export function consoleGuard(access: ControlAccess): RequestHandler {
+export function consoleGuard(access: ControlAccess, trustProxy = false): RequestHandler {
   return (req, _res, next) => {
-    if (access.shared || isLoopback(req.socket.remoteAddress)) return next();
+    if (access.shared || isLoopbackClient(req, trustProxy)) return next();
     next(new SandboxError('FORBIDDEN', `the console answers only on loopback; ${SHARE_HINT}`));
   };
 }

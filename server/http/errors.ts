@@ -1,9 +1,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { SandboxError, type ErrorBody } from '../contract/errors.js';
+import { answerJson, logNote } from './answer.js';
 import { DISCARD_CAP, discardRest } from './drain.js';
-
-// Kept as a re-export so the http/ layer keeps one local import for its error type.
-export { SandboxError } from '../contract/errors.js';
 
 export const errorBody = (code: string, message: string, extra?: { request_id?: string; details?: unknown }): ErrorBody => ({
   error: {
@@ -15,7 +13,7 @@ export const errorBody = (code: string, message: string, extra?: { request_id?: 
 });
 
 export const notFound: RequestHandler = (req, res) => {
-  res.status(404).json(errorBody('NOT_FOUND', `no such endpoint: ${req.method} ${req.path}`));
+  answerJson(res, 404, errorBody('NOT_FOUND', `no such endpoint: ${req.method} ${req.path}`));
 };
 
 /**
@@ -32,9 +30,12 @@ export function errorMiddleware(log: (msg: string) => void): ErrorRequestHandler
       if (res.headersSent || res.writableEnded) return;
       if (!ended) res.setHeader('Connection', 'close');
       if (bytes > 0 || !ended) {
-        res.locals.logNote = ended
-          ? `body refused; ${bytes} more bytes read and discarded`
-          : `body refused; connection closed after ${bytes} more bytes (cap ${DISCARD_CAP.bytes} bytes or ${DISCARD_CAP.ms} ms)`;
+        logNote(
+          res,
+          ended
+            ? `body refused; ${bytes} more bytes read and discarded`
+            : `body refused; connection closed after ${bytes} more bytes (cap ${DISCARD_CAP.bytes} bytes or ${DISCARD_CAP.ms} ms)`,
+        );
       }
       answerError(err, req, res, log);
     });
@@ -44,20 +45,20 @@ export function errorMiddleware(log: (msg: string) => void): ErrorRequestHandler
 function answerError(err: unknown, req: Request, res: Response, log: (msg: string) => void): void {
   const requestId = String(res.locals.requestId ?? '');
   if (err instanceof SandboxError) {
-    res.status(err.status).json(errorBody(err.code, err.message, { details: err.details }));
+    answerJson(res, err.status, errorBody(err.code, err.message, { details: err.details }));
     return;
   }
   // body-parser style errors that carry a status (e.g. entity.too.large)
   const e = err as { status?: number; type?: string; message?: string };
   if (e?.type === 'entity.too.large' || e?.status === 413) {
-    res.status(413).json(errorBody('PAYLOAD_TOO_LARGE', 'request body is larger than the sandbox accepts'));
+    answerJson(res, 413, errorBody('PAYLOAD_TOO_LARGE', 'request body is larger than the sandbox accepts'));
     return;
   }
   // The router cannot decode a malformed percent-escape in a path parameter (`/operations/%E0%A4%A`).
   if (err instanceof URIError) {
-    res.status(400).json(errorBody('VALIDATION_ERROR', `the path has a malformed percent-escape: ${req.path.slice(0, 200)}`));
+    answerJson(res, 400, errorBody('VALIDATION_ERROR', `the path has a malformed percent-escape: ${req.path.slice(0, 200)}`));
     return;
   }
   log(`[${requestId}] ${req.method} ${req.originalUrl} failed: ${(err as Error)?.stack ?? String(err)}`);
-  res.status(500).json(errorBody('INTERNAL_ERROR', 'unexpected sandbox failure; see the server log', { request_id: requestId }));
+  answerJson(res, 500, errorBody('INTERNAL_ERROR', 'unexpected sandbox failure; see the server log', { request_id: requestId }));
 }

@@ -1,12 +1,12 @@
 import type { Request, RequestHandler } from 'express';
-import { randomBytes } from 'node:crypto';
 import type { FaultTarget } from '../contract/faults.js';
 import { allRoutes } from '../contract/routes.js';
 import type { SandboxContext } from '../context.js';
 import { hasApiFaults, takeApiFault } from '../domain/faults.js';
 import { payoutTokenOwner } from '../domain/payout-auth.js';
-import { SandboxError } from './errors.js';
-import { maskBody, maskHeaders } from './request-log.js';
+import { SandboxError } from '../contract/errors.js';
+import { logNote } from './answer.js';
+import { logEntry } from './request-log.js';
 
 type ApiTarget = Exclude<FaultTarget, 'any'>;
 
@@ -54,27 +54,8 @@ function merchantOf(ctx: SandboxContext, req: Request, target: ApiTarget): strin
 }
 
 /**
- * A dropped connection never finishes a response, so the request-log middleware (which writes on
- * `finish`) would not see it; this writes its entry, with status 0, before the socket is cut.
- */
-function logDropped(ctx: SandboxContext, req: Request, requestId: string, note: string): void {
-  ctx.store.requests.add({
-    at: ctx.clock.now(),
-    request_id: requestId,
-    method: req.method,
-    path: req.originalUrl.slice(0, 2000),
-    status: 0,
-    latency_ms: 0,
-    request_headers: maskHeaders(req.headers, req.originalUrl),
-    request_body: maskBody((req.rawBody ?? Buffer.alloc(0)).subarray(0, 8192).toString('utf8')),
-    response_body: '',
-    note,
-  });
-}
-
-/**
- * Fault injection on the merchant API (issue 11). Mounted after the raw-body reader and before the
- * merchant routes. A fired fault is marked in the request log through `res.locals.logNote`.
+ * Fault injection on the merchant API. Mounted after the raw-body reader and before the merchant
+ * routes. A fired fault is the first note of the request's log entry.
  */
 export function faultInjection(ctx: SandboxContext): RequestHandler {
   return (req, res, next) => {
@@ -87,16 +68,8 @@ export function faultInjection(ctx: SandboxContext): RequestHandler {
     } catch (err) {
       return next(err);
     }
-    const note = fault.note;
-    if (!note) return next();
-    // Routes may set their own note later (e.g. the created operation); the fault stays first.
-    let routeNote: unknown;
-    Object.defineProperty(res.locals, 'logNote', {
-      configurable: true,
-      enumerable: true,
-      get: () => (typeof routeNote === 'string' && routeNote ? `${note}; ${routeNote}` : note),
-      set: (v: unknown) => void (routeNote = v),
-    });
+    if (!fault.note) return next();
+    logNote(res, fault.note);
     const act = () => {
       switch (fault.outcome) {
         case 'creation_error':
@@ -109,7 +82,8 @@ export function faultInjection(ctx: SandboxContext): RequestHandler {
         case 'server_error':
           return next(new SandboxError('INTERNAL_ERROR', 'unexpected provider failure (injected fault)'));
         case 'drop_connection':
-          logDropped(ctx, req, String(res.locals.requestId ?? randomBytes(6).toString('hex')), note);
+          // A cut connection never finishes its response, so the request log's `finish` never comes.
+          ctx.store.requests.add(logEntry(req, res, { at: ctx.clock.now(), status: 0 }));
           req.socket.destroy();
           return;
         default:

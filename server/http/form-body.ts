@@ -1,6 +1,6 @@
 import busboy from 'busboy';
 import type { Request } from 'express';
-import { SandboxError } from './errors.js';
+import { SandboxError } from '../contract/errors.js';
 import { readJsonMembers } from './json-fields.js';
 import { readPlainFields } from './multipart-fields.js';
 import type { BodyEncoding } from '../contract/body-encoding.js';

@@ -1,4 +1,5 @@
-import { SandboxError } from './errors.js';
+import { SandboxError } from '../contract/errors.js';
+import { MAX_JSON_DEPTH } from '../contract/json-depth.js';
 
 /** What a top-level JSON member held. */
 export type JsonKind = 'string' | 'number' | 'boolean' | 'null' | 'object' | 'array';
@@ -14,7 +15,7 @@ export interface JsonMember {
 }
 
 /** Deeper nesting than any creation body needs; bounds the recursion on hostile input. */
-const MAX_DEPTH = 32;
+const MAX_DEPTH = MAX_JSON_DEPTH;
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
 const SPACE = /[ \t\n\r]*/y;

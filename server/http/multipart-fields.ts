@@ -3,8 +3,8 @@ import { isAscii } from 'node:buffer';
 /**
  * A fast reader for the multipart/form-data bodies real integrations send (curl -F, PHP curl, Python
  * requests, fetch FormData): text fields only, each part headed by `Content-Disposition: form-data;
- * name="…"` and at most a `Content-Type: text/plain` in utf-8. Busboy spent ~75 µs of stream machinery
- * on each creation body; the body is already whole in memory, so a few string searches do its job.
+ * name="…"` and at most a `Content-Type: text/plain` in utf-8. Busboy's stream machinery was a large share
+ * of a creation's CPU (bench/creation.ts, multipart); the body is already whole in memory, so a few string searches do its job.
  *
  * Busboy (form-body.ts) stays the reference: every rule below mirrors how busboy 1.6 reads a body, and
  * anything this reader is not sure to read exactly as busboy would (files, encoded or escaped names,

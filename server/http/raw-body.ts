@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { SandboxError } from './errors.js';
+import { SandboxError } from '../contract/errors.js';
 
 declare module 'express-serve-static-core' {
   interface Request {

@@ -1,9 +1,9 @@
-import type { NextFunction, Request, Response, Router } from 'express';
+import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import type { z } from 'zod';
 import type { PathParamNames, RouteSpec } from '../contract/route.js';
 import { describeIssues, SandboxError } from '../contract/errors.js';
-
-export { describeIssues } from '../contract/errors.js';
+import { answerJson } from './answer.js';
+import { checkDepth } from './json-depth.js';
 
 /** How a route takes its JSON body. */
 export interface JsonBodyOptions {
@@ -34,11 +34,13 @@ export function parseJsonBody(req: Request, opts: JsonBodyOptions = {}): unknown
   }
   const text = raw.toString('utf8');
   if (required !== undefined && text.trim() === '') throw new SandboxError('EMPTY_JSON_BODY', `the JSON body is empty: send ${required}`);
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (err) {
     throw new SandboxError('INVALID_JSON', `the JSON body cannot be parsed: ${(err as Error).message}`);
   }
+  return checkDepth(value, 'the JSON body');
 }
 
 export function parseWith<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> {
@@ -61,6 +63,12 @@ type In<S> = S extends z.ZodType ? z.input<S> : never;
 export type ParamsOf<PS, P extends string> = z.ZodType extends PS ? Record<PathParamNames<P>, string> : Out<PS>;
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
+/** How a route is mounted. */
+export interface MountOptions {
+  /** Runs before the route parses anything (e.g. authenticates the caller); an error it passes on is the answer. */
+  before?: RequestHandler;
+}
+
 /**
  * The path parameters of a request, parsed by the spec's `params` schema. A value that does not
  * parse names nothing: 404 NOT_FOUND with the schema's message and the raw value (`no operation abc`).
@@ -78,6 +86,8 @@ export function parseParams<PS extends z.ZodType, P extends string>(
   throw new SandboxError('NOT_FOUND', `${issue?.message ?? 'not found:'} ${raw[name] ?? ''}`);
 }
 
+const beforeOf = (opts: MountOptions): RequestHandler[] => (opts.before ? [opts.before] : []);
+
 /**
  * Mounts one described JSON route: parses path params, query and body with the spec's schemas, calls
  * the handler, answers its result as JSON with the spec's status. Errors go to the error middleware.
@@ -93,8 +103,9 @@ export function mountRoute<
   router: Router,
   spec: RouteSpec<Q, B, R, P, M, PS>,
   handler: (input: RouteInput<Out<Q>, Out<B>, ParamsOf<PS, P>>) => In<R> | z.output<R> | Promise<In<R> | z.output<R>>,
+  opts: MountOptions = {},
 ): void {
-  router[spec.method.toLowerCase() as Method](spec.path, async (req, res, next) => {
+  router[spec.method.toLowerCase() as Method](spec.path, ...beforeOf(opts), async (req: Request, res: Response, next: NextFunction) => {
     try {
       const started = performance.now();
       const params = parseParams(spec, req);
@@ -104,7 +115,7 @@ export function mountRoute<
       if (!res.headersSent) {
         // Server time of the handler, so benchmarks can tell it from the HTTP round trip.
         res.setHeader('Server-Timing', `app;dur=${(performance.now() - started).toFixed(2)}`);
-        res.status(spec.status ?? 200).json(result);
+        answerJson(res, spec.status ?? 200, result);
       }
     } catch (err) {
       next(err);
@@ -121,8 +132,9 @@ export function mountRaw<P extends string, PS extends z.ZodType>(
   router: Router,
   spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType, P, string | undefined, PS>,
   handler: (input: { params: ParamsOf<PS, P>; req: Request; res: Response; next: NextFunction }) => void | Promise<void>,
+  opts: MountOptions = {},
 ): void {
-  router[spec.method.toLowerCase() as Method](spec.path, async (req, res, next) => {
+  router[spec.method.toLowerCase() as Method](spec.path, ...beforeOf(opts), async (req: Request, res: Response, next: NextFunction) => {
     try {
       await handler({ params: parseParams(spec, req), req, res, next });
     } catch (err) {

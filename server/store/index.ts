@@ -17,6 +17,8 @@ export interface StoreOptions {
   data: string;
   /** Request-log rows kept (oldest dropped first). */
   requestLogMaxRows?: number;
+  /** Request-log bytes kept (paths, headers, excerpts; oldest dropped first). */
+  requestLogMaxBytes?: number;
 }
 
 /** The whole store: one database handle and one repository per table group. SQL lives only below here. */
@@ -24,7 +26,10 @@ export function createStore(opts: StoreOptions) {
   const db = openDb(opts.data);
   // WAL checkpoints run in a worker thread so they never stall a request (see checkpointer.ts).
   const checkpointer = db.memory ? null : startCheckpointer(db, db.name);
-  const requests = requestLogRepo(db, { maxRows: opts.requestLogMaxRows ?? 20000 });
+  const requests = requestLogRepo(db, {
+    maxRows: opts.requestLogMaxRows ?? 20000,
+    maxBytes: opts.requestLogMaxBytes ?? 64 * 1024 * 1024,
+  });
   const merchants = merchantRepo(db);
   const settings = settingsRepo(db);
   // Cached reads must not outlive writes they did not see: rollbacks, wipes and bundle imports.

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Db } from './db.js';
 
 export interface RequestLogRecord {
@@ -16,44 +17,123 @@ export interface RequestLogRecord {
   warnings: string[];
 }
 
-type NewEntry = Omit<RequestLogRecord, 'id' | 'warnings'> & { warnings?: string[] };
+/**
+ * What a writer gives for one entry: the request line and time, and what it knows of the rest.
+ * `anonymous`: no caller was identified (no control token, loopback operator or payout token), so a
+ * refusal keeps only a short excerpt.
+ */
+export type EntryInput = Pick<RequestLogRecord, 'at' | 'method' | 'path'> &
+  Partial<Omit<RequestLogRecord, 'id' | 'at' | 'method' | 'path'>> & { anonymous?: boolean };
+
+type NewEntry = Omit<RequestLogRecord, 'id'> & { bytes: number };
 interface Row extends Omit<RequestLogRecord, 'request_headers' | 'warnings'> {
   request_headers: string;
   warnings: string;
 }
 
-const fromRow = (r: Row): RequestLogRecord => ({
+/** Characters kept of each body (request and answer). */
+export const EXCERPT = 8192;
+/** Characters kept of each body of a refused anonymous request: a whole ordinary creation, not a flood's padding. */
+export const REFUSED_EXCERPT = 2048;
+/** Bytes of request headers kept (names and values); the rest are counted, not kept. */
+export const HEADER_BYTES = 2048;
+const PATH_CHARS = 2000;
+
+function boundedHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  let budget = HEADER_BYTES;
+  let omitted = 0;
+  for (const [k, v] of Object.entries(headers)) {
+    const size = k.length + v.length;
+    if (size <= budget) {
+      out[k] = v;
+      budget -= size;
+    } else if (budget > k.length + 16) {
+      out[k] = `${v.slice(0, budget - k.length - 1)}…`;
+      budget = 0;
+    } else omitted++;
+  }
+  if (omitted) out['(omitted)'] = `${omitted} more headers`;
+  return out;
+}
+
+/** The one builder of request-log entries: defaults, and every size bound of the log. */
+export function requestLogEntry(e: EntryInput): NewEntry {
+  const status = e.status ?? 0;
+  const excerpt = e.anonymous && (status === 0 || status >= 400) ? REFUSED_EXCERPT : EXCERPT;
+  const entry: Omit<NewEntry, 'bytes'> = {
+    at: e.at,
+    request_id: e.request_id ?? randomBytes(6).toString('hex'),
+    method: e.method.slice(0, 32),
+    path: e.path.slice(0, PATH_CHARS),
+    status,
+    latency_ms: e.latency_ms ?? 0,
+    request_headers: boundedHeaders(e.request_headers ?? {}),
+    request_body: (e.request_body ?? '').slice(0, excerpt),
+    response_body: (e.response_body ?? '').slice(0, excerpt),
+    note: e.note ? e.note.slice(0, EXCERPT) : null,
+    warnings: (e.warnings ?? []).slice(0, 100).map((w) => w.slice(0, 1000)),
+  };
+  let headerBytes = 2;
+  for (const [k, v] of Object.entries(entry.request_headers)) headerBytes += Buffer.byteLength(k) + Buffer.byteLength(v) + 6;
+  const bytes =
+    Buffer.byteLength(entry.path) +
+    headerBytes +
+    Buffer.byteLength(entry.request_body) +
+    Buffer.byteLength(entry.response_body) +
+    Buffer.byteLength(entry.note ?? '');
+  return { ...entry, bytes };
+}
+
+const fromRow = ({ bytes: _bytes, ...r }: Row & { bytes?: number }): RequestLogRecord => ({
   ...r,
   request_headers: JSON.parse(r.request_headers) as Record<string, string>,
   warnings: JSON.parse(r.warnings) as string[],
 });
 
 /**
- * The request log. Writes are buffered and flushed in one transaction (every few ms or when the
- * buffer fills) so logging costs the API path almost nothing; `flush()` is called before reads and
- * on shutdown so nothing acknowledged is missing from the log.
+ * The request log, capped in rows and in bytes (oldest entries go first). Writes are buffered and
+ * flushed in one transaction (every few ms or when the buffer fills) so logging costs the API path
+ * almost nothing; `flush()` is called before reads and on shutdown so nothing acknowledged is
+ * missing from the log.
  */
-export function requestLogRepo(db: Db, opts: { maxRows: number; flushMs?: number }) {
+export function requestLogRepo(db: Db, opts: { maxRows: number; maxBytes: number; flushMs?: number }) {
   const insert = db.prepare(`INSERT INTO request_log (at, request_id, method, path, status, latency_ms,
-    request_headers, request_body, response_body, note, warnings)
-    VALUES (@at, @request_id, @method, @path, @status, @latency_ms, @request_headers, @request_body, @response_body, @note, @warnings)`);
-  const trim = db.prepare('DELETE FROM request_log WHERE id <= (SELECT MAX(id) FROM request_log) - ?');
+    request_headers, request_body, response_body, note, warnings, bytes)
+    VALUES (@at, @request_id, @method, @path, @status, @latency_ms, @request_headers, @request_body, @response_body, @note, @warnings, @bytes)`);
+  const trimRows = db.prepare('DELETE FROM request_log WHERE id <= (SELECT MAX(id) FROM request_log) - ?');
+  // The newest entry past the byte cap, summing sizes newest first (read from the (id, bytes) index).
+  const trimBytes = db.prepare(`DELETE FROM request_log WHERE id <= (
+    SELECT id FROM (SELECT id, SUM(bytes) OVER (ORDER BY id DESC) AS total FROM request_log) WHERE total > ? ORDER BY id DESC LIMIT 1)`);
   const page = db.prepare<[number, string, number], Row>(
     `SELECT * FROM request_log WHERE id < ? AND path LIKE ? ESCAPE '\\' ORDER BY id DESC LIMIT ?`,
   );
   const count = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM request_log');
+  const totalBytes = db.prepare<[], { n: number | null }>('SELECT SUM(bytes) AS n FROM request_log');
   let buffer: NewEntry[] = [];
   let timer: NodeJS.Timeout | null = null;
-  let sinceTrim = 0;
+  let rowsSinceTrim = 0;
+  // Bytes the kept entries take, kept here so a write does not have to sum them.
+  let bytes = totalBytes.get()!.n ?? 0;
 
   const writeAll = db.transaction((entries: NewEntry[]) => {
     for (const e of entries)
       insert.run({
         ...e,
         request_headers: JSON.stringify(e.request_headers),
-        warnings: e.warnings?.length ? JSON.stringify(e.warnings) : '[]',
+        warnings: e.warnings.length ? JSON.stringify(e.warnings) : '[]',
       });
   });
+
+  function trim(): void {
+    rowsSinceTrim = 0;
+    const rows = trimRows.run(opts.maxRows).changes;
+    // Past the byte cap, down to seven eighths of it, so a flood trims once in a while, not on every
+    // write. The sum is read again then: a reset deletes entries without this repository.
+    const overCap = bytes > opts.maxBytes;
+    if (overCap) trimBytes.run(Math.floor((opts.maxBytes * 7) / 8));
+    if (rows > 0 || overCap) bytes = totalBytes.get()!.n ?? 0;
+  }
 
   function flush(): void {
     if (timer) clearTimeout(timer);
@@ -62,16 +142,15 @@ export function requestLogRepo(db: Db, opts: { maxRows: number; flushMs?: number
     const entries = buffer;
     buffer = [];
     writeAll(entries);
-    sinceTrim += entries.length;
-    if (sinceTrim >= 200) {
-      sinceTrim = 0;
-      trim.run(opts.maxRows);
-    }
+    rowsSinceTrim += entries.length;
+    for (const e of entries) bytes += e.bytes;
+    // Rows are trimmed in steps of 200 (a DELETE per write would double its cost); bytes as soon as they pass the cap.
+    if (rowsSinceTrim >= 200 || bytes > opts.maxBytes) trim();
   }
 
   return {
-    add(entry: NewEntry): void {
-      buffer.push(entry);
+    add(input: EntryInput): void {
+      buffer.push(requestLogEntry(input));
       if (buffer.length >= 256) flush();
       else timer ??= setTimeout(flush, opts.flushMs ?? 25);
     },
@@ -82,7 +161,9 @@ export function requestLogRepo(db: Db, opts: { maxRows: number; flushMs?: number
       return page.all(cursor ?? Number.MAX_SAFE_INTEGER, like, limit).map(fromRow);
     },
     count: () => (flush(), count.get()!.n),
-    trim: () => (flush(), trim.run(opts.maxRows)),
+    /** Bytes the kept entries take (their paths, headers, excerpts and notes). */
+    bytes: () => (flush(), bytes),
+    trim: () => (flush(), trim()),
   };
 }
 export type RequestLogRepo = ReturnType<typeof requestLogRepo>;

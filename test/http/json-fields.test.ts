@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readJsonMembers } from '../../server/http/json-fields.js';
-import { SandboxError } from '../../server/http/errors.js';
+import { SandboxError } from '../../server/contract/errors.js';
 
 const code = (text: string) => {
   try {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FORM_LIMITS, parseFormBody, parseMultipartWithBusboy } from '../../server/http/form-body.js';
 import { readPlainFields } from '../../server/http/multipart-fields.js';
-import { SandboxError } from '../../server/http/errors.js';
+import { SandboxError } from '../../server/contract/errors.js';
 
 // Busboy is the reference: whenever the fast reader accepts a body, its fields must be busboy's; for
 // every body, parseFormBody must answer what busboy answers (the declined ones go to busboy itself).

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureMatches } from '../../server/domain/signature.js';
 import { createControlAccess } from '../../server/http/control-access.js';
-import { consoleGuard, controlGuard, isLoopback } from '../../server/http/control-guard.js';
-import { SandboxError } from '../../server/http/errors.js';
+import { isLoopback } from '../../server/http/client-address.js';
+import { consoleGuard, controlGuard } from '../../server/http/control-guard.js';
+import { SandboxError } from '../../server/contract/errors.js';
 import { createSandbox } from '../../server/sandbox.js';
 import { createPayment } from '../helpers/payments.js';
 import { api, DEMO, jsonOf, sha256, startSandbox } from '../helpers/sandbox.js';
@@ -52,7 +53,7 @@ describe('network exposure', () => {
     >[0];
     controlGuard({ access: createControlAccess(token), extraOrigins: [] })(
       req,
-      {} as Parameters<ReturnType<typeof controlGuard>>[1],
+      { locals: {} } as Parameters<ReturnType<typeof controlGuard>>[1],
       (err?: unknown) => (verdict = err ?? 'passed'),
     );
     return verdict;

@@ -9,14 +9,16 @@ import { voucherPdf } from '../../checkout/voucher-pdf.js';
 import { isClosed, pageUrl } from '../../checkout/view.js';
 import { checkoutRoutes } from '../../contract/checkout.js';
 import type { SandboxContext } from '../../context.js';
-import { SandboxError } from '../errors.js';
+import { SandboxError } from '../../contract/errors.js';
+import { answer } from '../answer.js';
+import { CHECKOUT_PAGE_HEADERS } from '../page-headers.js';
 import { mountRaw, mountRoute } from '../route.js';
 
 /** Form fields worth filling in again after an error; secrets (password, card number, codes) never are. */
 const REFILL = new Set(['rut', 'holder', 'exp', 'email', 'person_type', 'bank', 'account', 'phone']);
 
 function sendHtml(res: Response, status: number, body: string): void {
-  res.status(status).setHeader('Cache-Control', 'no-store').type('html').send(body);
+  answer(res, status, 'text/html', body, { ...CHECKOUT_PAGE_HEADERS, 'Cache-Control': 'no-store' });
 }
 
 const tokenOf = (v: unknown): string | null => (typeof v === 'string' && /^[\w-]{1,128}$/.test(v) ? v : null);
@@ -28,12 +30,10 @@ export function checkoutRouter(ctx: SandboxContext): Router {
   const r = Router();
 
   mountRaw(r, checkoutRoutes.checkoutCss, ({ res }) => {
-    res.setHeader('Cache-Control', 'public, max-age=300');
-    res.type('css').send(checkoutCss);
+    answer(res, 200, 'text/css', checkoutCss, { 'Cache-Control': 'public, max-age=300' });
   });
   mountRaw(r, checkoutRoutes.checkoutJs, ({ res }) => {
-    res.setHeader('Cache-Control', 'public, max-age=300');
-    res.type('js').send(checkoutJs);
+    answer(res, 200, 'text/javascript', checkoutJs, { 'Cache-Control': 'public, max-age=300' });
   });
 
   mountRoute(r, checkoutRoutes.checkoutStatus, ({ query, res }) => {
@@ -79,10 +79,10 @@ export function checkoutRouter(ctx: SandboxContext): Router {
       return sendHtml(res, 404, messagePage('Cupón no encontrado', 'Este pago no tiene un cupón en efectivo para descargar.'));
     }
     const pdf = await voucherPdf(ctx, op);
-    res.status(200).type('application/pdf');
-    res.setHeader('Content-Disposition', `attachment; filename="cupon-${op.id}.pdf"`);
-    res.setHeader('Cache-Control', 'no-store');
-    res.send(pdf);
+    answer(res, 200, 'application/pdf', pdf, {
+      'Content-Disposition': `attachment; filename="cupon-${op.id}.pdf"`,
+      'Cache-Control': 'no-store',
+    });
   });
 
   mountRaw(r, checkoutRoutes.checkoutAction, ({ req, res }) => handleAction(ctx, req, res));
@@ -135,5 +135,6 @@ async function handleAction(ctx: SandboxContext, req: Request, res: Response): P
 
   const after = ctx.store.operations.get(op.id)!;
   const nextMode = outcome.mode ?? mode ?? '';
-  res.redirect(303, after.status !== 'pending' ? pageUrl(after, { done: '1' }) : pageUrl(after, nextMode ? { m: nextMode } : {}));
+  const to = after.status !== 'pending' ? pageUrl(after, { done: '1' }) : pageUrl(after, nextMode ? { m: nextMode } : {});
+  answer(res, 303, 'text/plain', `See Other: ${to}`, { Location: to });
 }

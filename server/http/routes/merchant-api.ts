@@ -2,7 +2,8 @@ import { Router } from 'express';
 import { paymentRoutes } from '../../contract/payments.js';
 import type { SandboxContext } from '../../context.js';
 import { manualNotify, queryOperations } from '../../domain/merchant-api.js';
-import { SandboxError } from '../errors.js';
+import { SandboxError } from '../../contract/errors.js';
+import { answerJson } from '../answer.js';
 import { parseFormBody } from '../form-body.js';
 import { methodGuard, mountRaw, mountRoute } from '../route.js';
 
@@ -15,7 +16,7 @@ export function merchantApiRouter(ctx: SandboxContext): Router {
     const body = await parseFormBody(req);
     if (body.repeated.length) throw new SandboxError('INVALID_BODY', `fields sent more than once: ${body.repeated.join(', ')}`);
     const op = manualNotify(ctx, body.fields);
-    res.json({ ok: true, operation_id: op.id, trans_id: op.trans_id, status: 'confirmed' });
+    answerJson(res, 200, { ok: true, operation_id: op.id, trans_id: op.trans_id, status: 'confirmed' });
   });
   methodGuard(r, [paymentRoutes.queryOperations, paymentRoutes.manualNotify]);
   return r;

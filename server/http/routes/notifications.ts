@@ -3,7 +3,7 @@ import { notificationRoutes } from '../../contract/notifications.js';
 import type { SandboxContext } from '../../context.js';
 import { findNotification, resendNotification } from '../../delivery/resend.js';
 import { notificationViews } from '../../delivery/views.js';
-import { SandboxError } from '../errors.js';
+import { SandboxError } from '../../contract/errors.js';
 import { keysetPage } from '../paging.js';
 import { mountRoute } from '../route.js';
 

@@ -4,7 +4,7 @@ import type { Actor } from '../../contract/operations.js';
 import { operationRoutes } from '../../contract/operations.js';
 import type { SandboxContext } from '../../context.js';
 import { operationSummary, operationView, transition, type FinalStatus } from '../../domain/operations.js';
-import { SandboxError } from '../errors.js';
+import { SandboxError } from '../../contract/errors.js';
 import { beforeId, keysetPage } from '../paging.js';
 import { mountRoute } from '../route.js';
 

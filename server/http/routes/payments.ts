@@ -1,57 +1,46 @@
-import { Router, type RequestHandler, type Response } from 'express';
-import type { CreationPath } from '../../channels/types.js';
+import { Router, type RequestHandler } from 'express';
+import type { CreationPath } from '../../contract/common.js';
+import { paymentRoutes } from '../../contract/payments.js';
+import type { RouteSpec } from '../../contract/route.js';
 import type { SandboxContext } from '../../context.js';
 import { createOperation } from '../../domain/create-operation.js';
 import { nestedCreationField } from '../../domain/creation-fields.js';
-import { SandboxError } from '../errors.js';
+import { answer, logNote } from '../answer.js';
 import { parseFormBody } from '../form-body.js';
+import { methodGuard } from '../route.js';
 
-export const CREATION_PATHS: readonly CreationPath[] = ['SecurePayment', 'SecurePayment.php'];
-export const creationRoute = (path: CreationPath) => `/payments/check-out/${path}`;
-
-/** Non-POST methods on a merchant API path: 405 with `Allow`. */
-export const onlyPost =
-  (what: string): RequestHandler =>
-  (req, res, next) => {
-    if (req.method === 'POST') return next();
-    res.setHeader('Allow', 'POST');
-    next(new SandboxError('METHOD_NOT_ALLOWED', `${what} accepts POST only (got ${req.method})`));
-  };
+/** The two creation routes (spec "Create payment operation"), each with the path name the channel table uses. */
+export const creationRoutes: readonly { spec: RouteSpec; path: CreationPath }[] = [
+  { spec: paymentRoutes.createPayment, path: 'SecurePayment' },
+  { spec: paymentRoutes.createPaymentPhp, path: 'SecurePayment.php' },
+];
 
 /**
- * The creation endpoint (spec "Create payment operation") for a POST on either path. Parses the
- * body already read into req.rawBody, runs the use case, answers the checkout address as
- * text/plain or the direct-integration JSON. Described in server/contract/payments.ts.
+ * The creation endpoint for a POST on one of its paths. Parses the body already read into
+ * req.rawBody, runs the use case, answers the checkout address as text/plain or the
+ * direct-integration JSON. Uses only what Node's request and response have (see listener.ts).
  */
 export function createPaymentHandler(ctx: SandboxContext, path: CreationPath): RequestHandler {
   return async (req, res, next) => {
     try {
       const body = await parseFormBody(req, { nested: nestedCreationField });
       const result = await createOperation(ctx, { ...body, path });
-      res.locals.logNote = `operation ${result.operation.id}`;
+      logNote(res, `operation ${result.operation.id}`);
       res.locals.logWarnings = result.warnings;
-      if (result.kind === 'direct') answer(res, 'application/json', JSON.stringify(result.body));
-      else answer(res, 'text/plain', result.url);
+      if (result.kind === 'direct') answer(res, 200, 'application/json', JSON.stringify(result.body));
+      else answer(res, 200, 'text/plain', result.url);
     } catch (err) {
       next(err);
     }
   };
 }
 
-/**
- * A creation's 200, written directly with the headers Express's `res.json` / `res.type().send()`
- * would send (type with charset, length). Those helpers cost ~5 % of a creation's CPU (mime lookup,
- * content-type parsing to add the charset, freshness check) to produce these same two headers
- * (profile, issue 22); test/http/front.test.ts checks a creation does not go through them.
- */
-function answer(res: Response, type: string, body: string): void {
-  res.writeHead(200, { 'Content-Type': `${type}; charset=utf-8`, 'Content-Length': Buffer.byteLength(body) });
-  res.end(body);
-}
-
-/** Other methods on the creation paths: 405 with `Allow` (POSTs are answered before, see app.ts). */
+/** Other methods on the creation paths: 405 with `Allow` (the POSTs are mounted before, in app.ts). */
 export function paymentsRouter(): Router {
   const r = Router();
-  for (const path of CREATION_PATHS) r.all(creationRoute(path), onlyPost(creationRoute(path)));
+  methodGuard(
+    r,
+    creationRoutes.map((c) => c.spec),
+  );
   return r;
 }

@@ -1,12 +1,21 @@
-import { Router, type NextFunction, type Request, type Response } from 'express';
-import { payoutApiRoutes, PublicPayoutQuerySchema } from '../../contract/payout-api.js';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { SandboxError } from '../../contract/errors.js';
+import { payoutApiRoutes } from '../../contract/payout-api.js';
 import type { SandboxContext } from '../../context.js';
 import { authenticatePayoutRequest, payoutLogin, type PayoutCaller } from '../../domain/payout-auth.js';
+import { merchantPayout, merchantPayouts } from '../../domain/payout-queries.js';
 import { createPayoutBatch, publicPayoutView } from '../../domain/payouts.js';
 import { getSettings } from '../../domain/settings.js';
-import { SandboxError } from '../errors.js';
+import { answerJson, logNote } from '../answer.js';
 import { beforeId, keysetPage } from '../paging.js';
-import { methodGuard, parseJsonBody, parseParams, parseWith } from '../route.js';
+import { methodGuard, mountRaw, mountRoute, parseJsonBody } from '../route.js';
+
+declare module 'express-serve-static-core' {
+  interface Locals {
+    /** Who a payout API call comes from, set by `withPayoutCaller` before the route reads anything. */
+    payoutCaller?: PayoutCaller;
+  }
+}
 
 const BATCH = 'a JSON array of payout items';
 
@@ -29,69 +38,77 @@ function loginBody(req: Request): unknown {
 }
 
 /**
- * Merchant payout API (contract §5): login, batch, queries. Every payout call authenticates first, so
- * an anonymous caller learns nothing about a body; the scheme word sent goes into the request log.
+ * Authenticates a payout API call before its route parses anything, so an anonymous caller learns
+ * nothing about a body, a query or an id. The scheme word sent goes into the request log; a refusal
+ * names the scheme expected (`WWW-Authenticate`).
  */
-export function payoutApiRouter(ctx: SandboxContext): Router {
-  const r = Router();
-  const { store } = ctx;
-  const authed =
-    (handler: (caller: PayoutCaller, req: Request, res: Response) => void) => (req: Request, res: Response, next: NextFunction) => {
-      try {
-        const caller = authenticatePayoutRequest(store, ctx.clock.now(), req.headers.authorization);
-        res.locals.logNote = `payout auth scheme "${caller.scheme}", merchant ${caller.merchant.public_key}`;
-        handler(caller, req, res);
-      } catch (err) {
-        if (err instanceof SandboxError && (err.code === 'UNAUTHORIZED' || err.code === 'TOKEN_EXPIRED')) {
-          res.setHeader('WWW-Authenticate', `${getSettings(store).payout_auth_scheme ?? 'Bearer'} realm="payouts"`);
-        }
-        next(err);
-      }
-    };
-  const note = (res: Response, text: string) => (res.locals.logNote = `${String(res.locals.logNote ?? '')}; ${text}`);
-
-  r.post(payoutApiRoutes.payoutLogin.path, (req, res, next) => {
+function withPayoutCaller(ctx: SandboxContext): RequestHandler {
+  return (req, res, next) => {
     try {
-      const { token, merchant } = payoutLogin(store, ctx.clock.now(), loginBody(req));
-      res.locals.logNote = `payout login of merchant ${merchant.public_key}`;
-      res.json({ token });
+      const caller = authenticatePayoutRequest(ctx.store, ctx.clock.now(), req.headers.authorization);
+      res.locals.payoutCaller = caller;
+      res.locals.identified = true;
+      logNote(res, `payout auth scheme "${caller.scheme}", merchant ${caller.merchant.public_key}`);
+      next();
     } catch (err) {
+      if (err instanceof SandboxError && (err.code === 'UNAUTHORIZED' || err.code === 'TOKEN_EXPIRED')) {
+        res.setHeader('WWW-Authenticate', `${getSettings(ctx.store).payout_auth_scheme ?? 'Bearer'} realm="payouts"`);
+      }
       next(err);
     }
+  };
+}
+
+const callerOf = (res: Response): PayoutCaller => {
+  const caller = res.locals.payoutCaller;
+  if (!caller) throw new Error('payout route mounted without withPayoutCaller');
+  return caller;
+};
+
+/** Merchant payout API (contract §5): login, batch, queries. */
+export function payoutApiRouter(ctx: SandboxContext): Router {
+  const r = Router();
+  const before = withPayoutCaller(ctx);
+
+  mountRaw(r, payoutApiRoutes.payoutLogin, ({ req, res }) => {
+    const { token, merchant } = payoutLogin(ctx.store, ctx.clock.now(), loginBody(req));
+    logNote(res, `payout login of merchant ${merchant.public_key}`);
+    answerJson(res, 200, { token });
   });
 
-  r.post(
-    payoutApiRoutes.createPayouts.path,
-    authed(({ merchant }, req, res) => {
-      const result = createPayoutBatch(ctx, merchant, parseBatch(req));
+  mountRaw(
+    r,
+    payoutApiRoutes.createPayouts,
+    ({ req, res }) => {
+      const result = createPayoutBatch(ctx, callerOf(res).merchant, parseBatch(req));
       const warned = result.data.flatMap((p, i) => p.warnings.map((w) => `item ${i}: ${w}`));
-      note(res, `payroll ${result.payroll}: ${result.data.length} payouts${warned.length ? `; warnings: ${warned.join(' | ')}` : ''}`);
-      res.status(201).json(result);
-    }),
+      logNote(res, `payroll ${result.payroll}: ${result.data.length} payouts${warned.length ? `; warnings: ${warned.join(' | ')}` : ''}`);
+      answerJson(res, 201, result);
+    },
+    { before },
   );
-  r.get(
-    payoutApiRoutes.listPublicPayouts.path,
-    authed(({ merchant }, req, res) => {
-      const query = parseWith(PublicPayoutQuerySchema, req.query, 'query');
-      const rows = store.payouts.list(
-        { merchant_id: merchant.id, credit_note: query.credit_note, order_id: query.order_id, before_id: beforeId(query.cursor) },
-        query.limit + 1,
-      );
-      const page = keysetPage(rows, query.limit);
-      res.json({ ...page, items: page.items.map(publicPayoutView) });
-    }),
+
+  mountRoute(
+    r,
+    payoutApiRoutes.listPublicPayouts,
+    ({ query, res }) => {
+      const { credit_note, order_id, cursor, limit } = query;
+      const rows = merchantPayouts(ctx.store, callerOf(res).merchant, { credit_note, order_id, before_id: beforeId(cursor) }, limit + 1);
+      const page = keysetPage(rows, limit);
+      return { ...page, items: page.items.map(publicPayoutView) };
+    },
+    { before },
   );
-  r.get(
-    payoutApiRoutes.getPublicPayout.path,
-    authed(({ merchant }, req, res) => {
-      // Parsed after authentication: an anonymous caller learns nothing, not even that an id is malformed.
-      const { id } = parseParams(payoutApiRoutes.getPublicPayout, req);
-      const p = store.payouts.get(id);
-      // Another merchant's item answers as unknown: ids must not reveal other merchants' payouts.
-      if (!p || p.merchant_id !== merchant.id) throw new SandboxError('NOT_FOUND', `no payout ${id} for this merchant`);
-      res.json(publicPayoutView(p));
-    }),
+
+  mountRoute(
+    r,
+    payoutApiRoutes.getPublicPayout,
+    ({ params, res }) => publicPayoutView(merchantPayout(ctx.store, callerOf(res).merchant, params.id)),
+    {
+      before,
+    },
   );
+
   methodGuard(r, Object.values(payoutApiRoutes));
   return r;
 }

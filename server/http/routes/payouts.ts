@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import { payoutRoutes } from '../../contract/payouts.js';
 import type { SandboxContext } from '../../context.js';
 import { decidePayout, forceTransferStatus, payoutView, payrollView, processPendingPayouts } from '../../domain/payouts.js';
-import { SandboxError } from '../errors.js';
+import { SandboxError } from '../../contract/errors.js';
 import { beforeId, keysetPage } from '../paging.js';
 import { mountRoute } from '../route.js';
 import { actorOf } from './operations.js';

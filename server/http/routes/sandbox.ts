@@ -5,6 +5,7 @@ import { settingsRoutes } from '../../contract/settings.js';
 import { getSettings, updateSettings } from '../../domain/settings.js';
 import type { SandboxContext } from '../../context.js';
 import { buildOpenApi } from '../openapi.js';
+import { answerJson } from '../answer.js';
 import { mountRoute } from '../route.js';
 
 /** Sandbox-wide control calls: reset, settings and the OpenAPI document. */
@@ -19,7 +20,7 @@ export function sandboxRouter(ctx: SandboxContext, reset: () => void): Router {
   let doc: unknown = null;
   r.get('/sandbox/v1/openapi.json', (_req, res) => {
     doc ??= buildOpenApi(allRoutes(), ctx.version);
-    res.json(doc);
+    answerJson(res, 200, doc);
   });
   return r;
 }

@@ -5,7 +5,7 @@ import { loadBuiltins } from '../../scenarios/builtins.js';
 import { recordScenario } from '../../scenarios/recorder.js';
 import { runScenario } from '../../scenarios/runner.js';
 import { createStepRuns } from '../../scenarios/step-runs.js';
-import { SandboxError } from '../errors.js';
+import { SandboxError } from '../../contract/errors.js';
 import { mountRoute } from '../route.js';
 
 /** Scenarios: the built-ins, runs against this sandbox, and recordings of the request log. */

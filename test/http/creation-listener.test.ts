@@ -1,13 +1,11 @@
-// The creation routes' lean front and their one middleware list (issue 22): a creation POST is
-// answered without Express's router, through the very chain Express mounts for that path, and that
-// chain holds every middleware the app mounts before its routers.
+// The server's listener dispatches creation POSTs itself, through the very chain Express mounts for
+// that path, and that chain holds every middleware the app mounts before its routers.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RequestHandler } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/http/app.js';
-import { FrontResponse } from '../../server/http/front.js';
-import { creationRoute } from '../../server/http/routes/payments.js';
+import { paymentRoutes } from '../../server/contract/payments.js';
 import { paymentFields, postPayment } from '../helpers/payments.js';
 import { api, startSandbox } from '../helpers/sandbox.js';
 
@@ -45,8 +43,7 @@ beforeAll(async () => {
     return send.apply(this, a);
   };
   stack = (app.router as unknown as { stack: StackLayer[] }).stack;
-  // The sandbox's own server class: creations take the lean front (sandbox.ts makes its server so).
-  server = createServer({ ServerResponse: FrontResponse }, listener);
+  server = createServer(listener);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -55,7 +52,7 @@ afterAll(async () => {
   await sb.stop();
 });
 
-describe('lean front of the creation routes', () => {
+describe('the creation routes, dispatched by the listener', () => {
   it('answers a creation POST without Express routing it, logged like any other call', async () => {
     routed = [];
     const r = await postPayment(base, paymentFields(17), 'form', '/payments/check-out/SecurePayment.php?x=1');
@@ -81,10 +78,10 @@ describe('lean front of the creation routes', () => {
     expect(direct.status).toBe(200);
     expect(direct.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(direct.json.qr_code).toMatch(/^data:image\/png;base64,/);
+    // An error answers through the error middleware, which writes its answer the same way.
+    const refused = await postPayment(base, paymentFields(17, { amount: 'abc' }));
+    expect(refused.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(sends).toBe(0);
-    // An error still answers through the error middleware's res.json.
-    await postPayment(base, paymentFields(17, { amount: 'abc' }));
-    expect(sends).toBe(1);
   });
 
   it('answers errors through the same error middleware', async () => {
@@ -107,8 +104,7 @@ describe('lean front of the creation routes', () => {
 
 describe('one middleware list', () => {
   it('the creation chain runs exactly the middlewares the app mounts before its routers, in order', () => {
-    for (const path of ['SecurePayment', 'SecurePayment.php'] as const) {
-      const route = creationRoute(path);
+    for (const route of [paymentRoutes.createPayment.path, paymentRoutes.createPaymentPhp.path]) {
       const firstRouter = stack.findIndex((l) => l.name === 'router');
       const mounted = stack
         .slice(0, firstRouter)
@@ -123,25 +119,25 @@ describe('one middleware list', () => {
 });
 
 describe("a creation on the sandbox's own server keeps Node's classes", () => {
-  it("answers on FrontResponse's prototype, not Express's; a refused creation still answers (and is logged) through Express's error middleware", async () => {
-    const proto = FrontResponse.prototype as unknown as { end: (...a: unknown[]) => unknown };
+  it("is answered, and refused, with Node's own request and response (Express's prototypes never set), and logged", async () => {
+    const { ServerResponse } = await import('node:http');
+    const proto = ServerResponse.prototype as unknown as { end: (...a: unknown[]) => unknown };
     const end = proto.end;
     const seen: boolean[] = [];
     proto.end = function (this: object, ...a: unknown[]) {
-      seen.push(Object.getPrototypeOf(this) === FrontResponse.prototype);
+      seen.push(Object.getPrototypeOf(this) === ServerResponse.prototype);
       return end.apply(this, a);
     };
     try {
       const ok = await postPayment(sb.url, paymentFields(17));
       expect(ok.status).toBe(200);
-      // Express's prototypes would have sent the answer through app.response, never reaching this end.
-      expect(seen).toEqual([true]);
       const refused = await postPayment(sb.url, { ...paymentFields(17), signature: 'f'.repeat(64) });
       expect(refused.status).toBe(400);
       expect(refused.json.error.code).toBe('INVALID_SIGNATURE');
     } finally {
       proto.end = end;
     }
+    expect(seen).toEqual([true, true]);
     sb.ctx.store.requests.flush();
     const [row] = sb.ctx.store.requests.list(1);
     expect(row!.status).toBe(400);

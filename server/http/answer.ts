@@ -1,0 +1,46 @@
+import type { Response } from 'express';
+
+declare module 'express-serve-static-core' {
+  interface Locals {
+    /** Set by the request log: the id an error answer names. */
+    requestId?: string;
+    /** What the answer's body was, for the request log's excerpt (set by `answer`). */
+    answerBody?: string | Buffer;
+    /** Notes the request log keeps with the entry, joined in order (a fired fault first, then the route's). */
+    logNotes?: string[];
+    /** What the request was accepted with despite the spec (a creation's warnings). */
+    logWarnings?: string[];
+    /** The caller proved who it is (the control guard passed, a payout token matched): its refusals keep a full excerpt. */
+    identified?: boolean;
+  }
+}
+
+/**
+ * Every answer the sandbox writes goes through here: the head and body in one `writeHead` + `end`,
+ * and the body kept for the request log. Headers already set on `res` (Allow, Cache-Control…) go
+ * out with them.
+ */
+export function answer(
+  res: Response,
+  status: number,
+  contentType: string,
+  body: string | Buffer,
+  headers: Record<string, string> = {},
+): void {
+  res.locals.answerBody = body;
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': contentType.includes('charset') || Buffer.isBuffer(body) ? contentType : `${contentType}; charset=utf-8`,
+    'Content-Length': typeof body === 'string' ? Buffer.byteLength(body) : body.length,
+  });
+  res.end(body);
+}
+
+/** A JSON answer, as `res.json` would send it. */
+export const answerJson = (res: Response, status: number, value: unknown): void =>
+  answer(res, status, 'application/json', JSON.stringify(value) ?? '');
+
+/** Adds a note to the request log's entry of this request. */
+export function logNote(res: Response, note: string): void {
+  (res.locals.logNotes ??= []).push(note);
+}
