@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildConsole, buildFailureLine, buildServeBundle, consoleState, mapBundleStacks, serveBundleIsFresh } from './build.mjs';
+import { childEnv, superviseChild } from './lifeline.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bundle = join(root, 'dist', 'node', 'server', 'cli.bundle.mjs');
@@ -29,11 +30,12 @@ async function runTsx() {
   // Loaded here only: node:child_process costs ~10 ms of every bundled start that never uses it.
   const { spawn } = await import('node:child_process');
   // tsx in a child (its loader must be registered before the entry is read); signals are passed on
-  // so SIGINT/SIGTERM still stop the sandbox cleanly, and the exit code is the CLI's own.
+  // so SIGINT/SIGTERM/SIGHUP still stop the sandbox cleanly, and the exit code is the CLI's own.
   const child = spawn(process.execPath, [require.resolve('tsx/cli'), join(root, 'server', 'cli.ts'), ...process.argv.slice(2)], {
     stdio: 'inherit',
+    env: childEnv(),
   });
-  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+  superviseChild(child);
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 
