@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { consoleState } from '../server/build.mjs';
-import { childEnv, STOP_SIGNALS, superviseChild } from '../server/lifeline.mjs';
+import { STOP_SIGNALS, superviseChild } from '../server/lifeline.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -40,18 +40,17 @@ let child;
 if (electron.bin) {
   run('build:node');
   // ELECTRON_RUN_AS_NODE (set by some editors' terminals) would make Electron a plain Node.
-  const env = childEnv();
+  const env = { ...process.env };
   delete env.ELECTRON_RUN_AS_NODE;
   child = spawn(electron.bin, [join(root, 'dist', 'node', 'electron', 'main.js'), ...args], { cwd: root, stdio: 'inherit', env });
 } else {
   console.log(
     `Electron is not available here (${electron.reason}); running the headless sandbox instead. Open the console in a browser at the address below.`,
   );
-  const tsx = join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  child = spawn(process.execPath, [tsx, join(root, 'server', 'cli.ts'), ...args], {
+  // tsx's loader in the sandbox's own process (not the tsx CLI, whose child would stand between).
+  child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(root, 'server', 'cli.ts'), ...args], {
     cwd: root,
     stdio: ['inherit', 'pipe', 'inherit'],
-    env: childEnv(),
   });
   // Line by line, so the ready line is found even when it arrives split across chunks.
   createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (line) => {

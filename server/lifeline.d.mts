@@ -2,5 +2,4 @@
 import type { ChildProcess } from 'node:child_process';
 export const STOP_SIGNALS: NodeJS.Signals[];
 export function onParentGone(fn: () => void, intervalMs?: number): () => void;
-export function childEnv(env?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
 export function superviseChild(child: ChildProcess): void;
