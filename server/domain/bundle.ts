@@ -3,6 +3,7 @@ import { SandboxSettingsSchema } from '../contract/settings.js';
 import type { SandboxContext } from '../context.js';
 import { SandboxError } from '../contract/errors.js';
 import type { BundleTable } from '../store/bundle.js';
+import { loadFaultRules } from '../store/fault-rules.js';
 import { importRows } from './bundle-import.js';
 import { decode } from './bundle-rows.js';
 import { bundleProblem } from './import-checks.js';
@@ -37,7 +38,7 @@ export function exportBundle(ctx: SandboxContext, opts: { includeSecrets: boolea
       sandbox_version: ctx.version,
       clock_now: new Date(ctx.clock.now()).toISOString(),
       secrets_included: opts.includeSecrets,
-      settings: { sandbox: getSettings(ctx.store), faults: ctx.store.settings.get<unknown>('faults', []) },
+      settings: { sandbox: getSettings(ctx.store), faults: loadFaultRules(ctx.store.settings) },
       merchants,
       operations: rows('operations').map((o) => ({ ...o, events: events.get(o.id) ?? [] })),
       payrolls: rows('payrolls'),
