@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { buildConsole, consoleState } from '../server/build.mjs';
+import { STOP_SIGNALS, superviseChild } from '../server/lifeline.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -54,8 +55,11 @@ if (electron.bin) {
   console.log(
     `Electron is not available here (${electron.reason}); running the headless sandbox instead. Open the console in a browser at the address below.`,
   );
-  const tsx = join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  child = spawn(process.execPath, [tsx, join(root, 'server', 'cli.ts'), ...args], { cwd: root, stdio: ['inherit', 'pipe', 'inherit'] });
+  // tsx's loader in the sandbox's own process (not the tsx CLI, whose child would stand between).
+  child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(root, 'server', 'cli.ts'), ...args], {
+    cwd: root,
+    stdio: ['inherit', 'pipe', 'inherit'],
+  });
   // Line by line, so the ready line is found even when it arrives split across chunks.
   createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (line) => {
     console.log(line);
@@ -63,7 +67,10 @@ if (electron.bin) {
     if (m) console.log(`console: ${m[1]}/`);
   });
 }
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+// Signals go on to the child, and a launcher orphaned by `kill` of npm (its shell died) stops it too.
+superviseChild(child);
+// The console echo must not crash the launcher once npm, which read it, is gone.
+process.stdout.on('error', () => {});
 // 'close' waits for the child's output to drain. A child ended by a signal we did not forward has
 // crashed: report it as a failure.
-child.on('close', (code, signal) => process.exit(code ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1)));
+child.on('close', (code, signal) => process.exit(code ?? (STOP_SIGNALS.includes(signal) ? 0 : 1)));

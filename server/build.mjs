@@ -184,7 +184,7 @@ export function serveBundleIsFresh(root, bundle) {
     if (!existsSync(`${bundle}.map`)) return false;
     return (
       built >= mtimeOf(join(root, 'package-lock.json')) &&
-      built >= newestMtime(join(root, 'server'), /\.(ts|json)$/) &&
+      built >= newestMtime(join(root, 'server'), /\.(ts|mjs|json)$/) &&
       built >= newestMtime(join(root, 'resources', 'payouts'), /\.json$/)
     );
   } catch {

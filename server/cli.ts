@@ -2,7 +2,9 @@
 import { parseArgs } from 'node:util';
 import { isValidControlToken } from './http/control-access.js';
 import { isLoopback } from './http/client-address.js';
+import { onParentGone, STOP_SIGNALS } from './lifeline.mjs';
 import { createSandbox } from './sandbox.js';
+import { DataDirError } from './store/data-dir.js';
 import { texts } from './texts.js';
 
 const usage = `usage: npm run serve -- [--port N] [--host H] [--data DIR|:memory:] [--seed FILE] [--control-token T] [--trust-proxy]
@@ -68,8 +70,11 @@ async function main(): Promise<number> {
     stopRequested = true;
     onStopRequest?.();
   };
-  process.on('SIGINT', requestStop);
-  process.on('SIGTERM', requestStop);
+  for (const sig of STOP_SIGNALS) process.on(sig, requestStop);
+  // Orphaned by a launcher that was killed (npm's shell, tsx): stop as if signalled.
+  onParentGone(requestStop);
+  // A reader that went away (a killed npm held the pipe) must not turn a clean stop into a crash.
+  for (const out of [process.stdout, process.stderr]) out.on('error', () => {});
 
   let sandbox;
   try {
@@ -82,7 +87,7 @@ async function main(): Promise<number> {
       trustProxy: args['trust-proxy'] ?? false,
     });
   } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n`);
+    process.stderr.write(`${err instanceof DataDirError ? texts.dataDirRefused(err.problem) : (err as Error).message}\n`);
     return 1;
   }
   try {

@@ -8,14 +8,13 @@
 // The console (dist/renderer) is built the same way: when it is missing or older than its sources
 // (a fresh clone, a pull), before the server starts, saying so on stderr.
 // Prints nothing on stdout itself: the contract's ready line must stay the first line there.
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildConsole, buildFailureLine, buildServeBundle, consoleState, mapBundleStacks, serveBundleIsFresh } from './build.mjs';
+import { superviseChild } from './lifeline.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bundle = join(root, 'dist', 'node', 'server', 'cli.bundle.mjs');
-const require = createRequire(import.meta.url);
 
 async function runBundle() {
   // Stack traces through the bundle's linked map name server/**/*.ts files and lines (read lazily).
@@ -28,12 +27,18 @@ async function runBundle() {
 async function runTsx() {
   // Loaded here only: node:child_process costs ~10 ms of every bundled start that never uses it.
   const { spawn } = await import('node:child_process');
-  // tsx in a child (its loader must be registered before the entry is read); signals are passed on
-  // so SIGINT/SIGTERM still stop the sandbox cleanly, and the exit code is the CLI's own.
-  const child = spawn(process.execPath, [require.resolve('tsx/cli'), join(root, 'server', 'cli.ts'), ...process.argv.slice(2)], {
-    stdio: 'inherit',
-  });
-  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+  // The CLI in a child with tsx's loader registered before the entry is read (`node --import`, not
+  // the tsx CLI, whose own child would stand between this launcher and the sandbox and force-kill it
+  // when it is slow to acknowledge a signal); signals are passed on so SIGINT/SIGTERM/SIGHUP still
+  // stop the sandbox cleanly, and the exit code is the CLI's own.
+  const child = spawn(
+    process.execPath,
+    ['--import', import.meta.resolve('tsx'), join(root, 'server', 'cli.ts'), ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+    },
+  );
+  superviseChild(child);
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 

@@ -1,3 +1,5 @@
+import type { DataDirProblem } from './store/data-dir.js';
+
 /** User-facing fixed texts, in one place. */
 export const texts = {
   ready: (url: string) => `sandbox listening on ${url}`,
@@ -13,5 +15,16 @@ export const texts = {
     '--allow-remote-control needs a control token: add --control-token T (or set SANDBOX_CONTROL_TOKEN); other machines then present it as Authorization: Bearer T',
   stopping: 'sandbox stopping…',
   stopped: 'sandbox stopped',
+  /** The one line when a data dir is refused (store/data-dir.ts). */
+  dataDirRefused: (p: DataDirProblem) => {
+    switch (p.kind) {
+      case 'in-use':
+        return `data dir ${p.dir} is in use by process ${p.pid}${p.command ? ` (${p.command})` : ''}: stop that sandbox, or pick another dir with --data DIR`;
+      case 'world-writable':
+        return `data dir ${p.dir} is writable by every user, so anyone could read or replace its merchants' secrets: use a dir of your own (chmod 700 ${p.dir}) or another --data DIR`;
+      case 'foreign-owner':
+        return `data dir ${p.dir} belongs to another user (uid ${p.uid}), who could read or replace its merchants' secrets: use a dir of your own with --data DIR`;
+    }
+  },
   seedInvalid: (file: string, where: string, msg: string) => `seed file ${file}: ${where}: ${msg}`,
 } as const;

@@ -3,8 +3,10 @@ import { SandboxSettingsSchema } from '../contract/settings.js';
 import type { SandboxContext } from '../context.js';
 import { SandboxError } from '../contract/errors.js';
 import type { BundleTable } from '../store/bundle.js';
+import { loadFaultRules } from '../store/fault-rules.js';
 import { importRows } from './bundle-import.js';
 import { decode } from './bundle-rows.js';
+import { bundleProblem } from './import-checks.js';
 import { getSettings } from './settings.js';
 
 const groupBy = <T extends Record<string, unknown>>(rows: T[], key: string) => {
@@ -36,7 +38,7 @@ export function exportBundle(ctx: SandboxContext, opts: { includeSecrets: boolea
       sandbox_version: ctx.version,
       clock_now: new Date(ctx.clock.now()).toISOString(),
       secrets_included: opts.includeSecrets,
-      settings: { sandbox: getSettings(ctx.store), faults: ctx.store.settings.get<unknown>('faults', []) },
+      settings: { sandbox: getSettings(ctx.store), faults: loadFaultRules(ctx.store.settings) },
       merchants,
       operations: rows('operations').map((o) => ({ ...o, events: events.get(o.id) ?? [] })),
       payrolls: rows('payrolls'),
@@ -108,8 +110,9 @@ function checkReferences(b: Bundle): string[] {
 }
 
 /**
- * Imports a validated bundle in one transaction; a reference problem or a row SQLite refuses
- * rolls everything back and answers VALIDATION_ERROR with the reason.
+ * Imports a validated bundle in one transaction; a reference problem, a row the merchant or control
+ * API would refuse, or a row SQLite refuses rolls everything back and answers VALIDATION_ERROR with
+ * the reason.
  */
 export function importBundle(ctx: SandboxContext, bundle: Bundle, opts: { applySettings: boolean }): ImportReport {
   const problems = checkReferences(bundle);
@@ -117,6 +120,9 @@ export function importBundle(ctx: SandboxContext, bundle: Bundle, opts: { applyS
     const more = problems.length > 10 ? ` (and ${problems.length - 10} more)` : '';
     throw new SandboxError('VALIDATION_ERROR', `bundle refused, nothing was imported: ${problems.slice(0, 10).join('; ')}${more}`);
   }
+  // Rows the APIs would refuse are refused here too: the first bad path names it.
+  const problem = bundleProblem(bundle);
+  if (problem) throw new SandboxError('VALIDATION_ERROR', `bundle refused, nothing was imported: ${problem}`);
   let report: ImportReport;
   try {
     report = ctx.store.tx(() => importRows(ctx, bundle, opts.applySettings));

@@ -84,7 +84,7 @@ function assertUsernameFree(store: Store, username: string | null, merchantId: n
   }
 }
 
-/** Replaces each named setting whole (contract §9). */
+/** Replaces each named setting whole (contract §9); the caller runs it in a transaction. */
 export function updateMerchant(store: Store, publicKey: string, patch: MerchantSettings): MerchantRecord {
   const m = store.merchants.byPublicKey(publicKey);
   if (!m) throw new SandboxError('NOT_FOUND', `no merchant with public_key ${publicKey}`);
@@ -93,6 +93,8 @@ export function updateMerchant(store: Store, publicKey: string, patch: MerchantS
   for (const [k, v] of Object.entries(patch)) {
     if (v !== undefined) (next as unknown as Record<string, unknown>)[k] = v;
   }
+  // Login tokens were granted for the old credentials: a changed login ends them, as a password change would.
+  if (next.payout_username !== m.payout_username || next.payout_password !== m.payout_password) store.payoutSessions.revokeMerchant(m.id);
   return store.merchants.save(next);
 }
 

@@ -1,18 +1,34 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { openDataDir } from './data-dir.js';
 import { migrations } from './migrations/index.js';
 
 export type Db = Database.Database;
 
-/** Opens (and creates) the sandbox database: `:memory:` or `<dir>/sandbox.db`. */
+/**
+ * Opens (and creates) the sandbox database: `:memory:` or `<dir>/sandbox.db`. A data dir is checked
+ * and locked first (store/data-dir.ts); closing the database releases the lock.
+ */
 export function openDb(data: string): Db {
-  let file = ':memory:';
-  if (data !== ':memory:') {
-    mkdirSync(data, { recursive: true });
-    file = join(data, 'sandbox.db');
+  if (data === ':memory:') return configure(new Database(':memory:'));
+  const dir = openDataDir(data);
+  try {
+    const db = configure(new Database(dir.dbFile));
+    const close = db.close.bind(db);
+    db.close = () => {
+      try {
+        return close();
+      } finally {
+        dir.release();
+      }
+    };
+    return db;
+  } catch (err) {
+    dir.release();
+    throw err;
   }
-  const db = new Database(file);
+}
+
+function configure(db: Db): Db {
   db.pragma('journal_mode = WAL');
   // NORMAL with WAL: a crash of the process loses nothing; only an OS crash could lose the last commits.
   db.pragma('synchronous = NORMAL');
@@ -24,7 +40,12 @@ export function openDb(data: string): Db {
   // write, in memory it is a memcpy. Grouped creations run without one and only a replayed group
   // (after a member failed) uses one per member (store/group-commit.ts).
   db.pragma('temp_store = MEMORY');
-  migrate(db);
+  try {
+    migrate(db);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
   return db;
 }
 

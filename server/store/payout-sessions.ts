@@ -15,11 +15,14 @@ export function payoutSessionRepo(db: Db) {
   );
   // Expired sessions are kept a day of sandbox time so a late caller still hears TOKEN_EXPIRED, then dropped.
   const prune = db.prepare('DELETE FROM payout_sessions WHERE expires_at < ?');
+  const revoke = db.prepare('DELETE FROM payout_sessions WHERE merchant_id = ?');
   return {
     insert: (digest: string, merchantId: number, createdAt: number, expiresAt: number) =>
       void insert.run(digest, merchantId, createdAt, expiresAt),
     byDigest: (digest: string): PayoutSessionRecord | undefined => byDigest.get(digest),
     pruneExpiredBefore: (t: number) => void prune.run(t),
+    /** Ends every login session of a merchant (its login changed). */
+    revokeMerchant: (merchantId: number) => void revoke.run(merchantId),
   };
 }
 export type PayoutSessionRepo = ReturnType<typeof payoutSessionRepo>;

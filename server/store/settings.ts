@@ -55,9 +55,12 @@ const SANDBOX_KEY = 'sandbox';
 
 /** Current sandbox-wide settings (defaults for anything never set). Read here so delivery and domain share one reader. */
 export function readSandboxSettings(repo: SettingsRepo): SandboxSettings {
-  return { ...DEFAULT_SETTINGS, ...repo.get<Partial<SandboxSettings>>(SANDBOX_KEY, {}) };
+  return { ...DEFAULT_SETTINGS, ...readChosenSettings(repo) };
 }
 
-export function writeSandboxSettings(repo: SettingsRepo, next: SandboxSettings): void {
-  repo.set(SANDBOX_KEY, next);
+/** Only the settings someone set: a default left alone stays out, so a later release's default reaches it. */
+export const readChosenSettings = (repo: SettingsRepo): Partial<SandboxSettings> => repo.get<Partial<SandboxSettings>>(SANDBOX_KEY, {});
+
+export function writeSandboxSettings(repo: SettingsRepo, chosen: Partial<SandboxSettings>): void {
+  repo.set(SANDBOX_KEY, chosen);
 }

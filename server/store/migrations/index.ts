@@ -4,6 +4,7 @@ import { leanOperationIndexes } from './003-lean-operation-indexes.js';
 import { payoutLoginStatus } from './004-payout-login-status.js';
 import { requestWarnings } from './005-request-warnings.js';
 import { notificationDueIndex } from './006-notification-due-index.js';
+import { oldDefaultAuthScheme } from './007-old-default-auth-scheme.js';
 import { requestLogBytes } from './008-request-log-bytes.js';
 
 /**
@@ -17,5 +18,6 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '004-payout-login-status', sql: payoutLoginStatus },
   { name: '005-request-warnings', sql: requestWarnings },
   { name: '006-notification-due-index', sql: notificationDueIndex },
+  { name: '007-old-default-auth-scheme', sql: oldDefaultAuthScheme },
   { name: '008-request-log-bytes', sql: requestLogBytes },
 ];

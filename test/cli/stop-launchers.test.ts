@@ -1,0 +1,105 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// What users (and the README's CI example) do: start the sandbox in the background through npm or
+// npx, then `kill $!`. $! is npm's pid; npm hands the signal to the `sh -c` running the script, which
+// dies of it. Every process under it must go, cleanly, and free the port and the data dir.
+const root = join(import.meta.dirname, '..', '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const work = mkdtempSync(join(tmpdir(), 'sbx-stop-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** Every live descendant of pid, read from /proc. */
+function descendants(pid: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parentOf.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out: number[] = [];
+  const walk = (p: number) => {
+    for (const [child, parent] of parentOf) if (parent === p) (out.push(child), walk(child));
+  };
+  walk(pid);
+  return out;
+}
+
+/** A pid counts as gone once it no longer exists or is a zombie waiting for its (dead) parent's reaper. */
+function running(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+const portFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = createServer();
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+  });
+
+const forms: [string, string, string[], NodeJS.ProcessEnv][] = [
+  ['npm start', npm, ['start', '--'], { SANDBOX_HEADLESS: '1' }],
+  ['npm run serve', npm, ['run', 'serve', '--'], {}],
+  ['npx pasarela-sandbox serve', npx, ['--no', 'pasarela-sandbox', 'serve'], {}],
+];
+
+describe.skipIf(process.platform !== 'linux')('kill of the process a user started in the background', () => {
+  it.each(forms)(
+    '%s & … kill $!: the sandbox stops cleanly, its processes are gone and its port and data dir are free',
+    async (_name, command, args, extra) => {
+      const data = mkdtempSync(join(work, 'data-'));
+      // As a script runs it: a shell starts the command in the background and prints the pid it got.
+      const line = [command, ...args, '--port', '0', '--data', data].map((a) => `'${a}'`).join(' ');
+      const shell = spawn('bash', ['-c', `${line} & echo "pid $!" >&2; wait`], {
+        cwd: root,
+        env: { ...process.env, npm_config_update_notifier: 'false', ...extra },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      let err = '';
+      shell.stdout.on('data', (c: Buffer) => (out += String(c)));
+      shell.stderr.on('data', (c: Buffer) => (err += String(c)));
+      // The pipes close only once every process holding them (the shells, npm, the sandbox) is gone.
+      const closed = new Promise<void>((resolve) => shell.on('close', () => resolve()));
+      const url = await new Promise<string>((resolve, reject) => {
+        shell.stdout.on('data', () => {
+          const m = /sandbox listening on (http:\/\/\S+)/.exec(out);
+          if (m) resolve(m[1]!);
+        });
+        shell.on('exit', (code) => reject(new Error(`exited ${code} before ready:\n${out}\n${err}`)));
+      });
+      const port = Number(new URL(url).port);
+      expect((await fetch(`${url}/health`)).status).toBe(200);
+      const pid = Number(/^pid (\d+)$/m.exec(err)![1]);
+      const tree = [pid, ...descendants(pid)];
+      expect(tree.length).toBeGreaterThan(0);
+      expect(existsSync(join(data, 'sandbox.lock'))).toBe(true);
+
+      try {
+        process.kill(pid, 'SIGTERM');
+        await expect.poll(() => tree.filter(running), { timeout: 20_000 }).toEqual([]);
+      } finally {
+        for (const p of tree.filter(running)) process.kill(p, 'SIGKILL');
+      }
+      await closed;
+      expect(err).toContain('sandbox stopped');
+      expect(await portFree(port)).toBe(true);
+      expect(existsSync(join(data, 'sandbox.lock'))).toBe(false);
+    },
+    120_000,
+  );
+});
