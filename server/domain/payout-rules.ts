@@ -1,5 +1,6 @@
 import { PAYOUT_COUNTRIES, type PayoutCode, type PayoutCountryList } from '../contract/payout-lists.js';
 import { MAX_PAYOUT_AMOUNT, payoutItemFields, REQUIRED_PAYOUT_FIELDS, type PayoutProblems } from '../contract/payouts.js';
+import { isSafeHttpUrl } from '../contract/safe-url.js';
 import { isValidClabe } from './clabe.js';
 
 /*
@@ -54,14 +55,8 @@ export function rutCheckDigit(body: string): string {
   return r === 11 ? '0' : r === 10 ? 'K' : String(r);
 }
 
-export const isHttpUrl = (s: string): boolean => {
-  try {
-    const u = new URL(s);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
-  } catch {
-    return false;
-  }
-};
+/** Whether a payout's channel gets its payload: the one http(s) rule of contract/safe-url.ts. */
+export const isHttpUrl = (s: string): boolean => isSafeHttpUrl(s);
 
 const codes = (list: { code: string | number }[]) => list.map((x) => x.code).join(', ');
 const lower = (s: string) => s.trim().toLowerCase();
