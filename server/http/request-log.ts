@@ -26,8 +26,10 @@ export function maskHeaders(headers: Record<string, string | string[] | undefine
   for (const [k, v] of Object.entries(headers)) {
     if (v === undefined) continue;
     const s = Array.isArray(v) ? v.join(', ') : v;
-    if (k === 'authorization') out[k] = s.replace(/^(\S+\s+)?(.*)$/, (_m, scheme = '', tok: string) => scheme + mask(tok));
-    else out[k] = k === 'cookie' ? '••••' : s;
+    if (k === 'authorization') {
+      const scheme = /^\S+\s+/.exec(s)?.[0] ?? '';
+      out[k] = scheme + mask(s.slice(scheme.length));
+    } else out[k] = k === 'cookie' ? '••••' : s;
   }
   return out;
 }
