@@ -1,4 +1,5 @@
-import { readTransitionDetails } from '../channels/details.js';
+import type { OperationStatus } from '../contract/common.js';
+import { readTransitionDetails } from '../contract/operation-details.js';
 import type { SandboxContext } from '../context.js';
 import type { OperationRecord } from '../store/operations.js';
 import { safeHttpUrl } from '../contract/safe-url.js';
@@ -6,7 +7,8 @@ import { html } from './escape.js';
 import { errorBanner, layout, resultBlock, summaryCard } from './layout.js';
 import { sandboxPanel } from './panel.js';
 import { moduleFor } from './registry.js';
-import { isClosed, pageUrl, stateOf, type PageView } from './view.js';
+import { isClosed, pageUrl, type PageView } from './view.js';
+import { stateOf } from './flow-state.js';
 
 const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i;
 
@@ -62,10 +64,11 @@ const FINAL_TEXT = {
 } as const;
 
 /**
- * Where the shopper goes back to once `status` is final: url_ok or url_error, only when it is an
- * http(s) address (contract/safe-url.ts); otherwise nowhere, and the page says so.
+ * Where the shopper goes back to once the operation has this (effective) status: the merchant's
+ * url_ok or url_error, only when it is an http(s) address (contract/safe-url.ts); otherwise nowhere,
+ * and the page says so.
  */
-export const returnUrlOf = (op: OperationRecord, status: OperationRecord['status']): string | null =>
+export const redirectOf = (op: Pick<OperationRecord, 'url_ok' | 'url_error'>, status: OperationStatus): string | null =>
   status === 'pending' ? null : safeHttpUrl(status === 'confirmed' ? op.url_ok : op.url_error);
 
 const backLink = (url: string | null) =>
@@ -81,7 +84,7 @@ const backLink = (url: string | null) =>
 export function renderClosed(v: PageView, done: boolean): string {
   const status = v.op.status === 'pending' && isClosed(v.op, v.now) ? 'expired' : v.op.status;
   const t = FINAL_TEXT[status === 'pending' ? 'expired' : status];
-  const redirect = returnUrlOf(v.op, status);
+  const redirect = redirectOf(v.op, status);
   if (done) {
     // The shopper sees why a payment failed (a card code, a bank refusal) before going back.
     const last = v.ctx.store.operations

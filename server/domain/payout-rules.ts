@@ -1,4 +1,5 @@
 import { PAYOUT_COUNTRIES, type PayoutCode, type PayoutCountryList } from '../contract/payout-lists.js';
+import { isRecord } from '../contract/common.js';
 import {
   MAX_PAYOUT_AMOUNT,
   MAX_PAYOUT_TEXT_LENGTH,
@@ -34,7 +35,6 @@ export interface ItemResult {
   warnings: string[];
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const warn = (field: string, value: unknown, asks: string, effect = '') =>
   `${field}: sent ${shown(value)}; the spec asks for ${asks}${effect}`;
 const KNOWN = new Set<string>(Object.keys(payoutItemFields));
