@@ -4,6 +4,7 @@
 // test/architecture/layers.test.ts against the table in server/README.md.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
+import regexp from 'eslint-plugin-regexp';
 import tseslint from 'typescript-eslint';
 
 const nodeGlobals = Object.fromEntries(
@@ -54,6 +55,17 @@ export default tseslint.config(
         'error',
         { patterns: [{ group: ['**/server/**', '!@contract/*'], message: 'the console imports only @contract/* from the server' }] },
       ],
+    },
+  },
+  {
+    // Regular expressions that can run on what a client sends must take linear time: a pattern that
+    // backtracks polynomially (or is retried at every start position) lets one request block the
+    // event loop. Patterns read from data (resources/payouts) are checked by test/architecture/regex-linear.test.ts.
+    files: ['server/**/*.{ts,mjs}', 'renderer/src/**/*.{ts,tsx}'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
     },
   },
   {

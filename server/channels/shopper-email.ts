@@ -1,6 +1,7 @@
 import { Resolver } from 'node:dns/promises';
 import { fieldWarning } from './warnings.js';
 import type { SandboxSettings } from '../contract/settings.js';
+import { trimBoth } from '../contract/trim.js';
 
 /** Reserved names that never resolve (RFC 2606 / 6761), per contract §9. */
 const RESERVED_TLDS = new Set(['invalid', 'test', 'example', 'localhost']);
@@ -22,7 +23,7 @@ const under = (domain: string, name: string) => domain === name || domain.endsWi
 export function offlineUnresolvable(domain: string, denyList: readonly string[]): boolean {
   const tld = domain.slice(domain.lastIndexOf('.') + 1);
   if (RESERVED_TLDS.has(tld)) return true;
-  return denyList.some((d) => under(domain, d.toLowerCase().replace(/^\.+|\.+$/g, '')));
+  return denyList.some((d) => under(domain, trimBoth(d.toLowerCase(), '.')));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { numericReference, sampleQrPayload } from '../channels/common.js';
+import { safeHttpUrl } from '../contract/safe-url.js';
 import { html, type Html } from './escape.js';
 import { cancelButton } from './panel.js';
 import { qrSvg } from './qr.js';
@@ -36,10 +37,15 @@ ${waiting('Esperando la confirmación de tu banco…')}
   },
 };
 
-/** Where the bank-app hop lands: a creation deeplink into this sandbox, else the simulated bank app. */
+/**
+ * Where the bank-app hop lands: the creation's deeplink into this sandbox's checkout, kept as a path
+ * so the hop never leaves the page's own origin; anything else (another site, another scheme) gives
+ * the simulated bank app.
+ */
 function deeplinkOf(v: PageView): string {
-  const stored = detailString(v.op, 'deeplink_url');
-  return stored && stored.includes('/check-out/') ? stored : pageUrl(v.op, { m: 'bank' });
+  const stored = safeHttpUrl(detailString(v.op, 'deeplink_url'));
+  const url = stored === null ? null : new URL(stored);
+  return url && url.pathname.startsWith('/check-out/') ? url.pathname + url.search : pageUrl(v.op, { m: 'bank' });
 }
 
 /** Channel 35: bank app or website. Mobile follows the deeplink; desktop shows instructions and a QR. */

@@ -30,7 +30,13 @@ export const checkoutJs = `(function () {
   }
   if (boxes.length) { tick(); setInterval(tick, 1000); }
 
-  function go(url) { if (url) window.location.assign(url); }
+  // Only http(s) addresses are followed: a stored return address or deeplink never runs as script.
+  function go(url) {
+    if (!url) return;
+    var target;
+    try { target = new URL(url, window.location.href); } catch (e) { return; }
+    if (target.protocol === 'http:' || target.protocol === 'https:') window.location.assign(target.href);
+  }
   if (d.poll === '1' && d.statusUrl) {
     var busy = false;
     var poll = function () {
@@ -43,7 +49,8 @@ export const checkoutJs = `(function () {
           offset = s.now - Date.now();
           expires = s.expires_at;
           tick();
-          if (s.status !== 'pending') go(s.redirect);
+          // Without a return address the shopper still sees the result, on this sandbox's own page.
+          if (s.status !== 'pending') go(s.redirect || d.doneUrl);
         })
         .catch(function () {})
         .then(function () { busy = false; });

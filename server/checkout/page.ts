@@ -2,11 +2,12 @@ import type { OperationStatus } from '../contract/common.js';
 import { readTransitionDetails } from '../contract/operation-details.js';
 import type { SandboxContext } from '../context.js';
 import type { OperationRecord } from '../store/operations.js';
+import { safeHttpUrl } from '../contract/safe-url.js';
 import { html } from './escape.js';
 import { errorBanner, layout, resultBlock, summaryCard } from './layout.js';
 import { sandboxPanel } from './panel.js';
 import { moduleFor } from './registry.js';
-import { isClosed, type PageView } from './view.js';
+import { isClosed, pageUrl, type PageView } from './view.js';
 import { stateOf } from './flow-state.js';
 
 const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i;
@@ -51,7 +52,7 @@ export async function renderOpen(v: PageView): Promise<string> {
     title: `${mod.title(v.op)} · ${v.merchant.name}`,
     main: html`${errorBanner(v.error)}${main}`,
     side: html`${summaryCard(v)}${sandboxPanel(v, mod)}`,
-    data: { poll: 1, statusUrl: statusUrl(v.op), now: v.now, expires: v.op.expires_at },
+    data: { poll: 1, statusUrl: statusUrl(v.op), doneUrl: pageUrl(v.op, { done: '1' }), now: v.now, expires: v.op.expires_at },
   });
 }
 
@@ -62,9 +63,18 @@ const FINAL_TEXT = {
   expired: { tone: 'bad', heading: 'Pago expirado', text: 'El tiempo para pagar terminó.' },
 } as const;
 
-/** Where the shopper goes back to once the operation has this (effective) status: the merchant's url_ok or url_error. */
+/**
+ * Where the shopper goes back to once the operation has this (effective) status: the merchant's
+ * url_ok or url_error, only when it is an http(s) address (contract/safe-url.ts); otherwise nowhere,
+ * and the page says so.
+ */
 export const redirectOf = (op: Pick<OperationRecord, 'url_ok' | 'url_error'>, status: OperationStatus): string | null =>
-  status === 'pending' ? null : status === 'confirmed' ? op.url_ok : op.url_error;
+  status === 'pending' ? null : safeHttpUrl(status === 'confirmed' ? op.url_ok : op.url_error);
+
+const backLink = (url: string | null) =>
+  url
+    ? html`<p style="margin-top:18px"><a class="btn" href="${url}" data-testid="back-to-merchant">Volver al comercio</a></p>`
+    : html`<p class="hint" data-testid="no-return-url">El comercio no indicó una dirección web (http o https) para volver.</p>`;
 
 /**
  * The page of a final (or expired-by-clock) operation. Right after the shopper's own action
@@ -74,7 +84,7 @@ export const redirectOf = (op: Pick<OperationRecord, 'url_ok' | 'url_error'>, st
 export function renderClosed(v: PageView, done: boolean): string {
   const status = v.op.status === 'pending' && isClosed(v.op, v.now) ? 'expired' : v.op.status;
   const t = FINAL_TEXT[status === 'pending' ? 'expired' : status];
-  const redirect = redirectOf(v.op, status) ?? v.op.url_error;
+  const redirect = redirectOf(v.op, status);
   if (done) {
     // The shopper sees why a payment failed (a card code, a bank refusal) before going back.
     const last = v.ctx.store.operations
@@ -91,11 +101,11 @@ export function renderClosed(v: PageView, done: boolean): string {
       title: `${t.heading} · ${v.merchant.name}`,
       main: resultBlock({
         ...t,
-        text: `${t.text} Te estamos llevando de vuelta al comercio…`,
-        extra: html`${reason}<p style="margin-top:18px"><a class="btn" href="${redirect}" data-testid="back-to-merchant">Volver al comercio</a></p>`,
+        text: redirect ? `${t.text} Te estamos llevando de vuelta al comercio…` : t.text,
+        extra: html`${reason}${backLink(redirect)}`,
       }),
       side: summaryCard(v, { countdown: false }),
-      data: { redirectTo: redirect, redirectAfter: 2500, status },
+      data: redirect ? { redirectTo: redirect, redirectAfter: 2500, status } : { status },
     });
   }
   return layout({

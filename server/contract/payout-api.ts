@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describePayoutLists } from './payout-lists.js';
-import { MAX_PAYOUT_BATCH, PayoutBatchSchema, PayoutStatusSchema } from './payouts.js';
+import { MAX_PAYOUT_BATCH, MAX_PAYOUT_TEXT_LENGTH, PayoutBatchSchema, PayoutStatusSchema } from './payouts.js';
 import { defineRoute } from './route.js';
 import { IdParam, pageOf, pageQuery } from './paging.js';
 
@@ -93,7 +93,8 @@ export const payoutApiRoutes = {
       `${AUTH} Body: a JSON array of 1 to ${MAX_PAYOUT_BATCH} payout items. Accepted liberally: order_id/credit_note as strings or numbers, ` +
       'bank as an integer or numeric string, account_type in English or Spanish, a channel that is not an http(s) address (warning, no channel payload); ' +
       'each item answers its `warnings`. Still refused, the whole batch with 400 VALIDATION_ERROR and `error.details: [{index, problems: [...]}]`, ' +
-      'nothing stored: amount ≤ 0 or not a number, a missing required field, an unknown bank code, a repeated credit_note. Allowed values per country:\n' +
+      'nothing stored: amount ≤ 0 or not a number, a missing required field, a text field longer than ' +
+      `${MAX_PAYOUT_TEXT_LENGTH} characters, an unknown bank code, a repeated credit_note. Allowed values per country:\n` +
       describePayoutLists(),
   }),
   listPublicPayouts: defineRoute({

@@ -8,12 +8,14 @@ import { IdParam, pageOf, pageQuery } from './paging.js';
 export const MAX_PAYOUT_BATCH = 500;
 /** Largest payout amount (keeps amounts exact as JSON numbers). */
 export const MAX_PAYOUT_AMOUNT = 1e12;
+/** Longest value of a payout text field, String(255) as creation's text fields; longer rejects the batch. */
+export const MAX_PAYOUT_TEXT_LENGTH = 255;
 
 const text = (what: string) =>
   z
-    .union([z.string(), z.number()])
+    .union([z.string().max(MAX_PAYOUT_TEXT_LENGTH), z.number()])
     .describe(`${what}. A string; a number is accepted with a warning and stored as the string it prints as`);
-const str = (what: string) => z.string().describe(what);
+const str = (what: string) => z.string().max(MAX_PAYOUT_TEXT_LENGTH).describe(what);
 
 /**
  * The payout item as documented in the OpenAPI document (spec "Payout item" table, contract §5). The
@@ -26,17 +28,17 @@ export const payoutItemFields = {
   credit_note: text("The customer's internal code; unique per merchant (also within the batch)"),
   account_id: text('Beneficiary account id'),
   account_type: z
-    .union([z.enum(PAYOUT_ACCOUNT_TYPE_WORDS), z.string()])
+    .union([z.enum(PAYOUT_ACCOUNT_TYPE_WORDS), z.string().max(MAX_PAYOUT_TEXT_LENGTH)])
     .describe(
       `Account type, English or Spanish (${PAYOUT_ACCOUNT_TYPE_WORDS.join(', ')}; case-insensitive); another word is accepted with a warning`,
     ),
   vat_id: text('Beneficiary tax id, in the format of vat_id_type (a mismatch is a warning)'),
   vat_id_type: z
-    .union([z.enum(PAYOUT_VAT_ID_TYPES), z.string()])
+    .union([z.enum(PAYOUT_VAT_ID_TYPES), z.string().max(MAX_PAYOUT_TEXT_LENGTH)])
     .describe(`Type of the tax id, per country (${PAYOUT_VAT_ID_TYPES.join(', ')}); another value is accepted with a warning`),
   name: text('Beneficiary name'),
   amount: z
-    .union([z.number(), z.string()])
+    .union([z.number(), z.string().max(MAX_PAYOUT_TEXT_LENGTH)])
     .describe(
       `Payout amount, > 0 and at most ${MAX_PAYOUT_AMOUNT}; a numeric string is accepted with a warning. Sandbox rule: even integer part approved, odd rejected`,
     ),
@@ -48,7 +50,7 @@ export const payoutItemFields = {
   user_email: text('Beneficiary e-mail (not an address: a warning)'),
   phone_number: text('Beneficiary phone'),
   bank: z
-    .union([z.literal(PAYOUT_BANK_CODES), z.string().regex(/^\d+$/)])
+    .union([z.literal(PAYOUT_BANK_CODES), z.string().max(MAX_PAYOUT_TEXT_LENGTH).regex(/^\d+$/)])
     .describe('Bank code of the sandbox lists: an integer, or a numeric string (with a warning). An unknown code rejects the batch'),
   transfer_status: z.number().describe('Set by the sandbox; a value sent on creation is ignored with a warning'),
   country: z

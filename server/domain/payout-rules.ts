@@ -1,13 +1,22 @@
 import { PAYOUT_COUNTRIES, type PayoutCode, type PayoutCountryList } from '../contract/payout-lists.js';
 import { isRecord } from '../contract/common.js';
-import { MAX_PAYOUT_AMOUNT, payoutItemFields, REQUIRED_PAYOUT_FIELDS, type PayoutProblems } from '../contract/payouts.js';
+import {
+  MAX_PAYOUT_AMOUNT,
+  MAX_PAYOUT_TEXT_LENGTH,
+  payoutItemFields,
+  REQUIRED_PAYOUT_FIELDS,
+  type PayoutProblems,
+} from '../contract/payouts.js';
+import { isSafeHttpUrl } from '../contract/safe-url.js';
 import { isValidClabe } from './clabe.js';
+import { looksLikeEmail, shown, shownKey } from './payout-text.js';
 
 /*
  * Liberal payout validation (contract §5, §9 "Be liberal, then say so"): what production integrations
  * send is accepted, and anything the spec advises against is accepted with a warning that names the
  * field, the value sent and what the spec asks for. Only amount ≤ 0 (or no number at all), a missing
- * required field, an unknown bank code and a repeated credit_note reject the batch.
+ * required field, a text longer than String(255), an unknown bank code and a repeated credit_note
+ * reject the batch.
  */
 
 /** An accepted item: the documented fields as read (strings where the spec says String), plus its country. */
@@ -26,7 +35,6 @@ export interface ItemResult {
   warnings: string[];
 }
 
-const shown = (v: unknown) => JSON.stringify(v);
 const warn = (field: string, value: unknown, asks: string, effect = '') =>
   `${field}: sent ${shown(value)}; the spec asks for ${asks}${effect}`;
 const KNOWN = new Set<string>(Object.keys(payoutItemFields));
@@ -54,14 +62,8 @@ export function rutCheckDigit(body: string): string {
   return r === 11 ? '0' : r === 10 ? 'K' : String(r);
 }
 
-export const isHttpUrl = (s: string): boolean => {
-  try {
-    const u = new URL(s);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
-  } catch {
-    return false;
-  }
-};
+/** Whether a payout's channel gets its payload: the one http(s) rule of contract/safe-url.ts. */
+export const isHttpUrl = (s: string): boolean => isSafeHttpUrl(s);
 
 const codes = (list: { code: string | number }[]) => list.map((x) => x.code).join(', ');
 const lower = (s: string) => s.trim().toLowerCase();
@@ -78,14 +80,19 @@ function formatWarnings(field: string, value: string, code: PayoutCode, pattern:
   return [];
 }
 
+const tooLong = (field: string, value: string) =>
+  `${field}: longer than ${MAX_PAYOUT_TEXT_LENGTH} characters (got ${value.length}); String(${MAX_PAYOUT_TEXT_LENGTH})`;
+
 /** A String field: strings as sent, numbers read as the strings they print as (with a warning). */
 function readText(field: string, value: unknown, out: Record<string, unknown>, r: ItemResult): void {
   if (value === undefined || value === null || value === '') {
     if ((REQUIRED_PAYOUT_FIELDS as readonly string[]).includes(field)) r.problems.push(`${field}: required`);
     return;
   }
-  if (typeof value === 'string') out[field] = value;
-  else if (typeof value === 'number' && Number.isFinite(value)) {
+  if (typeof value === 'string') {
+    if (value.length > MAX_PAYOUT_TEXT_LENGTH) r.problems.push(tooLong(field, value));
+    else out[field] = value;
+  } else if (typeof value === 'number' && Number.isFinite(value)) {
     out[field] = String(value);
     r.warnings.push(warn(field, value, 'a String', `; stored as "${String(value)}"`));
   } else r.problems.push(`${field}: must be a string or a number (got ${shown(value)})`);
@@ -94,6 +101,7 @@ function readText(field: string, value: unknown, out: Record<string, unknown>, r
 /** `amount`: a JSON number or a numeric string, > 0, at most two decimals that are not zeros. */
 function readAmount(value: unknown, r: ItemResult): number | null {
   if (value === undefined || value === null || value === '') return (r.problems.push('amount: required'), null);
+  if (typeof value === 'string' && value.length > MAX_PAYOUT_TEXT_LENGTH) return (r.problems.push(tooLong('amount', value)), null);
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
   if (!/^-?\d+(\.\d+)?$/.test(text)) return (r.problems.push(`amount: ${shown(value)} is not a number`), null);
   const [, decimals = ''] = text.split('.');
@@ -200,6 +208,7 @@ export function validatePayoutItem(raw: unknown): ItemResult {
     const v = raw[field];
     if (v === undefined || v === null || v === '') r.problems.push(`${field}: required`);
     else if (typeof v !== 'string') r.problems.push(`${field}: must be a string (got ${shown(v)})`);
+    else if (v.length > MAX_PAYOUT_TEXT_LENGTH) r.problems.push(tooLong(field, v));
     else item[field] = v;
   }
   const amount = readAmount(raw.amount, r);
@@ -215,12 +224,12 @@ export function validatePayoutItem(raw: unknown): ItemResult {
       ),
     );
   }
-  if (typeof item.user_email === 'string' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(item.user_email))
+  if (typeof item.user_email === 'string' && !looksLikeEmail(item.user_email))
     r.warnings.push(warn('user_email', item.user_email, 'an e-mail address'));
   if (raw.transfer_status !== undefined && raw.transfer_status !== null) {
     r.warnings.push(warn('transfer_status', raw.transfer_status, 'nothing on creation (the sandbox sets it: 1 in process)', '; ignored'));
   }
-  for (const key of Object.keys(raw)) if (!KNOWN.has(key)) r.warnings.push(`${key}: not a payout item field; ignored`);
+  for (const key of Object.keys(raw)) if (!KNOWN.has(key)) r.warnings.push(`${shownKey(key)}: not a payout item field; ignored`);
   const bank = readBank(raw.bank, r);
   const list = bank === null ? undefined : resolveCountry(raw, bank, r);
   if (bank !== null) item.bank = bank;
@@ -230,10 +239,12 @@ export function validatePayoutItem(raw: unknown): ItemResult {
 }
 
 /** credit_note as stored: strings as sent, numbers as they print. */
-const noteOf = (v: unknown): string | null =>
-  isRecord(v) && (typeof v.credit_note === 'string' || typeof v.credit_note === 'number') && v.credit_note !== ''
-    ? String(v.credit_note)
-    : null;
+const noteOf = (v: unknown): string | null => {
+  if (!isRecord(v) || (typeof v.credit_note !== 'string' && typeof v.credit_note !== 'number') || v.credit_note === '') return null;
+  const note = String(v.credit_note);
+  // An over-long note is already a problem of its item; it is never looked up or quoted whole.
+  return note.length > MAX_PAYOUT_TEXT_LENGTH ? null : note;
+};
 
 /**
  * Validates a whole batch: each item, then `credit_note` uniqueness within the batch and against the

@@ -7,10 +7,11 @@ import { payoutTokenOwner } from '../domain/payout-auth.js';
 import { SandboxError } from '../contract/errors.js';
 import { logNote } from './answer.js';
 import { logEntry } from './request-log.js';
+import { trimEnd } from '../contract/trim.js';
 
 type ApiTarget = Exclude<FaultTarget, 'any'>;
 
-const pathKey = (method: string, path: string) => `${method} ${path.toLowerCase().replace(/\/+$/, '')}`;
+const pathKey = (method: string, path: string) => `${method} ${trimEnd(path.toLowerCase(), '/')}`;
 
 /** `METHOD path` → target, from the route descriptions that name one (contract §3), so a described route cannot be missed. */
 const TARGETS = new Map<string, ApiTarget>(

@@ -6,6 +6,7 @@ import { createSandbox } from '../sandbox.js';
 import { loadBuiltins } from './builtins.js';
 import { parseScenario, runScenario } from './runner.js';
 import type { Scenario, ScenarioReport } from '../contract/scenario-schema.js';
+import { trimEnd } from '../contract/trim.js';
 
 const usage = `usage: npm run scenario -- [FILE|DIR ...] [--builtin NAME|all] [--url URL] [--json]
   FILE|DIR          scenario JSON files (a directory runs every *.json in it)
@@ -89,7 +90,7 @@ async function main(): Promise<number> {
 
   // Without --url the run gets its own in-memory sandbox, gone when the run ends.
   const own = args.url ? null : createSandbox({ data: ':memory:', port: 0, consoleDir: null, log: () => {} });
-  const baseUrl = args.url ? args.url.replace(/\/+$/, '') : await own!.start();
+  const baseUrl = args.url ? trimEnd(args.url, '/') : await own!.start();
   const reports: ScenarioReport[] = [];
   try {
     for (const sc of scenarios) {

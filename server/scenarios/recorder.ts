@@ -7,6 +7,7 @@ import { speiRoutes } from '../contract/spei.js';
 import type { SandboxContext } from '../context.js';
 import type { RequestLogRecord } from '../store/request-log.js';
 import type { ScenarioInput } from '../contract/scenario-schema.js';
+import { trimEnd } from '../contract/trim.js';
 
 type StepIn = ScenarioInput['steps'][number];
 
@@ -174,7 +175,7 @@ export function recordScenario(ctx: SandboxContext, range: RecordRange): Recordi
       else if (matched === null) step.expect = { matched: null };
       else if (typeof matched === 'number' && opAlias.has(matched)) step.expect = { matched: opAlias.get(matched)! };
       steps.push(step);
-    } else if (path.replace(/\/+$/, '') === payoutApiRoutes.createPayouts.path.replace(/\/+$/, '')) {
+    } else if (trimEnd(path, '/') === trimEnd(payoutApiRoutes.createPayouts.path, '/')) {
       const items = parseJson(e.request_body);
       if (!Array.isArray(items)) {
         skip(e, 'payout batch body is not complete in the log (over 8 KB) or not a JSON array');

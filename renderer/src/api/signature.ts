@@ -1,8 +1,10 @@
 /**
- * Signatures computed in the browser (crypto.subtle), so a copied curl works when pasted and the
- * inspector can show the exact string that was hashed.
+ * Signatures computed in the browser, so a copied curl works when pasted and the inspector can show
+ * the exact string that was hashed.
  */
 
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { creationPathOf } from '@contract/common.js';
 
 /** Field orders of the creation and notification signatures (contract §3, §4), shared with the server. */
@@ -16,9 +18,13 @@ import { CREATION_SIGNED_FIELDS as CREATION_ORDER } from '@contract/signed-field
 /** The channel's creation path (contract §3, CHANNEL_PATHS). */
 export const creationPath = (channel: number | string) => creationPathOf(Number(channel));
 
+/**
+ * SHA-256 of the UTF-8 text, hex. Not crypto.subtle: browsers only offer it on secure origins, and a
+ * colleague opens a shared sandbox over plain http from another machine. @noble/hashes is an audited
+ * pure-JS implementation that runs anywhere. Async, as callers already await it.
+ */
 export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+  return bytesToHex(sha256(utf8ToBytes(text)));
 }
 
 /** The exact string that is hashed: the fields' raw values in order, then the secret. */

@@ -13,6 +13,7 @@ import { CodeView, CopyButton, ErrorBox, focusFallback, Loading, StatusBadge, us
 import { WarningsBox } from '../../components/WarningsBox';
 import { fmtAmount, fmtDuration, fmtTime } from '../../components/format';
 import { NotificationCard, parseNotifications } from '../../components/NotificationView';
+import { SafeLink } from '../../components/SafeLink';
 import { RejectDialog } from './RejectDialog';
 import { Timeline } from './Timeline';
 
@@ -151,9 +152,9 @@ export function OperationDetail({ id }: { id: string }) {
           {t('detail.expire')}
         </button>
         <span className="spacer" />
-        <a className="btn" href={op.checkout_url} target="_blank" rel="noreferrer" data-testid="action-checkout">
+        <SafeLink className="btn" url={op.checkout_url} testId="action-checkout">
           ↗ {t('detail.checkout')}
-        </a>
+        </SafeLink>
         <CopyButton get={curl} label={t('detail.copyCurl')} testId="action-copy-curl" />
       </div>
       {!pending && <p className="muted small">{t('detail.final')}</p>}

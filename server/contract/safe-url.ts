@@ -1,0 +1,27 @@
+/*
+ * The one rule for addresses the sandbox or its console puts in a link or navigates to (a checkout
+ * page's return to url_ok / url_error, its bank-app hop, the console's checkout link): an absolute
+ * http(s) URL with a host, nothing else. Stored values are not trusted for this, whatever checked them
+ * on the way in: a bundle, a scenario or an older data dir may hold `javascript:`, `data:` or `file:`.
+ */
+
+/** Longest address accepted as a link target; longer stored values are shown as text, never followed. */
+export const MAX_LINK_URL_LENGTH = 2048;
+
+/**
+ * The URL as the browser will read it (the parser's own serialisation, so what was checked is exactly
+ * what is rendered), or null when `raw` is not an absolute http(s) URL with a host.
+ */
+export function safeHttpUrl(raw: unknown): string | null {
+  if (typeof raw !== 'string' || raw === '' || raw.length > MAX_LINK_URL_LENGTH) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  return url.hostname === '' ? null : url.href;
+}
+
+export const isSafeHttpUrl = (raw: unknown): raw is string => safeHttpUrl(raw) !== null;

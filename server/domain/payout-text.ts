@@ -1,0 +1,37 @@
+import { MAX_PAYOUT_TEXT_LENGTH } from '../contract/payouts.js';
+
+/*
+ * How payout validation quotes what was sent, and its e-mail test. Problems and warnings are stored
+ * and answered, so a value is quoted only as far as a reader needs it: a long string by its start and
+ * length, an object or array by its kind (never serialised, however deep it is nested).
+ */
+
+/** Characters of an over-long string quoted in a problem or warning. */
+const QUOTED_PREFIX = 40;
+
+/** A value as a problem or warning quotes it. */
+export function shown(v: unknown): string {
+  if (typeof v === 'string')
+    return v.length > MAX_PAYOUT_TEXT_LENGTH ? `${JSON.stringify(v.slice(0, QUOTED_PREFIX))}… (${v.length} characters)` : JSON.stringify(v);
+  if (typeof v === 'number' || typeof v === 'boolean' || v === null) return String(v);
+  if (v === undefined) return 'nothing';
+  return Array.isArray(v) ? 'an array' : `a JSON ${typeof v}`;
+}
+
+/** A field name as a warning quotes it (an unknown key may be as long as the body allows). */
+export const shownKey = (key: string): string =>
+  key.length > QUOTED_PREFIX ? `${key.slice(0, QUOTED_PREFIX)}… (${key.length} characters)` : key;
+
+/**
+ * Looks like an e-mail address: one `@` with something before it, and a domain with a dot that has
+ * something on both sides; no whitespace. Each step is one pass over the string (a single regular
+ * expression for the same test backtracks quadratically on `a@` + `a.` × n + a space).
+ */
+export function looksLikeEmail(s: string): boolean {
+  if (/\s/.test(s)) return false;
+  const at = s.indexOf('@');
+  if (at <= 0 || at !== s.lastIndexOf('@')) return false;
+  const domain = s.slice(at + 1);
+  const dot = domain.indexOf('.', 1);
+  return dot > 0 && dot < domain.length - 1;
+}
