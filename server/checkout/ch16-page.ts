@@ -11,7 +11,7 @@ const CH16: Choice[] = [
 ];
 
 /** Channel 16: alternative payment methods (cash reference or online bank). */
-export const channel16: PageModule = {
+export const page16: PageModule = {
   title: () => 'Medios de pago alternativos',
   render(v) {
     const m = v.state.method;

@@ -112,7 +112,7 @@ async function methodView(v: PageView, method: Method): Promise<Html> {
   }
 }
 
-export const channel17: PageModule = {
+export const page17: PageModule = {
   title: (op) => (isMethod(op.method) ? METHODS[op.method].name : 'Elige cómo pagar'),
   async render(v) {
     const fixed = isMethod(v.op.method) ? v.op.method : null;

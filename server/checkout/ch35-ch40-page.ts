@@ -21,7 +21,7 @@ const peruQr = (v: PageView, scheme: string) =>
   });
 
 /** Channel 40: ephemeral QR (efimero, or version 2), fixed by filter_by. */
-export const channel40: PageModule = {
+export const page40: PageModule = {
   title: () => 'Pago con QR',
   async render(v) {
     const v2 = v.op.method === 'efimero_v2';
@@ -42,7 +42,7 @@ function deeplinkOf(v: PageView): string {
 }
 
 /** Channel 35: bank app or website. Mobile follows the deeplink; desktop shows instructions and a QR. */
-export const channel35: PageModule = {
+export const page35: PageModule = {
   title: () => 'Paga desde tu banco',
   async render(v) {
     if (v.mode === 'bank')

@@ -66,7 +66,7 @@ function tabsBar(v: PageView, active: Tab): Html {
 /** An action belongs to the tab the page was showing when the shopper posted it. */
 const allowed = (a: ActionInput, tab: Tab) => tabOf({ op: a.op, mode: a.form.get('m') }) === tab;
 
-export const channel36: PageModule = {
+export const page36: PageModule = {
   title: (op) =>
     op.method === 'card'
       ? 'Pago con tarjeta'

@@ -9,7 +9,7 @@ import { formatAmount, shopperName, type PageModule } from './view.js';
 const groupClabe = (c: string) => (c.length === 18 ? `${c.slice(0, 3)} ${c.slice(3, 6)} ${c.slice(6, 17)} ${c.slice(17)}` : c);
 
 /** Channel 41: SPEI transfer to the merchant's CLABE for the exact amount. */
-export const channel41: PageModule = {
+export const page41: PageModule = {
   title: () => 'Transferencia SPEI',
   render(v) {
     const amount = formatAmount(v.op.amount, v.op.currency);

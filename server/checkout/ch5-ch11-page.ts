@@ -158,7 +158,7 @@ const ch5Actions = {
   }),
 };
 
-export const channel5: PageModule = {
+export const page5: PageModule = {
   title: () => 'Transferencia bancaria',
   render(v) {
     const bank = v.op.method ?? v.state.bank;
@@ -170,7 +170,7 @@ export const channel5: PageModule = {
   actions: ch5Actions,
 };
 
-export const channel11: PageModule = {
+export const page11: PageModule = {
   title: () => 'Transferencia bancaria',
   render(v) {
     const code = v.op.user_bank_code ?? v.state.bank;

@@ -1,4 +1,4 @@
-import { readDetails } from '../channels/details.js';
+import { OperationDetailsSchema, readDetails, type OperationDetails } from '../contract/operation-details.js';
 import type { SandboxContext } from '../context.js';
 import type { MerchantRecord } from '../store/merchants.js';
 import type { OperationRecord } from '../store/operations.js';
@@ -82,9 +82,12 @@ export function saveState(ctx: SandboxContext, op: OperationRecord, patch: Recor
 }
 
 /** A string detail stored by the creation code (qr_value, key_value, voucher_reference…), if any. */
-export function detailString(op: OperationRecord, key: string): string | null {
+type TextDetail = {
+  [K in keyof typeof OperationDetailsSchema.shape]-?: NonNullable<OperationDetails[K]> extends string ? K : never;
+}[keyof typeof OperationDetailsSchema.shape];
+export function detailString(op: OperationRecord, key: TextDetail): string | null {
   const v = op.details[key];
-  if (typeof v === 'string' && v) return v;
+  if (v) return v;
   const direct = op.details.direct_response;
   if (isRecord(direct) && typeof direct[key] === 'string' && direct[key]) return direct[key];
   return null;
