@@ -77,6 +77,26 @@ export async function answer<K extends ControlRouteName>(
   return (await requestRoute(sb.url, spec, (input ?? {}) as Record<string, unknown>)) as RouteAnswer<RouteOutput<ControlRoute<K>>>;
 }
 
+/**
+ * One control route by name answering either its success (`status`, parsed `data`) or its error
+ * answer (`status`, `error` with code and reason), for tests that assert both kinds of answer.
+ */
+export async function outcome<K extends ControlRouteName>(
+  sb: { url: string },
+  name: K,
+  ...input: Parameters<ControlClient[K]>
+): Promise<
+  { status: number; data: RouteOutput<ControlRoute<K>>; error?: undefined } | { status: number; data?: undefined; error: SandboxApiError }
+> {
+  try {
+    return await answer(sb, name, ...input);
+  } catch (err) {
+    if (err instanceof SandboxApiError && err.code !== 'CONTRACT_DRIFT' && err.code !== 'NETWORK_ERROR')
+      return { status: err.status, error: err };
+    throw err;
+  }
+}
+
 /** Raw JSON call, for requests a typed call cannot send (malformed input on purpose) or routes outside the control API. */
 export async function api<T = any>(base: string, method: string, path: string, body?: unknown) {
   const res = await fetch(base + path, {
