@@ -41,11 +41,11 @@ describe('one advance runs the whole schedule', () => {
     const before = Date.parse((await control(sb).getClock()).now);
     const r = await advance(THREE_DAYS);
     const [n] = await notificationsOfOp(sb, id);
-    expect(n.status).toBe('failed');
-    expect(n.attempts).toHaveLength(5);
-    expect(n.attempts.every((a: Attempt) => a.error === 'connection refused')).toBe(true);
-    expect(gapsInMinutes(stamps(n.attempts))).toEqual([1, 5, 15, 60]);
-    expect(stamps(n.attempts)[0]).toBe(before);
+    expect(n!.status).toBe('failed');
+    expect(n!.attempts).toHaveLength(5);
+    expect(n!.attempts.every((a: Attempt) => a.error === 'connection refused')).toBe(true);
+    expect(gapsInMinutes(stamps(n!.attempts))).toEqual([1, 5, 15, 60]);
+    expect(stamps(n!.attempts)[0]).toBe(before);
     expect(r.advance.timers).toEqual({ 'notification.retry': 4 });
     expect(r.advance.attempts).toEqual({ succeeded: 0, failed: 4 });
     expect(r.advance.steps).toBe(4);
@@ -59,10 +59,10 @@ describe('one advance runs the whole schedule', () => {
     const id = await confirmedWithFirstAttempt();
     const r = await advance(THREE_DAYS);
     const [n] = await notificationsOfOp(sb, id);
-    expect(n.attempts.map((a: Attempt) => a.response_status)).toEqual([503, 503, 503, 200]);
-    expect(gapsInMinutes(stamps(n.attempts))).toEqual([1, 5, 15]);
-    expect(n.status).toBe('delivered');
-    expect(n.next_attempt_at).toBeNull();
+    expect(n!.attempts.map((a: Attempt) => a.response_status)).toEqual([503, 503, 503, 200]);
+    expect(gapsInMinutes(stamps(n!.attempts))).toEqual([1, 5, 15]);
+    expect(n!.status).toBe('delivered');
+    expect(n!.next_attempt_at).toBeNull();
     expect(r.advance.attempts).toEqual({ succeeded: 1, failed: 2 });
     // The advance answered after its last attempt was written: the receiver has nothing more coming.
     expect(calls).toBe(4);
@@ -87,8 +87,8 @@ describe('one advance runs the whole schedule', () => {
     expect(r.advance.wall_ms).toBeLessThan(4 * 1_500 * 3);
     for (const id of ids) {
       const [n] = await notificationsOfOp(sb, id);
-      expect(n.attempts).toHaveLength(5);
-      expect(n.attempts.every((a: Attempt) => a.error?.startsWith('timeout'))).toBe(true);
+      expect(n!.attempts).toHaveLength(5);
+      expect(n!.attempts.every((a: Attempt) => a.error?.startsWith('timeout'))).toBe(true);
     }
   }, 60_000);
 });
@@ -124,10 +124,10 @@ describe('order at one instant', () => {
       expect(retry?.expiredFirst).toBe(true);
       const [n] = await notificationsOfOp(sb, retrying);
       const [rejection] = await notificationsOfOp(sb, toExpire.id);
-      expect(rejection.kind).toBe('rejection');
+      expect(rejection!.kind).toBe('rejection');
       // Both sent in the same instant's round, each stamped with it.
-      expect(rejection.attempts[0].at).toBe(n.attempts[1].at);
-      expect(Date.parse(n.attempts[1].at) - Date.parse(n.attempts[0].at)).toBe(60_000);
+      expect(rejection!.attempts[0]!.at).toBe(n!.attempts[1]!.at);
+      expect(Date.parse(n!.attempts[1]!.at) - Date.parse(n!.attempts[0]!.at)).toBe(60_000);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
@@ -171,7 +171,7 @@ describe('answer, bounds and concurrency', () => {
     expect(Date.parse(done.now)).toBe(before + 30 * 60_000);
     expect(done.paused).toBe(true);
     const [n] = await notificationsOfOp(sb, op.id);
-    expect(gapsInMinutes(stamps(n.attempts))).toEqual([1, 5, 15]);
+    expect(gapsInMinutes(stamps(n!.attempts))).toEqual([1, 5, 15]);
     expect(await control(sb).advanceProgress()).toBeNull();
   }, 60_000);
 });
