@@ -7,7 +7,9 @@ import { html, type Html } from './escape.js';
 import { cancelButton, formOf } from './panel.js';
 import { qrSvg } from './qr.js';
 import { bankActions, bankPage, chooseBank } from './simulated-bank.js';
-import { detailString, formatAmount, saveState, type PageModule, type PageView } from './view.js';
+import { type PageModule, type PageView } from './view.js';
+import { detailString, saveState } from './flow-state.js';
+import { formatAmount } from './format.js';
 
 const BANKS = 'colombia-ch17-bank-codes.json';
 

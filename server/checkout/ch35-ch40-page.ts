@@ -3,7 +3,8 @@ import { html, type Html } from './escape.js';
 import { cancelButton } from './panel.js';
 import { qrSvg } from './qr.js';
 import { bankActions, bankPage } from './simulated-bank.js';
-import { detailString, pageUrl, type PageModule, type PageView } from './view.js';
+import { pageUrl, type PageModule, type PageView } from './view.js';
+import { detailString } from './flow-state.js';
 
 const waiting = (text: string): Html =>
   html`<div class="waiting" data-testid="waiting"><span class="spinner"></span><span>${text}</span></div>`;

@@ -6,7 +6,8 @@ import { html, type Html } from './escape.js';
 import { cancelButton, errorReasonSelect, formOf } from './panel.js';
 import { bankActions, bankPage, chooseBank } from './simulated-bank.js';
 import { bankCredentials } from './test-values.js';
-import { saveState, type ActionInput, type ActionOutcome, type PageModule, type PageView } from './view.js';
+import { type ActionInput, type ActionOutcome, type PageModule, type PageView } from './view.js';
+import { saveState } from './flow-state.js';
 
 const CH5 = 'chile-ch5.json';
 const CH11 = 'chile-ch11-institutions.json';

@@ -6,7 +6,8 @@ import { html } from './escape.js';
 import { errorBanner, layout, resultBlock, summaryCard } from './layout.js';
 import { sandboxPanel } from './panel.js';
 import { moduleFor } from './registry.js';
-import { isClosed, stateOf, type PageView } from './view.js';
+import { isClosed, type PageView } from './view.js';
+import { stateOf } from './flow-state.js';
 
 const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i;
 

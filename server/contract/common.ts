@@ -73,6 +73,9 @@ export function checkoutAddress(
   return `${base}/check-out/?channel=${page.channel}&tokenID=${page.token}&platform=1${page.app ? '&app=1' : ''}`;
 }
 
+/** A plain JSON object (not null, not an array). */
+export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 export const isChannelId = (n: number): n is ChannelId => (CHANNEL_IDS as readonly number[]).includes(n);
 
 /** An amount with exactly two decimals from exact cents (never through floating point): 150050 → "1500.50". */

@@ -8,8 +8,12 @@ import type { OperationRecord } from '../store/operations.js';
 
 export const EXPIRE_TIMER = 'operation.expire';
 
+/** The shopper's full name as sent (name_shopper and last_name_Shopper), or '' when neither was. */
+export const shopperName = (op: Pick<OperationRecord, 'shopper'>): string =>
+  [op.shopper.name_shopper, op.shopper.last_name_Shopper].filter((x) => typeof x === 'string' && x).join(' ');
+
 export function operationSummary(op: OperationRecord): OperationSummary {
-  const name = [op.shopper.name_shopper, op.shopper.last_name_Shopper].filter((x) => typeof x === 'string' && x).join(' ');
+  const name = shopperName(op);
   return {
     id: op.id,
     trans_id: op.trans_id,
