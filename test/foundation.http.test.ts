@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, jsonOf, startSandbox } from './helpers/sandbox.js';
+import { answer, api, control, failure, jsonOf, startSandbox } from './helpers/sandbox.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
 beforeAll(async () => {
@@ -21,8 +21,7 @@ describe('foundation HTTP', () => {
   });
 
   it('seeds the demo merchant of contract §2', async () => {
-    const r = await api(sb.url, 'GET', '/sandbox/v1/merchants');
-    const demo = r.body.items[0];
+    const demo = (await control(sb).listMerchants()).items[0]!;
     expect(demo).toMatchObject({
       public_key: 'pk_sandbox_demo',
       secret_key: 'sk_sandbox_demo',
@@ -39,9 +38,9 @@ describe('foundation HTTP', () => {
   });
 
   it('refuses a body over the limit with 413 PAYLOAD_TOO_LARGE', async () => {
-    const r = await api(sb.url, 'POST', '/sandbox/v1/merchants', { name: 'x'.repeat(2 * 1024 * 1024) });
-    expect(r.status).toBe(413);
-    expect(r.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+    const e = await failure(control(sb).createMerchant({ body: { name: 'x'.repeat(2 * 1024 * 1024) } }));
+    expect(e.status).toBe(413);
+    expect(e.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('refuses malformed JSON on the control API with INVALID_JSON', async () => {
@@ -63,54 +62,55 @@ describe('foundation HTTP', () => {
   });
 
   it('creates and patches merchants, replacing named settings whole', async () => {
-    const c = await api(sb.url, 'POST', '/sandbox/v1/merchants', { name: 'Tienda Dos', channels: { '17': ['COP'] } });
+    const c = await answer(sb, 'createMerchant', { body: { name: 'Tienda Dos', channels: { '17': ['COP'] } } });
     expect(c.status).toBe(201);
-    expect(c.body.public_key).toMatch(/^pk_/);
-    expect(c.body.secret_key).toMatch(/^sk_/);
-    const p = await api(sb.url, 'PATCH', `/sandbox/v1/merchants/${c.body.public_key}`, {
-      success_url: 'https://shop.example/ok',
-      channels: { '41': ['MXN'] },
+    expect(c.data.public_key).toMatch(/^pk_/);
+    expect(c.data.secret_key).toMatch(/^sk_/);
+    const p = await answer(sb, 'updateMerchant', {
+      public_key: c.data.public_key,
+      body: { success_url: 'https://shop.example/ok', channels: { '41': ['MXN'] } },
     });
     expect(p.status).toBe(200);
-    expect(p.body.channels).toEqual({ '41': ['MXN'] });
-    expect(p.body.success_url).toBe('https://shop.example/ok');
-    const u = await api(sb.url, 'PATCH', `/sandbox/v1/merchants/${c.body.public_key}`, { success_url: null });
-    expect(u.body.success_url).toBeNull();
+    expect(p.data.channels).toEqual({ '41': ['MXN'] });
+    expect(p.data.success_url).toBe('https://shop.example/ok');
+    const u = await control(sb).updateMerchant({ public_key: c.data.public_key, body: { success_url: null } });
+    expect(u.success_url).toBeNull();
   });
 
   it('rejects a bad merchant setting and changes nothing', async () => {
-    const before = await api(sb.url, 'GET', '/sandbox/v1/merchants');
-    const r = await api(sb.url, 'PATCH', '/sandbox/v1/merchants/pk_sandbox_demo', { max_amount: -5, success_url: 'https://a.example' });
-    expect(r.status).toBe(400);
-    expect(r.body.error.code).toBe('VALIDATION_ERROR');
-    const after = await api(sb.url, 'GET', '/sandbox/v1/merchants');
-    expect(after.body).toEqual(before.body);
+    const before = await control(sb).listMerchants();
+    const e = await failure(
+      control(sb).updateMerchant({ public_key: 'pk_sandbox_demo', body: { max_amount: -5, success_url: 'https://a.example' } }),
+    );
+    expect(e.status).toBe(400);
+    expect(e.code).toBe('VALIDATION_ERROR');
+    const after = await control(sb).listMerchants();
+    expect(after).toEqual(before);
   });
 
   it('logs API calls with secrets masked', async () => {
-    await api(sb.url, 'POST', '/sandbox/v1/merchants', { name: 'Masked', secret_key: 'sk_very_secret_value_123' });
-    const r = await api(sb.url, 'GET', '/sandbox/v1/requests?limit=5');
-    const entry = r.body.items.find((e: { request_body: string }) => e.request_body.includes('Masked'));
+    await control(sb).createMerchant({ body: { name: 'Masked', secret_key: 'sk_very_secret_value_123' } });
+    const r = await control(sb).listRequests({ query: { limit: 5 } });
+    const entry = r.items.find((e) => e.request_body?.includes('Masked'));
     expect(entry).toBeDefined();
-    expect(entry.request_body).not.toContain('sk_very_secret_value_123');
-    expect(entry.status).toBe(201);
+    expect(entry!.request_body).not.toContain('sk_very_secret_value_123');
+    expect(entry!.status).toBe(201);
   });
 
   it('advances the clock and reports the offset', async () => {
-    const before = await api(sb.url, 'GET', '/sandbox/v1/clock');
-    const r = await api(sb.url, 'POST', '/sandbox/v1/clock/advance', { minutes: 90 });
+    const before = await control(sb).getClock();
+    const r = await answer(sb, 'advanceClock', { body: { minutes: 90 } });
     expect(r.status).toBe(200);
-    expect(Date.parse(r.body.now) - Date.parse(before.body.now)).toBeGreaterThanOrEqual(90 * 60_000);
-    expect(r.body.offset_minutes).toBeGreaterThanOrEqual(90);
+    expect(Date.parse(r.data.now) - Date.parse(before.now)).toBeGreaterThanOrEqual(90 * 60_000);
+    expect(r.data.offset_minutes).toBeGreaterThanOrEqual(90);
   });
 
   it('resets to the demo merchant only with the clock at real time', async () => {
-    const r = await api(sb.url, 'POST', '/sandbox/v1/reset');
-    expect(r.body).toEqual({ ok: true });
-    const m = await api(sb.url, 'GET', '/sandbox/v1/merchants');
-    expect(m.body.items.map((x: { public_key: string }) => x.public_key)).toEqual(['pk_sandbox_demo']);
-    const c = await api(sb.url, 'GET', '/sandbox/v1/clock');
-    expect(Math.abs(c.body.offset_minutes)).toBeLessThan(1);
+    expect(await control(sb).resetSandbox()).toEqual({ ok: true });
+    const m = await control(sb).listMerchants();
+    expect(m.items.map((x) => x.public_key)).toEqual(['pk_sandbox_demo']);
+    const c = await control(sb).getClock();
+    expect(Math.abs(c.offset_minutes)).toBeLessThan(1);
   });
 
   it('publishes an OpenAPI 3.1 document', async () => {

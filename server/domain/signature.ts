@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { CREATION_SIGNED_FIELDS } from '../contract/signed-fields.js';
+import { notificationSignature, type SignatureLayout } from '../delivery/payload.js';
 
 /** Lowercase hex SHA-256 of a UTF-8 string. */
 export const sha256Hex = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
@@ -27,4 +28,12 @@ export function signatureMatches(sent: string, expected: string): boolean {
   const a = Buffer.from(sent.toLowerCase(), 'utf8');
   const b = Buffer.from(expected.toLowerCase(), 'utf8');
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * True when a received notification's `signature` is right for `secret` in the given layout: the
+ * check a merchant's handler makes (the testkit's `verifyNotification`, a scenario's `signature_valid`).
+ */
+export function notificationSignatureValid(fields: Record<string, string>, secret: string, layout: SignatureLayout = 'standard'): boolean {
+  return typeof fields.signature === 'string' && signatureMatches(fields.signature, notificationSignature(fields, layout, secret));
 }

@@ -1,3 +1,6 @@
+import { requestRoute, SandboxApiError, type RouteInput, type RouteOutput } from '../contract/client.js';
+import type { RouteSpec } from '../contract/route.js';
+
 /** One HTTP answer as a scenario step sees it. */
 export interface Answer {
   status: number;
@@ -11,7 +14,30 @@ const CALL_TIMEOUT_MS = 30_000;
 
 export type Body = { json: unknown } | { form: Record<string, string> } | { multipart: Record<string, string> };
 
-/** Calls the sandbox over HTTP (the only way a scenario touches it). */
+/**
+ * Calls one control route through the contract's typed client (server/contract/client.ts). An error
+ * answer is an Answer too (a step may expect it); `data` is the parsed body of a success. An answer
+ * that breaks the contract, or none at all, answers status 0 with its code, so no expectation passes.
+ */
+export async function control<S extends RouteSpec>(
+  base: string,
+  spec: S,
+  input: RouteInput<S>,
+): Promise<Answer & { data?: RouteOutput<S> }> {
+  try {
+    const a = await requestRoute(base, spec, input as Record<string, unknown>, { timeoutMs: CALL_TIMEOUT_MS });
+    return { status: a.status, text: JSON.stringify(a.data), json: a.data, data: a.data as RouteOutput<S> };
+  } catch (err) {
+    if (!(err instanceof SandboxApiError)) throw err;
+    const status = err.code === 'CONTRACT_DRIFT' ? 0 : err.status;
+    return { status, text: err.message, json: { error: { code: err.code, message: err.reason } } };
+  }
+}
+
+/**
+ * Calls the merchant API over HTTP as a merchant's server does: forms, multipart or JSON, the raw
+ * answer kept (a scenario checks error answers and sends malformed requests on purpose).
+ */
 export async function call(base: string, method: string, path: string, body?: Body, headers: Record<string, string> = {}): Promise<Answer> {
   let payload: string | FormData | undefined;
   const h: Record<string, string> = { ...headers };

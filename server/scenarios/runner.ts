@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { call, describeAnswer, field } from './http.js';
+import { merchantRoutes } from '../contract/merchants.js';
+import { settingsRoutes } from '../contract/settings.js';
+import { control, describeAnswer } from './http.js';
 import { startReceiver, type Receiver } from './receiver.js';
 import { ScenarioSchema, type Scenario, type ScenarioReport, type Step, type StepReport } from '../contract/scenario-schema.js';
 import { runStep, type RunState } from './steps.js';
@@ -35,19 +37,11 @@ async function setUpMerchant(base: string, sc: Scenario, receiver: Receiver, run
   };
   const settings = { ...(m.settings ?? {}), ...urls };
   const a = m.existing
-    ? await call(base, 'PATCH', `/sandbox/v1/merchants/${encodeURIComponent(m.existing)}`, { json: settings })
-    : await call(base, 'POST', '/sandbox/v1/merchants', { json: { ...settings, name: `scenario ${sc.name} ${runId}` } });
-  if (a.status !== 200 && a.status !== 201) throw new Error(`could not set up the scenario merchant: ${describeAnswer(a)}`);
-  const s = (k: string) => String(field(a.json, k) ?? '');
-  const layout = s('notification_signature_layout') === 'legacy' ? 'legacy' : 'standard';
-  return {
-    public_key: s('public_key'),
-    secret_key: s('secret_key'),
-    payout_token: s('payout_token'),
-    clabe: s('clabe'),
-    mid_id: Number(field(a.json, 'mid_id')),
-    layout,
-  };
+    ? await control(base, merchantRoutes.updateMerchant, { public_key: m.existing, body: settings })
+    : await control(base, merchantRoutes.createMerchant, { body: { ...settings, name: `scenario ${sc.name} ${runId}` } });
+  if (!a.data) throw new Error(`could not set up the scenario merchant: ${describeAnswer(a)}`);
+  const { public_key, secret_key, payout_token, clabe, mid_id, notification_signature_layout: layout } = a.data;
+  return { public_key, secret_key, payout_token, clabe, mid_id, layout };
 }
 
 /** A run walked one step at a time (the console's player); `runScenario` walks it to the end. */
@@ -127,8 +121,8 @@ export async function openRun(sc: Scenario, opts: RunOptions): Promise<ScenarioR
   try {
     receiver = await startReceiver(opts.receiverHost);
     const merchant = await setUpMerchant(opts.baseUrl, sc, receiver, runId);
-    const settings = await call(opts.baseUrl, 'GET', '/sandbox/v1/settings');
-    const scheme = field(settings.json, 'payout_auth_scheme');
+    const settings = await control(opts.baseUrl, settingsRoutes.getSettings, {});
+    const scheme = settings.data?.payout_auth_scheme;
     state = {
       base: opts.baseUrl,
       runId,

@@ -1,17 +1,14 @@
-import { NOTIFICATION_SIGNED_FIELDS } from '../contract/signed-fields.js';
-import { createHash } from 'node:crypto';
 import { clockRoutes } from '../contract/clock.js';
 import { merchantRoutes } from '../contract/merchants.js';
 import { operationRoutes } from '../contract/operations.js';
 import { paymentRoutes } from '../contract/payments.js';
 import { payoutApiRoutes } from '../contract/payout-api.js';
 import { payoutRoutes } from '../contract/payouts.js';
-import { buildPath } from '../contract/route.js';
 import { speiRoutes } from '../contract/spei.js';
-import { creationSignature, notifySignature } from '../domain/signature.js';
+import { creationSignature, notificationSignatureValid, notifySignature } from '../domain/signature.js';
 import { creationPathOf } from '../contract/common.js';
 import { creationFields, payoutItem } from './defaults.js';
-import { call, checkCall, describeAnswer, field, type Answer } from './http.js';
+import { call, checkCall, control, describeAnswer, field, type Answer } from './http.js';
 import type { Received, Receiver } from './receiver.js';
 import type { Step } from '../contract/scenario-schema.js';
 
@@ -34,7 +31,6 @@ export interface StepOutcome {
 
 type Of<A extends Step['action']> = Extract<Step, { action: A }>;
 
-const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 const sub = (s: string, runId: string) => s.replaceAll('{{run}}', runId);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -63,14 +59,11 @@ async function createPayment(st: RunState, s: Of<'create_payment'>, index: numbe
   const a = await call(st.base, 'POST', creationPathOf(s.channel), body);
   const failures = checkCall(a, s.expect, 200);
   if (a.status !== 200) return { message: `creation answered ${describeAnswer(a)}`, failures };
-  const list = await call(
-    st.base,
-    'GET',
-    `${operationRoutes.listOperations.path}?trans_id=${encodeURIComponent(f.trans_id ?? '')}&mid_id=${st.merchant.mid_id}&limit=1`,
-  );
-  const item = field(list.json, 'items');
-  const op = Array.isArray(item) ? (item[0] as Record<string, unknown> | undefined) : undefined;
-  if (!op || typeof op.id !== 'number')
+  const list = await control(st.base, operationRoutes.listOperations, {
+    query: { trans_id: f.trans_id ?? '', mid_id: st.merchant.mid_id, limit: 1 },
+  });
+  const op = list.data?.items[0];
+  if (!op)
     return {
       message: 'created, but the operation is not listed',
       failures: [...failures, `operation ${f.trans_id} not found after creation`],
@@ -94,12 +87,7 @@ async function createPayment(st: RunState, s: Of<'create_payment'>, index: numbe
 
 async function transition(st: RunState, s: Of<'confirm' | 'reject' | 'cancel' | 'expire'>): Promise<StepOutcome> {
   const op = operationOf(st, s.operation);
-  const a = await call(
-    st.base,
-    'POST',
-    buildPath(operationRoutes[`${s.action}Operation`].path, { id: op.id }),
-    s.body ? { json: s.body } : undefined,
-  );
+  const a = await control(st.base, operationRoutes[`${s.action}Operation`], { id: op.id, body: s.body ?? {} });
   const failures = checkCall(a, s.expect, 200);
   const status = field(a.json, 'status');
   if (s.expect?.status && status !== s.expect.status)
@@ -118,7 +106,7 @@ async function speiTransfer(st: RunState, s: Of<'spei_transfer'>): Promise<StepO
     rfc: s.rfc ?? op?.rfc ?? '',
     ...(s.sender_name ? { sender_name: s.sender_name } : {}),
   };
-  const a = await call(st.base, 'POST', speiRoutes.injectTransfer.path, { json: body });
+  const a = await control(st.base, speiRoutes.injectTransfer, { body });
   const failures = checkCall(a, s.expect, 201);
   const matched = field(a.json, 'matched_operation_id');
   if (s.expect?.matched !== undefined) {
@@ -160,16 +148,10 @@ async function createPayouts(st: RunState, s: Of<'create_payouts'>, index: numbe
   return { message: `payroll ${payroll} accepted with ${list.length} item(s) as "${alias}"`, failures };
 }
 
-const SIGNED = NOTIFICATION_SIGNED_FIELDS;
 /** Real milliseconds an exact count waits, once reached, for a late extra delivery. */
 const SETTLE_MS = 300;
 
-function signatureOk(st: RunState, r: Received): boolean {
-  const prefix = st.merchant.layout === 'legacy' ? (r.fields.public_key ?? '') : '';
-  return (
-    (r.fields.signature ?? '').toLowerCase() === sha256(prefix + SIGNED.map((k) => r.fields[k] ?? '').join('') + st.merchant.secret_key)
-  );
-}
+const signatureOk = (st: RunState, r: Received): boolean => notificationSignatureValid(r.fields, st.merchant.secret_key, st.merchant.layout);
 
 async function expectNotification(st: RunState, s: Of<'expect_notification'>): Promise<StepOutcome> {
   const op = s.operation ? operationOf(st, s.operation) : undefined;
@@ -228,7 +210,7 @@ export async function runStep(st: RunState, s: Step, index: number): Promise<Ste
     case 'spei_transfer':
       return speiTransfer(st, s);
     case 'advance_clock': {
-      const a = await call(st.base, 'POST', clockRoutes.advanceClock.path, { json: { minutes: s.minutes } });
+      const a = await control(st.base, clockRoutes.advanceClock, { body: { minutes: s.minutes } });
       return {
         message: `clock advanced ${s.minutes} min to ${String(field(a.json, 'now') ?? '?')}`,
         failures: checkCall(a, undefined, 200),
@@ -239,25 +221,20 @@ export async function runStep(st: RunState, s: Step, index: number): Promise<Ste
     case 'process_payouts': {
       const payroll = s.batch ? st.batches.get(s.batch)?.payroll : undefined;
       if (s.batch && payroll === undefined) throw new Error(`no payout batch "${s.batch}" was created earlier in this scenario`);
-      const a = await call(st.base, 'POST', payoutRoutes.processPayouts.path, { json: payroll === undefined ? {} : { payroll } });
+      const a = await control(st.base, payoutRoutes.processPayouts, { body: payroll === undefined ? {} : { payroll } });
       return { message: `processed: ${a.text.slice(0, 120)}`, failures: checkCall(a, undefined, 200) };
     }
     case 'approve_payout':
     case 'reject_payout': {
       const p = payoutOf(st, s.payout);
-      const a = await call(
-        st.base,
-        'POST',
-        buildPath((s.action === 'approve_payout' ? payoutRoutes.approvePayout : payoutRoutes.rejectPayout).path, { id: p.id }),
-      );
+      const a = await control(st.base, s.action === 'approve_payout' ? payoutRoutes.approvePayout : payoutRoutes.rejectPayout, { id: p.id });
       return { message: `payout ${p.id}: ${describeAnswer(a)}`, failures: checkCall(a, s.expect, 200) };
     }
     case 'expect_operation': {
       const op = operationOf(st, s.operation);
-      const a = await call(st.base, 'GET', buildPath(operationRoutes.getOperation.path, { id: op.id }));
-      const status = field(a.json, 'status');
-      const events = field(a.json, 'events');
-      const kinds = Array.isArray(events) ? events.map((e) => String(field(e, 'kind'))) : [];
+      const a = await control(st.base, operationRoutes.getOperation, { id: op.id });
+      const status = a.data?.status;
+      const kinds = (a.data?.events ?? []).map((e) => e.kind);
       const failures = checkCall(a, undefined, 200);
       if (status !== s.status) failures.push(`expected operation "${s.operation}" to be ${s.status}, it is ${String(status)}`);
       for (const k of s.events ?? []) if (!kinds.includes(k)) failures.push(`timeline has no "${k}" event (has ${kinds.join(', ')})`);
@@ -267,18 +244,15 @@ export async function runStep(st: RunState, s: Step, index: number): Promise<Ste
       return expectNotification(st, s);
     case 'expect_payout': {
       const p = payoutOf(st, s.payout);
-      const a = await call(st.base, 'GET', buildPath(payoutRoutes.getPayout.path, { id: p.id }));
-      const status = field(a.json, 'status');
+      const a = await control(st.base, payoutRoutes.getPayout, { id: p.id });
+      const status = a.data?.status;
       const failures = checkCall(a, undefined, 200);
       if (status !== s.status) failures.push(`expected payout "${s.payout}" to be ${s.status}, it is ${String(status)}`);
       return { message: `payout ${p.id} (${p.credit_note}) is ${String(status)}`, failures };
     }
     case 'set_merchant': {
-      const a = await call(st.base, 'PATCH', buildPath(merchantRoutes.updateMerchant.path, { public_key: st.merchant.public_key }), {
-        json: s.settings,
-      });
-      const layout = field(a.json, 'notification_signature_layout');
-      if (layout === 'standard' || layout === 'legacy') st.merchant.layout = layout;
+      const a = await control(st.base, merchantRoutes.updateMerchant, { public_key: st.merchant.public_key, body: s.settings });
+      if (a.data) st.merchant.layout = a.data.notification_signature_layout;
       return { message: `merchant settings: ${Object.keys(s.settings).join(', ')}`, failures: checkCall(a, undefined, 200) };
     }
     case 'set_receiver':

@@ -3,8 +3,15 @@
  * Depends only on the sandbox itself, zod and Node built-ins.
  */
 export { startSandbox, stopAllSandboxes, type StartOptions, type TestSandbox } from './start.js';
-export { controlClient, controlRoutes, type ControlClient, type ControlRouteName, type RouteInput, type RouteOutput } from './control.js';
-export { SandboxApiError } from './errors.js';
+export {
+  controlClient,
+  controlRoutes,
+  SandboxApiError,
+  type ControlClient,
+  type ControlRouteName,
+  type RouteInput,
+  type RouteOutput,
+} from '../contract/client.js';
 export {
   DEMO_KEYS,
   merchantClient,

@@ -1,6 +1,6 @@
 import { notificationSignature, wireTime, type SignatureLayout } from '../delivery/payload.js';
 import { DEMO_MERCHANT } from '../domain/merchants.js';
-import { signatureMatches } from '../domain/signature.js';
+import { notificationSignatureValid } from '../domain/signature.js';
 
 export type NotificationLayout = SignatureLayout;
 
@@ -39,6 +39,5 @@ export function signNotification(
  * The same check as the sandbox's own (case-insensitive, constant time).
  */
 export function verifyNotification(notification: NotificationInput, secret: string, layout: NotificationLayout = 'standard'): boolean {
-  const f = fieldsOf(notification);
-  return typeof f.signature === 'string' && signatureMatches(f.signature, notificationSignature(f, layout, secret));
+  return notificationSignatureValid(fieldsOf(notification), secret, layout);
 }

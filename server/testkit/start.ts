@@ -1,6 +1,6 @@
 import type { CreateMerchant } from '../contract/merchants.js';
 import { createSandbox, type SandboxOptions } from '../sandbox.js';
-import { controlClient, type ControlClient } from './control.js';
+import { controlClient, type ControlClient } from '../contract/client.js';
 import { DEMO_KEYS, merchantClient, type MerchantClient, type MerchantKeys } from './merchant.js';
 import { spawnSandbox } from './spawn.js';
 

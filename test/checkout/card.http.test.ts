@@ -38,7 +38,7 @@ describe('channel 36 card form', () => {
     expect(r.status).toBe(303);
     const op = await operation(sb.url, c.id);
     expect(op.status).toBe('rejected');
-    expect(op.events.at(-1).details).toMatchObject({
+    expect(op.events.at(-1)!.details).toMatchObject({
       card_failure_code: '3003',
       rejection_code: '3003',
       rejection_message: 'Insufficient funds',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import { api, startSandbox, control } from '../helpers/sandbox.js';
 import { act, newCheckout, operation, page } from './support.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
@@ -111,14 +111,14 @@ describe('checkout status polling', () => {
 
   it('reports url_ok once confirmed through the control API', async () => {
     const c = await newCheckout(sb.url, 17, { filter_by: 'wallet_push' });
-    await api(sb.url, 'POST', `/sandbox/v1/operations/${c.id}/confirm`);
+    await control(sb).confirmOperation({ id: c.id });
     const r = await api(sb.url, 'GET', `/check-out/status?tokenID=${c.token}`);
     expect(r.body).toMatchObject({ status: 'confirmed', redirect: 'https://merchant.example/ok' });
   });
 
   it('reports url_error once rejected', async () => {
     const c = await newCheckout(sb.url, 17, { filter_by: 'instant_qr' });
-    await api(sb.url, 'POST', `/sandbox/v1/operations/${c.id}/reject`, {});
+    await control(sb).rejectOperation({ id: c.id, body: {} });
     const r = await api(sb.url, 'GET', `/check-out/status?tokenID=${c.token}`);
     expect(r.body).toMatchObject({ status: 'rejected', redirect: 'https://merchant.example/error' });
   });
@@ -146,7 +146,7 @@ describe('checkout status polling', () => {
 describe('single-use address and closed states', () => {
   it('shows a closed page with no controls once the operation is final', async () => {
     const c = await newCheckout(sb.url, 17, { filter_by: 'instant_key' });
-    await api(sb.url, 'POST', `/sandbox/v1/operations/${c.id}/confirm`);
+    await control(sb).confirmOperation({ id: c.id });
     const p = await page(c.address);
     expect(p.status).toBe(200);
     expect(p.html).toContain('Este enlace de pago ya no está disponible');
@@ -156,7 +156,7 @@ describe('single-use address and closed states', () => {
 
   it('refuses an action on a final operation with 409 and changes nothing', async () => {
     const c = await newCheckout(sb.url, 41);
-    await api(sb.url, 'POST', `/sandbox/v1/operations/${c.id}/cancel`);
+    await control(sb).cancelOperation({ id: c.id });
     const r = await act(sb.url, c.token, 'sandbox_outcome', { outcome: 'confirmed' });
     expect(r.status).toBe(409);
     expect((await operation(sb.url, c.id)).status).toBe('cancelled');
@@ -164,7 +164,7 @@ describe('single-use address and closed states', () => {
 
   it('shows the closed page after the sandbox clock passes the expiry', async () => {
     const c = await newCheckout(sb.url, 17, { filter_by: 'wallet_push' });
-    await api(sb.url, 'POST', '/sandbox/v1/clock/advance', { minutes: 16 });
+    await control(sb).advanceClock({ body: { minutes: 16 } });
     const p = await page(c.address);
     expect(p.html).toContain('data-status="expired"');
     const s = await api(sb.url, 'GET', `/check-out/status?tokenID=${c.token}`);
@@ -198,7 +198,7 @@ describe('checkout actions', () => {
     await act(sb.url, c.token, 'sandbox_outcome', { outcome: 'rejected', error_reason: 'mfa_locked' });
     const op = await operation(sb.url, c.id);
     expect(op.status).toBe('rejected');
-    expect(op.events.at(-1).details.error_reason).toBe('mfa_locked');
+    expect(op.events.at(-1)!.details.error_reason).toBe('mfa_locked');
   });
 
   it('refuses an error_reason outside the spec list and changes nothing', async () => {
@@ -240,6 +240,6 @@ describe('checkout actions', () => {
     expect(r.status).toBe(303);
     const op = await operation(sb.url, c.id);
     expect(op.status).toBe('confirmed');
-    expect(op.events.at(-1).actor).toBe('spei_transfer');
+    expect(op.events.at(-1)!.actor).toBe('spei_transfer');
   });
 });

@@ -1,5 +1,5 @@
 import { createPayment } from '../helpers/payments.js';
-import { api } from '../helpers/sandbox.js';
+import { control } from '../helpers/sandbox.js';
 
 /** Creates a payment through the real creation endpoint; answers its token, id and checkout address. */
 export async function newCheckout(
@@ -11,8 +11,8 @@ export async function newCheckout(
   const p = await createPayment(base, channel, overrides, { shopper });
   const address = p.text.trim();
   const token = new URL(address).searchParams.get('tokenID')!;
-  const list = await api(base, 'GET', `/sandbox/v1/operations?trans_id=${encodeURIComponent(p.fields.trans_id!)}`);
-  return { address, token, id: list.body.items[0].id as number, fields: p.fields };
+  const list = await control({ url: base }).listOperations({ query: { trans_id: p.fields.trans_id! } });
+  return { address, token, id: list.items[0]!.id, fields: p.fields };
 }
 
 export async function page(url: string, headers: Record<string, string> = {}) {
@@ -32,5 +32,5 @@ export async function act(base: string, token: string, action: string, fields: R
 }
 
 export async function operation(base: string, id: number) {
-  return (await api(base, 'GET', `/sandbox/v1/operations/${id}`)).body;
+  return control({ url: base }).getOperation({ id });
 }

@@ -1,8 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AdvanceResultSchema } from '../../server/contract/clock.js';
-import { api } from '../helpers/sandbox.js';
+import { control, failure } from '../helpers/sandbox.js';
 import { closedPort, eventually } from '../helpers/receiver.js';
 import { move, notificationsOfOp, pendingOperation, sandboxWithReceiver, setMerchant, type Sb } from '../delivery/helpers.js';
 
@@ -14,19 +13,15 @@ beforeAll(async () => {
 });
 afterAll(() => env.stop());
 beforeEach(async () => {
-  await api(sb.url, 'POST', '/sandbox/v1/reset');
+  await control(sb).resetSandbox();
   await setMerchant(sb, { success_url: `${env.rx.url}/ok`, rejection_url: `${env.rx.url}/rejected` });
   env.rx.reply({ status: 500, body: 'down' });
   // A frozen clock makes every stamp exact: time moves only when the test advances it.
-  await api(sb.url, 'POST', '/sandbox/v1/clock/pause');
+  await control(sb).pauseClock();
 });
 
 const THREE_DAYS = 3 * 24 * 60;
-const advance = async (minutes: number) => {
-  const r = await api(sb.url, 'POST', '/sandbox/v1/clock/advance', { minutes });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return AdvanceResultSchema.parse(r.body);
-};
+const advance = (minutes: number) => control(sb).advanceClock({ body: { minutes } });
 type Attempt = { at: string; response_status: number | null; error: string | null };
 const stamps = (attempts: Attempt[]) => attempts.map((a) => Date.parse(a.at));
 const gapsInMinutes = (t: number[]) => t.slice(1).map((x, i) => (x - t[i]!) / 60_000);
@@ -43,14 +38,14 @@ describe('one advance runs the whole schedule', () => {
   it('a dead endpoint gets exactly 5 attempts in one 3-day advance, spaced 1, 5, 15 and 60 sandbox minutes', async () => {
     await setMerchant(sb, { success_url: `http://127.0.0.1:${await closedPort()}/down` });
     const id = await confirmedWithFirstAttempt();
-    const before = Date.parse((await api(sb.url, 'GET', '/sandbox/v1/clock')).body.now);
+    const before = Date.parse((await control(sb).getClock()).now);
     const r = await advance(THREE_DAYS);
     const [n] = await notificationsOfOp(sb, id);
-    expect(n.status).toBe('failed');
-    expect(n.attempts).toHaveLength(5);
-    expect(n.attempts.every((a: Attempt) => a.error === 'connection refused')).toBe(true);
-    expect(gapsInMinutes(stamps(n.attempts))).toEqual([1, 5, 15, 60]);
-    expect(stamps(n.attempts)[0]).toBe(before);
+    expect(n!.status).toBe('failed');
+    expect(n!.attempts).toHaveLength(5);
+    expect(n!.attempts.every((a: Attempt) => a.error === 'connection refused')).toBe(true);
+    expect(gapsInMinutes(stamps(n!.attempts))).toEqual([1, 5, 15, 60]);
+    expect(stamps(n!.attempts)[0]).toBe(before);
     expect(r.advance.timers).toEqual({ 'notification.retry': 4 });
     expect(r.advance.attempts).toEqual({ succeeded: 0, failed: 4 });
     expect(r.advance.steps).toBe(4);
@@ -64,10 +59,10 @@ describe('one advance runs the whole schedule', () => {
     const id = await confirmedWithFirstAttempt();
     const r = await advance(THREE_DAYS);
     const [n] = await notificationsOfOp(sb, id);
-    expect(n.attempts.map((a: Attempt) => a.response_status)).toEqual([503, 503, 503, 200]);
-    expect(gapsInMinutes(stamps(n.attempts))).toEqual([1, 5, 15]);
-    expect(n.status).toBe('delivered');
-    expect(n.next_attempt_at).toBeNull();
+    expect(n!.attempts.map((a: Attempt) => a.response_status)).toEqual([503, 503, 503, 200]);
+    expect(gapsInMinutes(stamps(n!.attempts))).toEqual([1, 5, 15]);
+    expect(n!.status).toBe('delivered');
+    expect(n!.next_attempt_at).toBeNull();
     expect(r.advance.attempts).toEqual({ succeeded: 1, failed: 2 });
     // The advance answered after its last attempt was written: the receiver has nothing more coming.
     expect(calls).toBe(4);
@@ -92,8 +87,8 @@ describe('one advance runs the whole schedule', () => {
     expect(r.advance.wall_ms).toBeLessThan(4 * 1_500 * 3);
     for (const id of ids) {
       const [n] = await notificationsOfOp(sb, id);
-      expect(n.attempts).toHaveLength(5);
-      expect(n.attempts.every((a: Attempt) => a.error?.startsWith('timeout'))).toBe(true);
+      expect(n!.attempts).toHaveLength(5);
+      expect(n!.attempts.every((a: Attempt) => a.error?.startsWith('timeout'))).toBe(true);
     }
   }, 60_000);
 });
@@ -106,8 +101,7 @@ describe('order at one instant', () => {
     const server: Server = createServer((req, res) => {
       req.resume();
       const answer = async () => {
-        const check =
-          req.url === '/ok' && expiring ? (await api(sb.url, 'GET', `/sandbox/v1/operations/${expiring}`)).body.status === 'expired' : null;
+        const check = req.url === '/ok' && expiring ? (await control(sb).getOperation({ id: expiring })).status === 'expired' : null;
         seen.push({ path: req.url ?? '', expiredFirst: check });
         res.writeHead(500).end('down');
       };
@@ -130,10 +124,10 @@ describe('order at one instant', () => {
       expect(retry?.expiredFirst).toBe(true);
       const [n] = await notificationsOfOp(sb, retrying);
       const [rejection] = await notificationsOfOp(sb, toExpire.id);
-      expect(rejection.kind).toBe('rejection');
+      expect(rejection!.kind).toBe('rejection');
       // Both sent in the same instant's round, each stamped with it.
-      expect(rejection.attempts[0].at).toBe(n.attempts[1].at);
-      expect(Date.parse(n.attempts[1].at) - Date.parse(n.attempts[0].at)).toBe(60_000);
+      expect(rejection!.attempts[0]!.at).toBe(n!.attempts[1]!.at);
+      expect(Date.parse(n!.attempts[1]!.at) - Date.parse(n!.attempts[0]!.at)).toBe(60_000);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
@@ -142,7 +136,7 @@ describe('order at one instant', () => {
 
 describe('answer, bounds and concurrency', () => {
   it('an advance with nothing due is instant and lands exactly on the target', async () => {
-    const before = Date.parse((await api(sb.url, 'GET', '/sandbox/v1/clock')).body.now);
+    const before = Date.parse((await control(sb).getClock()).now);
     const r = await advance(10 * 365 * 24 * 60);
     expect(Date.parse(r.now)).toBe(before + 10 * 365 * 24 * 60 * 60_000);
     expect(r.advance).toMatchObject({ timers: {}, steps: 0, attempts: { succeeded: 0, failed: 0 } });
@@ -150,14 +144,14 @@ describe('answer, bounds and concurrency', () => {
   });
 
   it('a negative, zero or longer-than-10-years advance is refused with a clear error and moves nothing', async () => {
-    const before = (await api(sb.url, 'GET', '/sandbox/v1/clock')).body.now;
+    const before = (await control(sb).getClock()).now;
     for (const minutes of [-5, 0, 10 * 365 * 24 * 60 + 1]) {
-      const r = await api(sb.url, 'POST', '/sandbox/v1/clock/advance', { minutes });
-      expect(r.status).toBe(400);
-      expect(r.body.error.code).toBe('VALIDATION_ERROR');
-      expect(r.body.error.message).toMatch(minutes > 0 ? /at most .*10 years/ : /more than 0/);
+      const e = await failure(control(sb).advanceClock({ body: { minutes } }));
+      expect(e.status).toBe(400);
+      expect(e.code).toBe('VALIDATION_ERROR');
+      expect(e.reason).toMatch(minutes > 0 ? /at most .*10 years/ : /more than 0/);
     }
-    expect((await api(sb.url, 'GET', '/sandbox/v1/clock')).body.now).toBe(before);
+    expect((await control(sb).getClock()).now).toBe(before);
   });
 
   it('a second advance while one runs is refused with 409 CLOCK_BUSY; progress is readable meanwhile; pause does not stop it half-way', async () => {
@@ -165,19 +159,19 @@ describe('answer, bounds and concurrency', () => {
     env.rx.reply('hang');
     const op = await pendingOperation(sb, 17);
     await move(sb, op.id, 'confirm');
-    const before = Date.parse((await api(sb.url, 'GET', '/sandbox/v1/clock')).body.now);
-    const first = api(sb.url, 'POST', '/sandbox/v1/clock/advance', { minutes: 30 });
-    const progress = await eventually(async () => (await api(sb.url, 'GET', '/sandbox/v1/clock/advance')).body, 10_000);
+    const before = Date.parse((await control(sb).getClock()).now);
+    const first = control(sb).advanceClock({ body: { minutes: 30 } });
+    const progress = await eventually(() => control(sb).advanceProgress(), 10_000);
     expect(progress).toMatchObject({ state: 'running', from: new Date(before).toISOString() });
-    const second = await api(sb.url, 'POST', '/sandbox/v1/clock/advance', { minutes: 5 });
+    const second = await failure(control(sb).advanceClock({ body: { minutes: 5 } }));
     expect(second.status).toBe(409);
-    expect(second.body.error.code).toBe('CLOCK_BUSY');
-    expect((await api(sb.url, 'POST', '/sandbox/v1/clock/pause')).status).toBe(200);
-    const done = AdvanceResultSchema.parse((await first).body);
+    expect(second.code).toBe('CLOCK_BUSY');
+    await control(sb).pauseClock();
+    const done = await first;
     expect(Date.parse(done.now)).toBe(before + 30 * 60_000);
     expect(done.paused).toBe(true);
     const [n] = await notificationsOfOp(sb, op.id);
-    expect(gapsInMinutes(stamps(n.attempts))).toEqual([1, 5, 15]);
-    expect((await api(sb.url, 'GET', '/sandbox/v1/clock/advance')).body).toBeNull();
+    expect(gapsInMinutes(stamps(n!.attempts))).toEqual([1, 5, 15]);
+    expect(await control(sb).advanceProgress()).toBeNull();
   }, 60_000);
 });

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import { control, startSandbox } from '../helpers/sandbox.js';
 import { eventually } from '../helpers/receiver.js';
 import { move, notificationsOfOp, pendingOperation, setMerchant, type Sb } from './helpers.js';
 
@@ -73,7 +73,7 @@ describe('a delivery backlog gives way to merchants making payments', () => {
       const all = await Promise.all(ops.map((op) => notificationsOfOp(sb, op.id)));
       return all.every((n) => n[0]?.status === 'delivered');
     });
-    const log = await api(sb.url, 'GET', '/sandbox/v1/notifications?status=delivered&limit=100');
-    expect(log.body.items).toHaveLength(48);
+    const log = await control(sb).listNotifications({ query: { status: 'delivered', limit: 100 } });
+    expect(log.items).toHaveLength(48);
   });
 });

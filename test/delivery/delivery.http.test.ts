@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api, DEMO, sha256, startSandbox } from '../helpers/sandbox.js';
+import { answer, api, control, DEMO, failure, sha256, startSandbox } from '../helpers/sandbox.js';
 import { closedPort, eventually, startReceiver } from '../helpers/receiver.js';
 import { enqueueNotification } from '../../server/delivery/outbox.js';
 import { markerDelivered, move, notificationsOfOp, pendingOperation, sandboxWithReceiver, setMerchant, wire, type Sb } from './helpers.js';
@@ -48,7 +48,7 @@ describe('what is sent', () => {
     const f = got!.fields;
     expect(Object.keys(f).slice(0, 7)).toEqual(['public_key', 'time', 'channel', 'amount', 'currency', 'trans_ID', 'signature']);
     expect(f).toMatchObject({ public_key: DEMO.public_key, channel: '17', amount: '50000.00', currency: 'COP', trans_ID: op.trans_id });
-    expect(f.time).toBe(wire(confirmed.events.at(-1).at));
+    expect(f.time).toBe(wire(confirmed!.events.at(-1)!.at));
     expect(f.signature).toBe(sha256(`${f.time}17${f.amount}COP${op.trans_id}${DEMO.secret_key}`));
   });
 
@@ -70,7 +70,7 @@ describe('what is sent', () => {
     const n = await delivered(op.id);
     expect(got.headers['x-sandbox-notification-id']).toBe(n.public_id);
     expect(n.public_id).toMatch(/^ntf_[0-9a-f]{24}$/);
-    expect(n.attempts[0].request.headers['X-Sandbox-Notification-Id']).toBe(n.public_id);
+    expect(n!.attempts[0]!.request.headers['X-Sandbox-Notification-Id']).toBe(n.public_id);
   });
 
   it('adds card extras on a card payment: masked number, brand, authorization number', async () => {
@@ -99,7 +99,7 @@ describe('what is sent', () => {
     const before = env.rx.received.length;
     await move(sb, op.id, 'confirm');
     const f = (await env.rx.waitFor(before + 1))[before]!.fields;
-    const clabe: string = (await api(sb.url, 'GET', '/sandbox/v1/merchants')).body.items[0].clabe;
+    const clabe: string = (await control(sb).listMerchants()).items[0]!.clabe;
     expect(f).toMatchObject({ payment_method: 'bank_transfer', bank_name: 'SPEI', bank_account: `************${clabe.slice(-4)}` });
   });
 
@@ -131,16 +131,13 @@ describe('payout deliveries (written by the payout engine through enqueueNotific
     const got = (await env.rx.waitFor(before + 1))[before]!;
     expect(got.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(JSON.parse(got.body)).toEqual({ reference: 'PO-1', otp_code: '123456' });
-    const n = (await api(sb.url, 'GET', `/sandbox/v1/notifications/${id}`)).body;
+    const n = await control(sb).getNotification({ id });
     expect(got.headers['x-sandbox-notification-id']).toBe(n.public_id);
-    const edited = await api(sb.url, 'POST', `/sandbox/v1/notifications/${id}/resend`, {
-      test: 'changed_fields',
-      fields: { otp_code: '000000' },
-    });
-    expect(JSON.parse(edited.body.body)).toEqual({ reference: 'PO-1', otp_code: '000000' });
-    const broken = await api(sb.url, 'POST', `/sandbox/v1/notifications/${id}/resend`, { test: 'broken_signature' });
+    const edited = await control(sb).resendNotification({ id, body: { test: 'changed_fields', fields: { otp_code: '000000' } } });
+    expect(JSON.parse(edited.body)).toEqual({ reference: 'PO-1', otp_code: '000000' });
+    const broken = await failure(control(sb).resendNotification({ id, body: { test: 'broken_signature' } }));
     expect(broken.status).toBe(400);
-    expect(broken.body.error.code).toBe('VALIDATION_ERROR');
+    expect(broken.code).toBe('VALIDATION_ERROR');
   });
 });
 
@@ -207,11 +204,11 @@ describe('what counts as delivered', () => {
     expect(n.status).toBe('pending');
     const a = n.attempts[0];
     expect(a).toMatchObject({ response_status: 500, response_body: 'boom: database down', url: `${env.rx.url}/ok` });
-    expect(a.error).toMatch(/HTTP 500/);
-    expect(a.latency_ms).toBeGreaterThanOrEqual(0);
-    expect(a.request.body).toBe(n.body);
-    expect(Date.parse(n.next_attempt_at) - Date.parse(a.at)).toBeGreaterThanOrEqual(60_000);
-    expect(Date.parse(n.next_attempt_at) - Date.parse(a.at)).toBeLessThan(62_000);
+    expect(a!.error).toMatch(/HTTP 500/);
+    expect(a!.latency_ms).toBeGreaterThanOrEqual(0);
+    expect(a!.request.body).toBe(n.body);
+    expect(Date.parse(n.next_attempt_at!) - Date.parse(a!.at)).toBeGreaterThanOrEqual(60_000);
+    expect(Date.parse(n.next_attempt_at!) - Date.parse(a!.at)).toBeLessThan(62_000);
   });
 
   it('a receiver that never answers is a timeout after the configured deadline', async () => {
@@ -227,8 +224,8 @@ describe('what counts as delivered', () => {
       });
       expect(n.attempts[0]).toMatchObject({ response_status: null });
       // The message names the deadline in force: the configured 500 ms, not the 10 s default.
-      expect(n.attempts[0].error).toMatch(/timeout.*within 500 ms/);
-      expect(n.attempts[0].latency_ms).toBeGreaterThanOrEqual(450);
+      expect(n!.attempts[0]!.error).toMatch(/timeout.*within 500 ms/);
+      expect(n!.attempts[0]!.latency_ms).toBeGreaterThanOrEqual(450);
     } finally {
       await own.stop();
       await hanging.close();
@@ -241,7 +238,7 @@ describe('what counts as delivered', () => {
     await move(sb, op.id, 'confirm');
     const n = await firstAttempt(op.id);
     expect(n.status).toBe('pending');
-    expect(n.attempts[0].error).toBe('connection refused');
+    expect(n!.attempts[0]!.error).toBe('connection refused');
   });
 
   it('keeps only the first 2,000 characters of a long answer', async () => {
@@ -249,7 +246,7 @@ describe('what counts as delivered', () => {
     const op = await pendingOperation(sb, 17);
     await move(sb, op.id, 'confirm');
     const n = await firstAttempt(op.id);
-    expect(n.attempts[0].response_body).toBe('é'.repeat(2000));
+    expect(n!.attempts[0]!.response_body).toBe('é'.repeat(2000));
   });
 
   it('a redirect is not a delivery', async () => {
@@ -257,7 +254,7 @@ describe('what counts as delivered', () => {
     const op = await pendingOperation(sb, 17);
     await move(sb, op.id, 'confirm');
     const n = await firstAttempt(op.id);
-    expect(n.attempts[0].response_status).toBe(302);
+    expect(n!.attempts[0]!.response_status).toBe(302);
     expect(n.status).toBe('pending');
   });
 
@@ -265,10 +262,10 @@ describe('what counts as delivered', () => {
     const op = await pendingOperation(sb, 17);
     await move(sb, op.id, 'confirm');
     await delivered(op.id);
-    const view = (await api(sb.url, 'GET', `/sandbox/v1/operations/${op.id}`)).body;
+    const view = await control(sb).getOperation({ id: op.id });
     expect(view.notifications).toHaveLength(1);
     expect(view.notifications[0]).toMatchObject({ kind: 'success', status: 'delivered', operation_id: op.id });
-    expect(view.notifications[0].attempts).toHaveLength(1);
+    expect(view!.notifications[0]!.attempts).toHaveLength(1);
   });
 });
 
@@ -296,8 +293,8 @@ describe('no blocking', () => {
     const before = env.rx.received.length;
     await move(sb, op.id, 'confirm');
     await env.rx.waitFor(before + 1);
-    expect((await api(sb.url, 'POST', '/sandbox/v1/reset')).status).toBe(200);
-    expect((await api(sb.url, 'GET', '/sandbox/v1/notifications')).body.items).toEqual([]);
+    expect((await answer(sb, 'resetSandbox')).status).toBe(200);
+    expect((await control(sb).listNotifications()).items).toEqual([]);
     env.rx.reply({ status: 200 });
     await setMerchant(sb, { success_url: `${env.rx.url}/ok` });
     const next = await pendingOperation(sb, 17);

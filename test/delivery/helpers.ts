@@ -1,5 +1,8 @@
 import { createPayment } from '../helpers/payments.js';
-import { api, deliveriesIdle, DEMO, startSandbox } from '../helpers/sandbox.js';
+import type { RouteInput } from '../../server/contract/client.js';
+import type { merchantRoutes } from '../../server/contract/merchants.js';
+import type { operationRoutes } from '../../server/contract/operations.js';
+import { control, deliveriesIdle, DEMO, startSandbox } from '../helpers/sandbox.js';
 import { eventually, startReceiver, type Receiver, type Reply } from '../helpers/receiver.js';
 import type { SandboxOptions } from '../../server/sandbox.js';
 
@@ -13,38 +16,28 @@ export async function sandboxWithReceiver(reply: Reply = { status: 200, body: 'o
   return { sb, rx, stop: async () => (await sb.stop(), await rx.close()) };
 }
 
-export async function setMerchant(sb: Sb, patch: Record<string, unknown>, publicKey = DEMO.public_key) {
-  const r = await api(sb.url, 'PATCH', `/sandbox/v1/merchants/${publicKey}`, patch);
-  if (r.status !== 200) throw new Error(`merchant patch failed: ${JSON.stringify(r.body)}`);
-  return r.body;
-}
+type MerchantPatch = RouteInput<typeof merchantRoutes.updateMerchant>['body'];
+
+export const setMerchant = (sb: Sb, patch: MerchantPatch, publicKey = DEMO.public_key) =>
+  control(sb).updateMerchant({ public_key: publicKey, body: patch });
 
 /** Creates a payment through the real merchant API and answers its operation. */
 export async function pendingOperation(sb: Sb, channel = 17, overrides: Record<string, string | null> = {}) {
   const p = await createPayment(sb.url, channel, overrides);
-  const list = await api(sb.url, 'GET', `/sandbox/v1/operations?trans_id=${encodeURIComponent(p.fields.trans_id!)}`);
-  const op = (await api(sb.url, 'GET', `/sandbox/v1/operations/${list.body.items[0].id}`)).body;
-  return op as {
-    id: number;
-    trans_id: string;
-    channel: number;
-    amount: string;
-    currency: string;
-    details: Record<string, unknown>;
-    [k: string]: unknown;
-  };
+  const list = await control(sb).listOperations({ query: { trans_id: p.fields.trans_id! } });
+  return control(sb).getOperation({ id: list.items[0]!.id });
 }
 
 /** POST /sandbox/v1/operations/:id/<verb>; throws unless 200. */
-export async function move(sb: Sb, id: number, verb: 'confirm' | 'reject' | 'cancel' | 'expire', body?: unknown) {
-  const r = await api(sb.url, 'POST', `/sandbox/v1/operations/${id}/${verb}`, body);
-  if (r.status !== 200) throw new Error(`${verb} failed: ${JSON.stringify(r.body)}`);
-  return r.body;
-}
+export const move = (
+  sb: Sb,
+  id: number,
+  verb: 'confirm' | 'reject' | 'cancel' | 'expire',
+  body?: RouteInput<typeof operationRoutes.rejectOperation>['body'],
+) => control(sb)[`${verb}Operation`]({ id, body });
 
-export const notificationsOfOp = async (sb: Sb, id: number) =>
-  (await api(sb.url, 'GET', `/sandbox/v1/notifications?operation_id=${id}`)).body.items;
-export const notification = async (sb: Sb, id: number | string) => (await api(sb.url, 'GET', `/sandbox/v1/notifications/${id}`)).body;
+export const notificationsOfOp = async (sb: Sb, id: number) => (await control(sb).listNotifications({ query: { operation_id: id } })).items;
+export const notification = async (sb: Sb, id: number | string) => await control(sb).getNotification({ id });
 
 /** Sandbox time of a control-API ISO timestamp, in the notification's `time` layout. */
 export const wire = (iso: string) => iso.slice(0, 19).replace('T', ' ');

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api, DEMO, sha256 } from '../helpers/sandbox.js';
+import type { RouteInput } from '../../server/contract/client.js';
+import type { notificationRoutes } from '../../server/contract/notifications.js';
+import { api, control, DEMO, outcome, sha256 } from '../helpers/sandbox.js';
 import { eventually } from '../helpers/receiver.js';
 import { move, notification, notificationsOfOp, pendingOperation, sandboxWithReceiver, setMerchant, type Sb } from './helpers.js';
 
@@ -15,7 +17,8 @@ beforeEach(async () => {
   await setMerchant(sb, { success_url: `${env.rx.url}/ok`, rejection_url: `${env.rx.url}/rejected` });
 });
 
-const resend = (id: number | string, body?: unknown) => api(sb.url, 'POST', `/sandbox/v1/notifications/${id}/resend`, body);
+type ResendBody = RouteInput<typeof notificationRoutes.resendNotification>['body'];
+const resend = (id: number | string, body?: ResendBody) => outcome(sb, 'resendNotification', { id, body });
 const settled = (opId: number) =>
   eventually(async () => {
     const [n] = await notificationsOfOp(sb, opId);
@@ -36,9 +39,9 @@ describe('resend by hand', () => {
     const before = env.rx.received.length;
     const r = await resend(n.id);
     expect(r.status).toBe(200);
-    expect(r.body.id).toBe(n.id);
-    expect(r.body.attempts.map((a: { source: string }) => a.source)).toEqual(['automatic', 'manual']);
-    expect(r.body.attempt_count).toBe(2);
+    expect(r.data!.id).toBe(n.id);
+    expect(r.data!.attempts.map((a: { source: string }) => a.source)).toEqual(['automatic', 'manual']);
+    expect(r.data!.attempt_count).toBe(2);
     const got = env.rx.received[before]!;
     expect(got.body).toBe(n.body);
     expect(got.headers['x-sandbox-notification-id']).toBe(n.public_id);
@@ -52,8 +55,8 @@ describe('resend by hand', () => {
     expect(n.status).toBe('pending');
     env.rx.reply({ status: 200 });
     const r = await resend(n.public_id);
-    expect(r.body).toMatchObject({ status: 'delivered', next_attempt_at: null });
-    expect(r.body.attempts.map((a: { response_status: number }) => a.response_status)).toEqual([500, 200]);
+    expect(r.data).toMatchObject({ status: 'delivered', next_attempt_at: null });
+    expect(r.data!.attempts.map((a) => a.response_status)).toEqual([500, 200]);
   });
 
   it('a failed resend leaves the status and the retry schedule as they were', async () => {
@@ -62,8 +65,8 @@ describe('resend by hand', () => {
     await move(sb, op.id, 'confirm');
     const n = await settled(op.id);
     const r = await resend(n.id);
-    expect(r.body).toMatchObject({ status: 'pending', next_attempt_at: n.next_attempt_at });
-    expect(r.body.attempts).toHaveLength(2);
+    expect(r.data).toMatchObject({ status: 'pending', next_attempt_at: n.next_attempt_at });
+    expect(r.data!.attempts).toHaveLength(2);
   });
 });
 
@@ -73,17 +76,17 @@ describe('resend with edits (test deliveries)', () => {
     const before = env.rx.received.length;
     const r = await resend(n.id, { test: 'broken_signature' });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({
+    expect(r.data).toMatchObject({
       test_label: 'broken_signature',
       test_of: n.id,
       status: 'delivered',
       notification_id_header: n.public_id,
     });
-    expect(r.body.id).not.toBe(n.id);
+    expect(r.data!.id).not.toBe(n.id);
     const got = env.rx.received[before]!;
     expect(got.headers['x-sandbox-notification-id']).toBe(n.public_id);
     const { signature, ...rest } = got.fields;
-    const { signature: original, ...originalRest } = n.fields;
+    const { signature: original, ...originalRest } = n.fields!;
     expect(rest).toEqual(originalRest);
     expect(signature).not.toBe(original);
     expect(signature).not.toBe(validSignature(got.fields));
@@ -93,7 +96,7 @@ describe('resend with edits (test deliveries)', () => {
     const { n } = await deliveredSuccess();
     const before = env.rx.received.length;
     const r = await resend(n.id, { test: 'duplicate' });
-    expect(r.body.test_label).toBe('duplicate');
+    expect(r.data!.test_label).toBe('duplicate');
     const got = env.rx.received[before]!;
     expect(got.body).toBe(n.body);
     expect(got.headers['x-sandbox-notification-id']).toBe(n.public_id);
@@ -103,19 +106,19 @@ describe('resend with edits (test deliveries)', () => {
     const { op, n } = await deliveredSuccess();
     const before = env.rx.received.length;
     const r = await resend(n.id, { test: 'out_of_order' });
-    expect(r.body).toMatchObject({ test_label: 'out_of_order', kind: 'rejection', operation_id: op.id });
+    expect(r.data).toMatchObject({ test_label: 'out_of_order', kind: 'rejection', operation_id: op.id });
     const got = env.rx.received[before]!;
     expect(got.path).toBe('/rejected');
     expect(got.fields).toMatchObject({ trans_ID: op.trans_id, rejection_code: 'PAYMENT_REJECTED' });
     expect(got.fields.signature).toBe(validSignature(got.fields));
-    expect(got.headers['x-sandbox-notification-id']).toBe(r.body.public_id);
+    expect(got.headers['x-sandbox-notification-id']).toBe(r.data!.public_id);
   });
 
   it('changed_fields replaces fields and re-signs them', async () => {
     const { n } = await deliveredSuccess();
     const before = env.rx.received.length;
     const r = await resend(n.id, { test: 'changed_fields', fields: { amount: '1.00', bank_name: null, extra: 'x' } });
-    expect(r.body.test_label).toBe('changed_fields');
+    expect(r.data!.test_label).toBe('changed_fields');
     const f = env.rx.received[before]!.fields;
     expect(f.amount).toBe('1.00');
     expect(f.extra).toBe('x');
@@ -128,7 +131,7 @@ describe('resend with edits (test deliveries)', () => {
     const before = env.rx.received.length;
     await resend(n.id, { test: 'changed_fields', fields: { amount: '1.00' }, resign: false });
     const f = env.rx.received[before]!.fields;
-    expect(f.signature).toBe(n.fields.signature);
+    expect(f.signature).toBe(n!.fields!.signature);
     expect(f.signature).not.toBe(validSignature(f));
   });
 
@@ -136,9 +139,9 @@ describe('resend with edits (test deliveries)', () => {
     const { n } = await deliveredSuccess();
     env.rx.reply({ status: 500 });
     const r = await resend(n.id, { test: 'duplicate' });
-    expect(r.body).toMatchObject({ status: 'failed', next_attempt_at: null });
-    await api(sb.url, 'POST', '/sandbox/v1/clock/advance', { minutes: 90 });
-    expect((await notification(sb, r.body.id)).attempts).toHaveLength(1);
+    expect(r.data).toMatchObject({ status: 'failed', next_attempt_at: null });
+    await control(sb).advanceClock({ body: { minutes: 90 } });
+    expect((await notification(sb, r.data!.id)).attempts).toHaveLength(1);
   });
 
   it('test deliveries appear in the log next to the original, marked', async () => {
@@ -154,7 +157,7 @@ describe('bad resend input changes nothing', () => {
     for (const id of ['999999', 'ntf_000000000000000000000000', 'abc']) {
       const r = await resend(id);
       expect(r.status).toBe(404);
-      expect(r.body.error.code).toBe('NOT_FOUND');
+      expect(r.error!.code).toBe('NOT_FOUND');
     }
   });
 
@@ -168,7 +171,8 @@ describe('bad resend input changes nothing', () => {
       { test: 'changed_fields', fields: { 'bad name': 'x' } },
       { unknown: 1 },
     ]) {
-      const r = await resend(n.id, body);
+      // Malformed on purpose: bodies outside the contract, sent raw.
+      const r = await api(sb.url, 'POST', `/sandbox/v1/notifications/${n.id}/resend`, body);
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.error.code).toBe('VALIDATION_ERROR');
     }
@@ -181,43 +185,39 @@ describe('listing', () => {
   it('lists newest first with keyset paging and filters by status', async () => {
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) ids.push((await deliveredSuccess()).n.id);
-    const p1 = await api(sb.url, 'GET', '/sandbox/v1/notifications?limit=2&status=delivered');
-    expect(p1.body.items.map((x: { id: number }) => x.id).slice(0, 2)).toEqual([ids[2], ids[1]]);
-    const p2 = await api(sb.url, 'GET', `/sandbox/v1/notifications?limit=2&status=delivered&cursor=${p1.body.next_cursor}`);
-    expect(p2.body.items[0].id).toBe(ids[0]);
-    expect(p2.body.items.every((x: { status: string }) => x.status === 'delivered')).toBe(true);
+    const p1 = await control(sb).listNotifications({ query: { limit: 2, status: 'delivered' } });
+    expect(p1.items.map((x) => x.id).slice(0, 2)).toEqual([ids[2], ids[1]]);
+    const p2 = await control(sb).listNotifications({ query: { limit: 2, status: 'delivered', cursor: p1.next_cursor! } });
+    expect(p2.items[0]!.id).toBe(ids[0]);
+    expect(p2.items.every((x) => x.status === 'delivered')).toBe(true);
   });
 
   it('failed_first puts failed deliveries before the rest and pages through all of them', async () => {
-    await api(sb.url, 'PATCH', '/sandbox/v1/settings', { retries_enabled: false });
+    await control(sb).updateSettings({ body: { retries_enabled: false } });
     try {
       env.rx.reply({ status: 500 });
       const failed = await deliveredSuccess();
       env.rx.reply({ status: 200 });
       const ok = await deliveredSuccess();
       const all: { id: number; status: string }[] = [];
-      let cursor: string | null = null;
+      let cursor: string | undefined;
       do {
-        const page: { status: number; body: { items: { id: number; status: string }[]; next_cursor: string | null } } = await api(
-          sb.url,
-          'GET',
-          `/sandbox/v1/notifications?order=failed_first&limit=3${cursor ? `&cursor=${cursor}` : ''}`,
-        );
-        expect(page.status).toBe(200);
-        all.push(...page.body.items);
-        cursor = page.body.next_cursor;
+        const page = await control(sb).listNotifications({ query: { order: 'failed_first', limit: 3, cursor } });
+        all.push(...page.items);
+        cursor = page.next_cursor ?? undefined;
       } while (cursor);
       const firstOk = all.findIndex((x) => x.status !== 'failed');
       expect(all.slice(firstOk).some((x) => x.status === 'failed')).toBe(false);
       expect(all.findIndex((x) => x.id === failed.n.id)).toBeLessThan(all.findIndex((x) => x.id === ok.n.id));
       expect(new Set(all.map((x) => x.id)).size).toBe(all.length);
     } finally {
-      await api(sb.url, 'PATCH', '/sandbox/v1/settings', { retries_enabled: true });
+      await control(sb).updateSettings({ body: { retries_enabled: true } });
     }
   });
 
   it('a bad filter or cursor is 400 VALIDATION_ERROR', async () => {
     for (const q of ['status=lost', 'limit=0', 'cursor=abc', 'operation_id=x', 'order=random', 'order=failed_first&cursor=12']) {
+      // Malformed on purpose: raw query strings the typed client would not build.
       const r = await api(sb.url, 'GET', `/sandbox/v1/notifications?${q}`);
       expect(r.status, q).toBe(400);
       expect(r.body.error.code).toBe('VALIDATION_ERROR');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPayment } from '../helpers/payments.js';
 import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
-import { api, DEMO } from '../helpers/sandbox.js';
+import { control, DEMO } from '../helpers/sandbox.js';
 import { killHard, spawnCli, type Spawned } from '../helpers/spawn.js';
 
 const cleanup: (() => Promise<unknown> | void)[] = [];
@@ -31,21 +31,20 @@ async function receiver(...args: Parameters<typeof startReceiver>): Promise<Rece
 }
 async function confirmedOperation(base: string): Promise<{ id: number; trans_id: string }> {
   const p = await createPayment(base, 17);
-  const list = await api(base, 'GET', `/sandbox/v1/operations?trans_id=${encodeURIComponent(p.fields.trans_id!)}`);
-  const id: number = list.body.items[0].id;
-  const r = await api(base, 'POST', `/sandbox/v1/operations/${id}/confirm`);
-  expect(r.status).toBe(200);
+  const list = await control({ url: base }).listOperations({ query: { trans_id: p.fields.trans_id! } });
+  const id = list.items[0]!.id;
+  await control({ url: base }).confirmOperation({ id });
   return { id, trans_id: p.fields.trans_id! };
 }
 const notificationOf = async (base: string, opId: number) =>
-  (await api(base, 'GET', `/sandbox/v1/notifications?operation_id=${opId}`)).body.items[0];
+  (await control({ url: base }).listNotifications({ query: { operation_id: opId } })).items[0]!;
 
 describe('durability across kill -9', () => {
   it('a delivery in flight when the process is killed is sent again after restart', async () => {
     const dir = dataDir();
     const rx = await receiver('hang');
     const first = await cli(dir);
-    await api(first.url, 'PATCH', `/sandbox/v1/merchants/${DEMO.public_key}`, { success_url: `${rx.url}/ok` });
+    await control(first).updateMerchant({ public_key: DEMO.public_key, body: { success_url: `${rx.url}/ok` } });
     const op = await confirmedOperation(first.url);
     const [inFlight] = await rx.waitFor(1);
     await killHard(first);
@@ -69,18 +68,18 @@ describe('durability across kill -9', () => {
     const port = down.port;
     await down.close();
     const first = await cli(dir);
-    await api(first.url, 'PATCH', `/sandbox/v1/merchants/${DEMO.public_key}`, { success_url: `http://127.0.0.1:${port}/ok` });
+    await control(first).updateMerchant({ public_key: DEMO.public_key, body: { success_url: `http://127.0.0.1:${port}/ok` } });
     const op = await confirmedOperation(first.url);
     const failed = await eventually(async () => {
       const x = await notificationOf(first.url, op.id);
       return x?.attempts.length === 1 && x.next_attempt_at ? x : null;
     });
-    expect(failed.attempts[0].error).toBe('connection refused');
+    expect(failed.attempts[0]!.error).toBe('connection refused');
     await killHard(first);
 
     const rx = await receiver({ status: 200, body: 'ok' }, port);
     const second = await cli(dir);
-    await api(second.url, 'POST', '/sandbox/v1/clock/advance', { minutes: 1 });
+    await control(second).advanceClock({ body: { minutes: 1 } });
     const [got] = await rx.waitFor(1);
     expect(got!.fields.trans_ID).toBe(op.trans_id);
     expect(got!.headers['x-sandbox-notification-id']).toBe(failed.public_id);

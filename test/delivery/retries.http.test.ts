@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api, deliveriesIdle } from '../helpers/sandbox.js';
+import { control, deliveriesIdle } from '../helpers/sandbox.js';
 import { eventually } from '../helpers/receiver.js';
 import { move, notificationsOfOp, pendingOperation, sandboxWithReceiver, setMerchant, type Sb } from './helpers.js';
 
@@ -11,14 +11,14 @@ beforeAll(async () => {
 });
 afterAll(() => env.stop());
 beforeEach(async () => {
-  await api(sb.url, 'POST', '/sandbox/v1/reset');
+  await control(sb).resetSandbox();
   await setMerchant(sb, { success_url: `${env.rx.url}/ok`, rejection_url: `${env.rx.url}/rejected` });
   env.rx.reply({ status: 500, body: 'down' });
   // A frozen clock makes the schedule exact: time moves only when the test advances it.
-  await api(sb.url, 'POST', '/sandbox/v1/clock/pause');
+  await control(sb).pauseClock();
 });
 
-const advance = (minutes: number) => api(sb.url, 'POST', '/sandbox/v1/clock/advance', { minutes });
+const advance = (minutes: number) => control(sb).advanceClock({ body: { minutes } });
 /**
  * An advance fires due retry timers before it answers, and their wake-ups count as queued until
  * sent: once the worker is idle, the attempt log holds every attempt the advance caused.
@@ -50,7 +50,7 @@ describe('retry schedule on the sandbox clock', () => {
     expect(n.next_attempt_at).toBeNull();
     await advance(600);
     await settled();
-    expect((await notificationsOfOp(sb, id))[0].attempts).toHaveLength(5);
+    expect((await notificationsOfOp(sb, id))[0]!.attempts).toHaveLength(5);
   });
 
   it('does not retry before the gap has passed', async () => {
@@ -58,7 +58,7 @@ describe('retry schedule on the sandbox clock', () => {
     await attempts(id, 1);
     await advance(0.5);
     await settled();
-    expect((await notificationsOfOp(sb, id))[0].attempts).toHaveLength(1);
+    expect((await notificationsOfOp(sb, id))[0]!.attempts).toHaveLength(1);
     await advance(0.5);
     expect((await attempts(id, 2)).attempts).toHaveLength(2);
   });
@@ -71,7 +71,7 @@ describe('retry schedule on the sandbox clock', () => {
     const n = await eventually(async () =>
       (await notificationsOfOp(sb, id))[0]?.status === 'delivered' ? (await notificationsOfOp(sb, id))[0] : null,
     );
-    expect(n.attempts.map((a: { response_status: number }) => a.response_status)).toEqual([500, 200]);
+    expect(n.attempts.map((a) => a.response_status)).toEqual([500, 200]);
     expect(n.next_attempt_at).toBeNull();
   });
 
@@ -82,37 +82,37 @@ describe('retry schedule on the sandbox clock', () => {
     await setMerchant(sb, { success_url: `${env.rx.url}/fixed` });
     await advance(1);
     const n = await attempts(id, 2);
-    expect(n.attempts[1].url).toBe(`${env.rx.url}/fixed`);
+    expect(n!.attempts[1]!.url).toBe(`${env.rx.url}/fixed`);
     expect(n.status).toBe('delivered');
   });
 
   it('with retries disabled the first failed attempt marks the notification failed', async () => {
-    await api(sb.url, 'PATCH', '/sandbox/v1/settings', { retries_enabled: false });
+    await control(sb).updateSettings({ body: { retries_enabled: false } });
     try {
       const id = await failingConfirmed();
       const n = await attempts(id, 1);
       expect(n.status).toBe('failed');
       await advance(120);
       await settled();
-      expect((await notificationsOfOp(sb, id))[0].attempts).toHaveLength(1);
+      expect((await notificationsOfOp(sb, id))[0]!.attempts).toHaveLength(1);
     } finally {
-      await api(sb.url, 'PATCH', '/sandbox/v1/settings', { retries_enabled: true });
+      await control(sb).updateSettings({ body: { retries_enabled: true } });
     }
   });
 
   it('follows a custom retry schedule from the sandbox settings', async () => {
-    await api(sb.url, 'PATCH', '/sandbox/v1/settings', { retry_schedule_minutes: [2] });
+    await control(sb).updateSettings({ body: { retry_schedule_minutes: [2] } });
     try {
       const id = await failingConfirmed();
       await attempts(id, 1);
       await advance(1);
       await settled();
-      expect((await notificationsOfOp(sb, id))[0].attempts).toHaveLength(1);
+      expect((await notificationsOfOp(sb, id))[0]!.attempts).toHaveLength(1);
       await advance(1);
       const n = await attempts(id, 2);
       expect(n.status).toBe('failed');
     } finally {
-      await api(sb.url, 'PATCH', '/sandbox/v1/settings', { retry_schedule_minutes: [1, 5, 15, 60] });
+      await control(sb).updateSettings({ body: { retry_schedule_minutes: [1, 5, 15, 60] } });
     }
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exportFileName, exportSandboxData, resetSandboxData } from '../../electron/data-actions.js';
 import type { Sandbox } from '../../server/sandbox.js';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import { answer, api, control, startSandbox } from '../helpers/sandbox.js';
 
 let dir: string;
 let sb: Sandbox & { url: string };
@@ -17,7 +17,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const newMerchant = () => api(sb.url, 'POST', '/sandbox/v1/merchants', { name: 'Export Test' });
+const newMerchant = () => answer(sb, 'createMerchant', { body: { name: 'Export Test' } });
 
 describe('desktop data actions', () => {
   it('export writes a copy of the live database that a new sandbox opens with the same data', async () => {
@@ -27,8 +27,8 @@ describe('desktop data actions', () => {
     await exportSandboxData(sb, join(restored, 'sandbox.db'));
     const other = await startSandbox({ data: restored });
     try {
-      const r = await api<{ items: { name: string }[] }>(other.url, 'GET', '/sandbox/v1/merchants');
-      expect(r.body.items.map((m) => m.name)).toContain('Export Test');
+      const r = await control(other).listMerchants();
+      expect(r.items.map((m) => m.name)).toContain('Export Test');
     } finally {
       await other.stop();
     }
@@ -41,7 +41,7 @@ describe('desktop data actions', () => {
 
   it('the server keeps answering while and after it exports', async () => {
     const exporting = exportSandboxData(sb, join(dir, 'during.db'));
-    expect((await api(sb.url, 'GET', '/sandbox/v1/merchants')).status).toBe(200);
+    expect((await answer(sb, 'listMerchants')).status).toBe(200);
     await exporting;
     expect((await newMerchant()).status).toBe(201);
   });

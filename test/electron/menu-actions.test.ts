@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MessageBoxOptions } from '../../electron/electron-types.js';
 import { createMenuActions } from '../../electron/menu.js';
 import type { Sandbox } from '../../server/sandbox.js';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import { control, startSandbox } from '../helpers/sandbox.js';
 
 let dir: string;
 let sb: Sandbox & { url: string };
@@ -59,7 +59,7 @@ async function answered(boxes: unknown[]): Promise<void> {
   await until(() => boxes.length > 0);
   await new Promise((r) => setImmediate(r));
 }
-const merchantCount = async () => (await api<{ items: unknown[] }>(sb.url, 'GET', '/sandbox/v1/merchants')).body.items.length;
+const merchantCount = async () => (await control(sb).listMerchants()).items.length;
 
 describe('menu actions', () => {
   it('copy base URL puts the base URL on the clipboard', () => {
@@ -76,7 +76,7 @@ describe('menu actions', () => {
   });
 
   it('reset asks first, and "Cancel" changes nothing', async () => {
-    await api(sb.url, 'POST', '/sandbox/v1/merchants', { name: 'Kept' });
+    await control(sb).createMerchant({ body: { name: 'Kept' } });
     const { actions, boxes } = actionsWith({ answer: 1 });
     actions.resetData();
     await answered(boxes);
@@ -86,7 +86,7 @@ describe('menu actions', () => {
   });
 
   it('reset confirmed leaves only the demo merchant', async () => {
-    await api(sb.url, 'POST', '/sandbox/v1/merchants', { name: 'Gone' });
+    await control(sb).createMerchant({ body: { name: 'Gone' } });
     const { actions } = actionsWith({ answer: 0 });
     actions.resetData();
     await until(async () => (await merchantCount()) === 1);

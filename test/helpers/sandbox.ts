@@ -1,4 +1,16 @@
 import { createHash } from 'node:crypto';
+import {
+  controlClient,
+  controlRoutes,
+  requestRoute,
+  SandboxApiError,
+  type ControlClient,
+  type ControlOptions,
+  type ControlRoute,
+  type ControlRouteName,
+  type RouteAnswer,
+  type RouteOutput,
+} from '../../server/contract/client.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../server/sandbox.js';
 import { eventually } from './receiver.js';
 
@@ -37,7 +49,55 @@ export function creationSignature(f: Record<string, string>, secret = DEMO.secre
   return sha256(order.map((k) => f[k] ?? '').join('') + secret);
 }
 
-/** JSON control-API call; returns status and parsed body. */
+/**
+ * The typed client of a test sandbox's control API (server/contract/client.ts): paths, params, query
+ * and bodies come from the route descriptions, answers are parsed by their schemas, and an error
+ * answer throws a SandboxApiError (see `failure`). A contract change fails to compile here.
+ */
+export const control = (sb: { url: string }, opts?: ControlOptions): ControlClient => controlClient(sb.url, opts);
+
+/** The SandboxApiError (status, code, reason, details) a call failed with; throws when the call succeeded. */
+export async function failure(call: Promise<unknown>): Promise<SandboxApiError> {
+  try {
+    await call;
+  } catch (err) {
+    if (err instanceof SandboxApiError) return err;
+    throw err;
+  }
+  throw new Error('the call succeeded; an error answer was expected');
+}
+
+/** One control route by name answering its success status with the parsed body, for tests that assert the status (201, …). */
+export async function answer<K extends ControlRouteName>(
+  sb: { url: string },
+  name: K,
+  ...[input]: Parameters<ControlClient[K]>
+): Promise<RouteAnswer<RouteOutput<ControlRoute<K>>>> {
+  const spec = controlRoutes().get(name)!;
+  return (await requestRoute(sb.url, spec, (input ?? {}) as Record<string, unknown>)) as RouteAnswer<RouteOutput<ControlRoute<K>>>;
+}
+
+/**
+ * One control route by name answering either its success (`status`, parsed `data`) or its error
+ * answer (`status`, `error` with code and reason), for tests that assert both kinds of answer.
+ */
+export async function outcome<K extends ControlRouteName>(
+  sb: { url: string },
+  name: K,
+  ...input: Parameters<ControlClient[K]>
+): Promise<
+  { status: number; data: RouteOutput<ControlRoute<K>>; error?: undefined } | { status: number; data?: undefined; error: SandboxApiError }
+> {
+  try {
+    return await answer(sb, name, ...input);
+  } catch (err) {
+    if (err instanceof SandboxApiError && err.code !== 'CONTRACT_DRIFT' && err.code !== 'NETWORK_ERROR')
+      return { status: err.status, error: err };
+    throw err;
+  }
+}
+
+/** Raw JSON call, for requests a typed call cannot send (malformed input on purpose) or routes outside the control API. */
 export async function api<T = any>(base: string, method: string, path: string, body?: unknown) {
   const res = await fetch(base + path, {
     method,

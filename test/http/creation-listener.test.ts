@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/http/app.js';
 import { paymentRoutes } from '../../server/contract/payments.js';
 import { paymentFields, postPayment } from '../helpers/payments.js';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import { control, startSandbox } from '../helpers/sandbox.js';
 
 type Sb = Awaited<ReturnType<typeof startSandbox>>;
 /** What the test reads of Express 5's router stack (not in its public types). */
@@ -60,10 +60,8 @@ describe('the creation routes, dispatched by the listener', () => {
     expect(r.text).toMatch(/^http/);
     expect(routed).toEqual([]);
     sb.ctx.store.requests.flush();
-    const logged = await api(sb.url, 'GET', '/sandbox/v1/requests?limit=5');
-    const row = (logged.body.items as { path: string; status: number; note: string | null }[]).find(
-      (x) => x.path === '/payments/check-out/SecurePayment.php?x=1',
-    );
+    const logged = await control(sb).listRequests({ query: { limit: 5 } });
+    const row = logged.items.find((x) => x.path === '/payments/check-out/SecurePayment.php?x=1');
     expect(row?.status).toBe(200);
     expect(row?.note).toMatch(/^operation /);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiveBatchSchema, type LiveBatch } from '../../server/contract/live.js';
 import { MAX_BATCH } from '../../server/http/routes/events.js';
 import { createPayment } from '../helpers/payments.js';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import { api, control, startSandbox } from '../helpers/sandbox.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
 beforeAll(async () => {
@@ -70,7 +70,7 @@ describe('GET /sandbox/v1/events (live stream)', () => {
   it('streams a control-API change (merchant.changed) to every open stream', async () => {
     const a = await openStream();
     const b = await openStream();
-    await api(sb.url, 'PATCH', '/sandbox/v1/merchants/pk_sandbox_demo', { max_amount: 99999999 });
+    await control(sb).updateMerchant({ public_key: 'pk_sandbox_demo', body: { max_amount: 99999999 } });
     for (const s of [a, b]) await s.waitFor(() => allEvents(s.batches).some((e) => e.type === 'merchant.changed'));
     await a.close();
     await b.close();

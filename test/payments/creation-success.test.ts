@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_IDS } from '../../server/contract/common.js';
 import { creationPath, paymentFields, postPayment } from '../helpers/payments.js';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import { startSandbox, control, answer } from '../helpers/sandbox.js';
 import { operationOf, post } from './support.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
@@ -72,7 +72,7 @@ describe('successful creation', () => {
     await postPayment(sb.url, fields);
     const op = await operationOf(sb.url, fields.trans_id!);
     expect(op.amount).toBe('50001');
-    expect(op.details.warnings.join(' ')).toMatch(/rounded to 50001/);
+    expect((op.details.warnings as string[]).join(' ')).toMatch(/rounded to 50001/);
   });
 
   it('stores the effective expiry and arms the expiry timer (the clock expires the operation)', async () => {
@@ -80,7 +80,7 @@ describe('successful creation', () => {
     await postPayment(sb.url, fields);
     const op = await operationOf(sb.url, fields.trans_id!);
     expect(Date.parse(op.expires_at) - Date.parse(op.created_at)).toBe(45 * 60_000);
-    await api(sb.url, 'POST', '/sandbox/v1/clock/advance', { minutes: 46 });
+    await control(sb).advanceClock({ body: { minutes: 46 } });
     expect((await operationOf(sb.url, fields.trans_id!)).status).toBe('expired');
   });
 
@@ -113,11 +113,8 @@ describe('successful creation', () => {
   });
 
   it('accepts http://localhost return URLs when the merchant allows it', async () => {
-    const m = await api(sb.url, 'POST', '/sandbox/v1/merchants', {
-      name: 'Local',
-      public_key: 'pk_local_test',
-      secret_key: 'sk_local_test',
-      allow_http_localhost: true,
+    const m = await answer(sb, 'createMerchant', {
+      body: { name: 'Local', public_key: 'pk_local_test', secret_key: 'sk_local_test', allow_http_localhost: true },
     });
     expect(m.status).toBe(201);
     const r = await post(

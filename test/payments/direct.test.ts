@@ -117,7 +117,7 @@ describe('direct integration', () => {
     const r = await postPayment(sb.url, fields);
     expect(r.text).toMatch(/\/check-out\/\?channel=41&tokenID=/);
     const op = await operationOf(sb.url, fields.trans_id!);
-    expect(op.details.warnings.join(' ')).toMatch(/no effect/);
+    expect((op.details.warnings as string[]).join(' ')).toMatch(/no effect/);
     expect(op.clabe).toMatch(/^\d{18}$/);
   });
 });
@@ -162,6 +162,6 @@ describe('checkout values and special answers', () => {
     await postPayment(sb.url, f);
     const op = await operationOf(sb.url, f.trans_id!);
     expect(op.status).toBe('rejected');
-    expect(op.events[1].details).toMatchObject({ rejection_code: '3003', rejection_message: 'Insufficient funds' });
+    expect(op.events[1]!.details).toMatchObject({ rejection_code: '3003', rejection_message: 'Insufficient funds' });
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentFields, postPayment } from '../helpers/payments.js';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import { startSandbox, control } from '../helpers/sandbox.js';
 import { expectError, makeMerchant, post } from './support.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
@@ -186,8 +186,8 @@ describe('magic values', () => {
 
   it('the blacklist is per merchant', async () => {
     await makeMerchant(sb.url, { blacklisted_documents: ['1234567890'] });
-    const demo = await api(sb.url, 'GET', '/sandbox/v1/merchants');
-    expect(demo.body.items[0].blacklisted_documents).toEqual([]);
+    const demo = await control(sb).listMerchants();
+    expect(demo.items[0]!.blacklisted_documents).toEqual([]);
     expect((await post(sb.url, 17)).status).toBe(200);
   });
 });

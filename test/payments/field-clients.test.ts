@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerOf, creationPath, paymentFields, postPayment } from '../helpers/payments.js';
-import { api, creationSignature, startSandbox } from '../helpers/sandbox.js';
+import { creationSignature, startSandbox, control } from '../helpers/sandbox.js';
 import { expectError, operationOf, post, postRaw } from './support.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
@@ -139,14 +139,14 @@ describe('liberal readings with warnings (contract §9 "Be liberal, then say so"
     expect(r.status).toBe(200);
     const op = await operationOf(sb.url, fields.trans_id!);
     expect(op.warnings).toHaveLength(2);
-    const log = await api(sb.url, 'GET', '/sandbox/v1/requests?path=/payments/check-out/&limit=50');
-    const entry = log.body.items.find((e: { note: string | null }) => e.note === `operation ${op.id}`);
-    expect(entry.warnings).toEqual(op.warnings);
+    const log = await control(sb).listRequests({ query: { path: '/payments/check-out/', limit: 50 } });
+    const entry = log.items.find((e) => e.note === `operation ${op.id}`);
+    expect(entry!.warnings).toEqual(op.warnings);
     const plain = paymentFields(38);
     await postPayment(sb.url, plain);
     const plainOp = await operationOf(sb.url, plain.trans_id!);
-    const log2 = await api(sb.url, 'GET', '/sandbox/v1/requests?path=/payments/check-out/&limit=50');
-    expect(log2.body.items.find((e: { note: string | null }) => e.note === `operation ${plainOp.id}`).warnings).toEqual([]);
+    const log2 = await control(sb).listRequests({ query: { path: '/payments/check-out/', limit: 50 } });
+    expect(log2.items.find((e) => e.note === `operation ${plainOp.id}`)!.warnings).toEqual([]);
   });
 });
 

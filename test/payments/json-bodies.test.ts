@@ -54,7 +54,7 @@ describe('JSON bodies on every channel (contract §3)', () => {
       expect(b.request).toEqual(viaJson);
       expect(a.warnings).toEqual([]);
       expect(b.warnings).toEqual(channel === 17 ? [] : [JSON_WARNING(channel)]);
-      expect(b.events[0].details.encoding).toBe('json');
+      expect(b.events[0]!.details.encoding).toBe('json');
     },
   );
 

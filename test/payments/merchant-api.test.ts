@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPayment } from '../helpers/payments.js';
-import { api, DEMO, jsonOf, sha256, startSandbox } from '../helpers/sandbox.js';
+import { api, DEMO, jsonOf, sha256, startSandbox, answer } from '../helpers/sandbox.js';
 import { makeMerchant, operationOf } from './support.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
@@ -125,10 +125,11 @@ describe('POST /api/notify', () => {
 
 describe('GET /sandbox/v1/test-values', () => {
   it('answers one key per JSON file of resources/test-values, including creation', async () => {
-    const r = await api(sb.url, 'GET', '/sandbox/v1/test-values');
+    const r = await answer(sb, 'testValues');
     expect(r.status).toBe(200);
-    expect(r.body.creation.magic_values.map((v: { value: string }) => v.value)).toContain('SBX-CREATION-ERROR…');
-    expect(r.body.creation.bank_codes.channel_17_user_bank_code).toHaveLength(49);
+    const creation = r.data.creation as { magic_values: { value: string }[]; bank_codes: Record<string, unknown[]> };
+    expect(creation.magic_values.map((v: { value: string }) => v.value)).toContain('SBX-CREATION-ERROR…');
+    expect(creation.bank_codes.channel_17_user_bank_code).toHaveLength(49);
   });
 
   it('is described in the OpenAPI document with the creation paths', async () => {

@@ -138,7 +138,7 @@ describe('effective expiry', () => {
   ])('channel %i raises time_expired %i to its minimum %i', async (channel, given, want) => {
     const op = await created(channel, { time_expired: String(given) });
     expect(minutes(op)).toBe(want);
-    expect(op.details.warnings.join(' ')).toMatch(/raised/);
+    expect((op.details.warnings as string[]).join(' ')).toMatch(/raised/);
   });
 
   it.each([
@@ -158,7 +158,7 @@ describe('effective expiry', () => {
   });
 
   it('channel 36 cash suggests 2 hours, online 30 minutes', async () => {
-    expect((await created(36, { filter_by: 'cash', time_expired: '60' })).details.warnings.join(' ')).toMatch(
+    expect(((await created(36, { filter_by: 'cash', time_expired: '60' })).details.warnings as string[]).join(' ')).toMatch(
       /suggests at least 120 minutes/,
     );
     expect((await created(36, { filter_by: 'card', time_expired: '60' })).details.warnings).toEqual([]);

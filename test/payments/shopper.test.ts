@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentFields } from '../helpers/payments.js';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import { startSandbox, control } from '../helpers/sandbox.js';
 import { expectError, operationOf, post } from './support.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
@@ -100,13 +100,13 @@ describe('shopper_information (channel 17 codes)', () => {
   });
 
   it('the e-mail deny-list is the sandbox setting email_domain_deny_list', async () => {
-    const before = await api(sb.url, 'GET', '/sandbox/v1/settings');
-    await api(sb.url, 'PATCH', '/sandbox/v1/settings', { email_domain_deny_list: ['blocked-shop.co'] });
+    const before = await control(sb).getSettings();
+    await control(sb).updateSettings({ body: { email_domain_deny_list: ['blocked-shop.co'] } });
     try {
       expectError(await withShopper(17, { email: 'ana@blocked-shop.co' }), 400, 'SHOPPER_INVALID_EMAIL_FORMAT');
       expect((await withShopper(17, { email: 'ana@nodns.example.com' })).status).toBe(200);
     } finally {
-      await api(sb.url, 'PATCH', '/sandbox/v1/settings', { email_domain_deny_list: before.body.email_domain_deny_list });
+      await control(sb).updateSettings({ body: { email_domain_deny_list: before.email_domain_deny_list } });
     }
   });
 
@@ -130,7 +130,9 @@ describe('shopper_information (channel 17 codes)', () => {
     const f = paymentFields(38, {}, { shopper: { country: 'USA' } });
     await post(sb.url, 38, { trans_id: f.trans_id! }, { shopper: { country: 'USA' } });
     const op = await operationOf(sb.url, f.trans_id!);
-    expect(op.details.warnings.join(' ')).toMatch(/shopper_information.country: sent "USA" — the spec documents MEX — accepted/);
+    expect((op.details.warnings as string[]).join(' ')).toMatch(
+      /shopper_information.country: sent "USA" — the spec documents MEX — accepted/,
+    );
   });
 
   it('channel 30 address must be a JSON string of an object', async () => {

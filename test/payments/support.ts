@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
 import { answerOf, creationPath, paymentFields, postPayment, type Encoding } from '../helpers/payments.js';
-import { api } from '../helpers/sandbox.js';
+import type { RouteInput } from '../../server/contract/client.js';
+import type { merchantRoutes } from '../../server/contract/merchants.js';
+import { control } from '../helpers/sandbox.js';
 
 type Posted = Awaited<ReturnType<typeof postPayment>>;
 
@@ -34,27 +36,26 @@ export async function postRaw(
 
 /** The newest stored operation with a trans_id (via the control API), with its timeline. */
 export async function operationOf(base: string, transId: string) {
-  const list = await api(base, 'GET', `/sandbox/v1/operations?trans_id=${encodeURIComponent(transId)}&limit=1`);
-  const id = list.body.items[0]?.id;
+  const list = await control({ url: base }).listOperations({ query: { trans_id: transId, limit: 1 } });
+  const id = list.items[0]?.id;
   if (id === undefined) throw new Error(`no operation with trans_id ${transId}`);
-  return (await api(base, 'GET', `/sandbox/v1/operations/${id}`)).body;
+  return control({ url: base }).getOperation({ id });
 }
 
 /** The newest operation (control API). */
 export async function newestOperation(base: string) {
-  const list = await api(base, 'GET', '/sandbox/v1/operations?limit=1');
-  return (await api(base, 'GET', `/sandbox/v1/operations/${list.body.items[0].id}`)).body;
+  const list = await control({ url: base }).listOperations({ query: { limit: 1 } });
+  return control({ url: base }).getOperation({ id: list.items[0]!.id });
 }
 
 /** Count of stored operations. */
 export async function operationCount(base: string): Promise<number> {
-  const list = await api(base, 'GET', '/sandbox/v1/operations?limit=500');
-  return list.body.items.length;
+  const list = await control({ url: base }).listOperations({ query: { limit: 500 } });
+  return list.items.length;
 }
 
 /** Creates a merchant through the control API and answers its keys. */
-export async function makeMerchant(base: string, settings: Record<string, unknown> = {}) {
-  const r = await api(base, 'POST', '/sandbox/v1/merchants', { name: 'Tienda Test', ...settings });
-  if (r.status !== 201) throw new Error(`merchant creation failed: ${JSON.stringify(r.body)}`);
-  return { public_key: r.body.public_key as string, secret: r.body.secret_key as string, mid_id: r.body.mid_id as number };
+export async function makeMerchant(base: string, settings: Omit<RouteInput<typeof merchantRoutes.createMerchant>['body'], 'name'> = {}) {
+  const r = await control({ url: base }).createMerchant({ body: { name: 'Tienda Test', ...settings } });
+  return { public_key: r.public_key, secret: r.secret_key, mid_id: r.mid_id };
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPayment } from '../helpers/payments.js';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import type { RouteInput } from '../../server/contract/client.js';
+import { speiRoutes } from '../../server/contract/spei.js';
+import { answer, api, control, startSandbox } from '../helpers/sandbox.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
 let clabe: string;
@@ -9,8 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => sb.stop());
 beforeEach(async () => {
-  await api(sb.url, 'POST', '/sandbox/v1/reset');
-  clabe = (await api(sb.url, 'GET', '/sandbox/v1/merchants')).body.items[0].clabe;
+  await control(sb).resetSandbox();
+  clabe = (await control(sb).listMerchants()).items[0]!.clabe;
 });
 
 const RFC = 'GODE561231GR8';
@@ -18,11 +20,11 @@ const RFC = 'GODE561231GR8';
 /** Creates a channel-41 operation and returns its id (looked up by trans_id). */
 async function create41(amount = '1500.50', rfc = RFC): Promise<number> {
   const p = await createPayment(sb.url, 41, { amount }, { shopper: { Num_doc_identi: rfc } });
-  const list = await api(sb.url, 'GET', `/sandbox/v1/operations?trans_id=${encodeURIComponent(p.fields.trans_id!)}`);
-  return list.body.items[0].id;
+  const list = await control(sb).listOperations({ query: { trans_id: p.fields.trans_id! } });
+  return list.items[0]!.id;
 }
-const inject = (body: Record<string, unknown>) => api(sb.url, 'POST', '/sandbox/v1/spei/transfers', body);
-const statusOf = async (id: number) => (await api(sb.url, 'GET', `/sandbox/v1/operations/${id}`)).body.status;
+const inject = (body: RouteInput<typeof speiRoutes.injectTransfer>['body']) => answer(sb, 'injectTransfer', { body });
+const statusOf = async (id: number) => (await control(sb).getOperation({ id })).status;
 
 describe('channel 41 SPEI reconciliation', () => {
   it('rule 1: the merchant has one valid CLABE, the same on all its operations', async () => {
@@ -30,17 +32,17 @@ describe('channel 41 SPEI reconciliation', () => {
     expect(isValidClabe(clabe)).toBe(true);
     const a = await create41();
     const b = await create41('99.99');
-    const [oa, ob] = await Promise.all([a, b].map((id) => api(sb.url, 'GET', `/sandbox/v1/operations/${id}`)));
-    expect(oa!.body.clabe).toBe(clabe);
-    expect(ob!.body.clabe).toBe(clabe);
+    const [oa, ob] = await Promise.all([a, b].map((id) => control(sb).getOperation({ id })));
+    expect(oa!.clabe).toBe(clabe);
+    expect(ob!.clabe).toBe(clabe);
   });
 
   it('rule 2: a transfer with the shopper RFC and the exact amount (cents included) confirms the operation', async () => {
     const id = await create41('1500.50');
     const r = await inject({ clabe, amount: '1500.50', rfc: RFC, sender_name: 'Diego Gómez' });
     expect(r.status).toBe(201);
-    expect(r.body.matched_operation_id).toBe(id);
-    const op = (await api(sb.url, 'GET', `/sandbox/v1/operations/${id}`)).body;
+    expect(r.data.matched_operation_id).toBe(id);
+    const op = await control(sb).getOperation({ id });
     expect(op.status).toBe('confirmed');
     expect(op.events.at(-1)).toMatchObject({ actor: 'spei_transfer', to_status: 'confirmed' });
   });
@@ -48,27 +50,27 @@ describe('channel 41 SPEI reconciliation', () => {
   it('accepts the amount as a JSON number too', async () => {
     const id = await create41('250.00');
     const r = await inject({ clabe, amount: 250, rfc: RFC });
-    expect(r.body.matched_operation_id).toBe(id);
+    expect(r.data.matched_operation_id).toBe(id);
   });
 
   it('rule 3: an RFC with separators is accepted at creation but never matched', async () => {
     const id = await create41('100.00', 'GODE-561231-GR8');
     expect(await statusOf(id)).toBe('pending');
     const r = await inject({ clabe, amount: '100.00', rfc: 'GODE-561231-GR8' });
-    expect(r.body.matched_operation_id).toBeNull();
-    expect(r.body.reason).toMatch(/separators/);
+    expect(r.data.matched_operation_id).toBeNull();
+    expect(r.data.reason).toMatch(/separators/);
     const r2 = await inject({ clabe, amount: '100.00', rfc: 'GODE561231GR8' });
-    expect(r2.body.matched_operation_id).toBeNull();
+    expect(r2.data.matched_operation_id).toBeNull();
     expect(await statusOf(id)).toBe('pending');
   });
 
   it('rule 4: another RFC or another amount (even by one cent) is not applied', async () => {
     const id = await create41('1500.50');
     const wrongCents = await inject({ clabe, amount: '1500.49', rfc: RFC });
-    expect(wrongCents.body.matched_operation_id).toBeNull();
-    expect(wrongCents.body.reason).toMatch(/exactly|rule 4/);
+    expect(wrongCents.data.matched_operation_id).toBeNull();
+    expect(wrongCents.data.reason).toMatch(/exactly|rule 4/);
     const wrongRfc = await inject({ clabe, amount: '1500.50', rfc: 'XAXX010101000' });
-    expect(wrongRfc.body.matched_operation_id).toBeNull();
+    expect(wrongRfc.data.matched_operation_id).toBeNull();
     expect(await statusOf(id)).toBe('pending');
   });
 
@@ -78,35 +80,35 @@ describe('channel 41 SPEI reconciliation', () => {
     const third = await create41('300.00');
     const r1 = await inject({ clabe, amount: '300.00', rfc: RFC });
     const r2 = await inject({ clabe, amount: '300.00', rfc: RFC });
-    expect([r1.body.matched_operation_id, r2.body.matched_operation_id]).toEqual([first, second]);
+    expect([r1.data.matched_operation_id, r2.data.matched_operation_id]).toEqual([first, second]);
     expect(await statusOf(third)).toBe('pending');
   });
 
   it('rule 6: after cancel or expiry, later transfers are not applied', async () => {
     const cancelled = await create41('400.00');
-    await api(sb.url, 'POST', `/sandbox/v1/operations/${cancelled}/cancel`);
+    await control(sb).cancelOperation({ id: cancelled });
     const r = await inject({ clabe, amount: '400.00', rfc: RFC });
-    expect(r.body.matched_operation_id).toBeNull();
-    expect(r.body.reason).toMatch(new RegExp(`operation ${cancelled} was cancelled`));
+    expect(r.data.matched_operation_id).toBeNull();
+    expect(r.data.reason).toMatch(new RegExp(`operation ${cancelled} was cancelled`));
 
     const expiring = await create41('500.00');
-    await api(sb.url, 'POST', '/sandbox/v1/clock/advance', { minutes: 121 });
+    await control(sb).advanceClock({ body: { minutes: 121 } });
     expect(await statusOf(expiring)).toBe('expired');
     const r2 = await inject({ clabe, amount: '500.00', rfc: RFC });
-    expect(r2.body.matched_operation_id).toBeNull();
-    expect(r2.body.reason).toMatch(/expired at/);
+    expect(r2.data.matched_operation_id).toBeNull();
+    expect(r2.data.reason).toMatch(/expired at/);
   });
 
   it('rule 7: an unmatched transfer produces no notification but is kept in the ledger with its reason', async () => {
-    await api(sb.url, 'PATCH', '/sandbox/v1/merchants/pk_sandbox_demo', { success_url: 'http://127.0.0.1:9/never' });
+    await control(sb).updateMerchant({ public_key: 'pk_sandbox_demo', body: { success_url: 'http://127.0.0.1:9/never' } });
     const id = await create41('700.00');
     const r = await inject({ clabe, amount: '701.00', rfc: RFC });
-    expect(r.body.matched_operation_id).toBeNull();
-    const n = await api(sb.url, 'GET', `/sandbox/v1/operations/${id}`);
-    expect(n.body.notifications).toEqual([]);
-    const ledger = await api(sb.url, 'GET', '/sandbox/v1/spei/transfers');
-    expect(ledger.body.items[0]).toMatchObject({
-      id: r.body.transfer_id,
+    expect(r.data.matched_operation_id).toBeNull();
+    const n = await control(sb).getOperation({ id });
+    expect(n.notifications).toEqual([]);
+    const ledger = await control(sb).listTransfers();
+    expect(ledger.items[0]).toMatchObject({
+      id: r.data.transfer_id,
       result: 'unmatched',
       amount: '701.00',
       reason: expect.stringContaining('no pending operation for RFC GODE561231GR8 and amount 701.00 MXN'),
@@ -116,8 +118,8 @@ describe('channel 41 SPEI reconciliation', () => {
   it('a transfer to an unknown CLABE is recorded as unmatched', async () => {
     const r = await inject({ clabe: '646180000000009999', amount: '10.00', rfc: RFC });
     expect(r.status).toBe(201);
-    expect(r.body.matched_operation_id).toBeNull();
-    expect(r.body.reason).toMatch(/no merchant account has CLABE/);
+    expect(r.data.matched_operation_id).toBeNull();
+    expect(r.data.reason).toMatch(/no merchant account has CLABE/);
   });
 
   it('refuses malformed transfers with VALIDATION_ERROR and records nothing', async () => {
@@ -128,27 +130,28 @@ describe('channel 41 SPEI reconciliation', () => {
       { clabe, amount: '1.00' },
       { clabe, amount: '1.00', rfc: RFC, extra: 1 },
     ]) {
-      const r = await inject(bad);
+      // Malformed on purpose: the typed client would not send these.
+      const r = await api(sb.url, 'POST', speiRoutes.injectTransfer.path, bad);
       expect(r.status).toBe(400);
       expect(r.body.error.code).toBe('VALIDATION_ERROR');
     }
-    expect((await api(sb.url, 'GET', '/sandbox/v1/spei/transfers')).body.items).toEqual([]);
+    expect((await control(sb).listTransfers()).items).toEqual([]);
   });
 
   it('parallel transfers racing for one operation apply exactly once', async () => {
     const id = await create41('999.99');
     const results = await Promise.all(Array.from({ length: 20 }, () => inject({ clabe, amount: '999.99', rfc: RFC })));
-    expect(results.filter((r) => r.body.matched_operation_id === id)).toHaveLength(1);
-    const op = (await api(sb.url, 'GET', `/sandbox/v1/operations/${id}`)).body;
-    expect(op.events.filter((e: { to_status: string }) => e.to_status === 'confirmed')).toHaveLength(1);
+    expect(results.filter((r) => r.data.matched_operation_id === id)).toHaveLength(1);
+    const op = await control(sb).getOperation({ id });
+    expect(op.events.filter((e) => e.to_status === 'confirmed')).toHaveLength(1);
   });
 
   it('parallel transfers for several pending operations pay each once, oldest first', async () => {
     const ids = [await create41('123.45'), await create41('123.45'), await create41('123.45')];
     const results = await Promise.all(Array.from({ length: 5 }, () => inject({ clabe, amount: '123.45', rfc: RFC })));
-    const matched = results.map((r) => r.body.matched_operation_id).filter((x) => x !== null);
+    const matched = results.map((r) => r.data.matched_operation_id).filter((x) => x !== null);
     expect([...matched].sort((a, b) => a - b)).toEqual(ids);
-    expect(results.filter((r) => r.body.matched_operation_id === null)).toHaveLength(2);
+    expect(results.filter((r) => r.data.matched_operation_id === null)).toHaveLength(2);
   });
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import { z } from 'zod';
 import { clockRoutes } from '../../server/contract/clock.js';
 import { allRoutes } from '../../server/contract/routes.js';
-import { callRoute, controlRoutes, type ControlClient, type ControlRouteName } from '../../server/testkit/control.js';
+import { callRoute, controlRoutes, type ControlClient, type ControlRouteName } from '../../server/contract/client.js';
 import { SandboxApiError, startSandbox, type TestSandbox } from '../../server/testkit/index.js';
 
 let sandbox: TestSandbox;
