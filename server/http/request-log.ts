@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import type { Diagnosis } from '../contract/diagnosis.js';
 import type { SandboxContext } from '../context.js';
 import { randomHexPool } from '../domain/random-hex.js';
 
@@ -109,6 +110,7 @@ export function requestLog(ctx: SandboxContext): RequestHandler {
         response_body: maskBody(Buffer.concat(chunks).toString('utf8')),
         note: (res.locals.logNote as string | undefined) ?? null,
         warnings: (res.locals.logWarnings as string[] | undefined) ?? [],
+        diagnosis: (res.locals.logDiagnosis as Diagnosis | undefined) ?? null,
       });
       ctx.events.emit('request.logged', { method: req.method, path: req.path, status: res.statusCode });
     });

@@ -1,3 +1,4 @@
+import type { Diagnosis } from '../contract/diagnosis.js';
 import type { Db } from './db.js';
 
 export interface RequestLogRecord {
@@ -14,18 +15,22 @@ export interface RequestLogRecord {
   note: string | null;
   /** What the request was accepted with despite the spec (e.g. a creation's warnings). */
   warnings: string[];
+  /** How a refused signature was built (contract §10); null on every other request. */
+  diagnosis: Diagnosis | null;
 }
 
-type NewEntry = Omit<RequestLogRecord, 'id' | 'warnings'> & { warnings?: string[] };
-interface Row extends Omit<RequestLogRecord, 'request_headers' | 'warnings'> {
+type NewEntry = Omit<RequestLogRecord, 'id' | 'warnings' | 'diagnosis'> & { warnings?: string[]; diagnosis?: Diagnosis | null };
+interface Row extends Omit<RequestLogRecord, 'request_headers' | 'warnings' | 'diagnosis'> {
   request_headers: string;
   warnings: string;
+  diagnosis: string | null;
 }
 
 const fromRow = (r: Row): RequestLogRecord => ({
   ...r,
   request_headers: JSON.parse(r.request_headers) as Record<string, string>,
   warnings: JSON.parse(r.warnings) as string[],
+  diagnosis: r.diagnosis === null ? null : (JSON.parse(r.diagnosis) as Diagnosis),
 });
 
 /**
@@ -35,13 +40,16 @@ const fromRow = (r: Row): RequestLogRecord => ({
  */
 export function requestLogRepo(db: Db, opts: { maxRows: number; flushMs?: number }) {
   const insert = db.prepare(`INSERT INTO request_log (at, request_id, method, path, status, latency_ms,
-    request_headers, request_body, response_body, note, warnings)
-    VALUES (@at, @request_id, @method, @path, @status, @latency_ms, @request_headers, @request_body, @response_body, @note, @warnings)`);
+    request_headers, request_body, response_body, note, warnings, diagnosis)
+    VALUES (@at, @request_id, @method, @path, @status, @latency_ms, @request_headers, @request_body, @response_body, @note, @warnings,
+    @diagnosis)`);
   const trim = db.prepare('DELETE FROM request_log WHERE id <= (SELECT MAX(id) FROM request_log) - ?');
   const page = db.prepare<[number, string, number], Row>(
     `SELECT * FROM request_log WHERE id < ? AND path LIKE ? ESCAPE '\\' ORDER BY id DESC LIMIT ?`,
   );
   const count = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM request_log');
+  const byId = db.prepare<[number], Row>('SELECT * FROM request_log WHERE id = ?');
+  const since = db.prepare<[string, number], Row>(`SELECT * FROM request_log WHERE path LIKE ? ESCAPE '\\' AND id > ? ORDER BY id`);
   let buffer: NewEntry[] = [];
   let timer: NodeJS.Timeout | null = null;
   let sinceTrim = 0;
@@ -52,6 +60,7 @@ export function requestLogRepo(db: Db, opts: { maxRows: number; flushMs?: number
         ...e,
         request_headers: JSON.stringify(e.request_headers),
         warnings: e.warnings?.length ? JSON.stringify(e.warnings) : '[]',
+        diagnosis: e.diagnosis ? JSON.stringify(e.diagnosis) : null,
       });
   });
 
@@ -82,6 +91,16 @@ export function requestLogRepo(db: Db, opts: { maxRows: number; flushMs?: number
       return page.all(cursor ?? Number.MAX_SAFE_INTEGER, like, limit).map(fromRow);
     },
     count: () => (flush(), count.get()!.n),
+    get(id: number): RequestLogRecord | undefined {
+      flush();
+      const r = byId.get(id);
+      return r ? fromRow(r) : undefined;
+    },
+    /** Entries whose path starts with one of `prefixes`, oldest first (the go-live check's passive reading). */
+    withPathPrefixes(prefixes: readonly string[]): RequestLogRecord[] {
+      flush();
+      return prefixes.flatMap((p) => since.all(p.replace(/[\\%_]/g, (c) => `\\${c}`) + '%', 0).map(fromRow)).sort((a, b) => a.id - b.id);
+    },
     trim: () => (flush(), trim.run(opts.maxRows)),
   };
 }
