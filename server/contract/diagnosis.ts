@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
+import { CREATION_SIGNED_FIELDS, NOTIFICATION_SIGNED_FIELDS, NOTIFICATION_SIGNED_FIELDS_LEGACY } from './signed-fields.js';
 
 /** How the values were ordered (contract §10); notification layouts add the other layout. */
 export const DIAGNOSIS_ORDERS = [
@@ -75,3 +76,43 @@ export const diagnosisRoutes = {
     errors: ['VALIDATION_ERROR', 'NOT_FOUND'],
   }),
 };
+
+
+/** The field order the spec signs for each kind of signature. */
+export const specOrderOf = (kind: SignatureKind): readonly string[] =>
+  kind === 'creation' ? CREATION_SIGNED_FIELDS : kind === 'notification' ? NOTIFICATION_SIGNED_FIELDS : NOTIFICATION_SIGNED_FIELDS_LEGACY;
+
+/** The field names in the order a recipe puts them. */
+export function recipeOrder(kind: SignatureKind, r: Recipe): readonly string[] {
+  const spec = specOrderOf(kind);
+  switch (r.order) {
+    case undefined:
+      return spec;
+    case 'alphabetical':
+      return [...spec].sort();
+    case 'channel_first':
+      return ['channel', ...spec.filter((k) => k !== 'channel')];
+    case 'public_key_left_out':
+      return spec.filter((k) => k !== 'public_key');
+    case 'notification':
+      return NOTIFICATION_SIGNED_FIELDS.map((k) => (k === 'trans_ID' ? 'trans_id' : k));
+    case 'custom':
+      return r.custom_order ?? spec;
+    case 'legacy_layout':
+      return NOTIFICATION_SIGNED_FIELDS_LEGACY;
+    case 'standard_layout':
+      return NOTIFICATION_SIGNED_FIELDS;
+  }
+}
+
+/**
+ * The string the sender hashed according to a recipe, the secret shown as `mask` (beside the
+ * expected string in the console). With `hmac_key` the secret is the HMAC key, not part of the string.
+ */
+export function recipeString(kind: SignatureKind, fields: Record<string, string>, r: Recipe, mask = '••••'): string {
+  const f = r.field ? { ...fields, [r.field.name]: r.field.signed } : fields;
+  const values = recipeOrder(kind, r).map((k) => f[k] ?? '');
+  const sep = r.separator ?? '';
+  if (r.secret === 'none' || r.secret === 'hmac_key') return values.join(sep);
+  return (r.secret === 'prefix' ? [mask, ...values] : [...values, mask]).join(sep);
+}

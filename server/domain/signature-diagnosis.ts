@@ -1,6 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import type { Diagnosis, Recipe, SignatureKind } from '../contract/diagnosis.js';
-import { CREATION_SIGNED_FIELDS, NOTIFICATION_SIGNED_FIELDS, NOTIFICATION_SIGNED_FIELDS_LEGACY } from '../contract/signed-fields.js';
+import { recipeOrder, specOrderOf, type Diagnosis, type Recipe, type SignatureKind } from '../contract/diagnosis.js';
 import { fieldForms } from './signature-forms.js';
 
 type Algorithm = 'sha256' | 'sha1' | 'md5' | 'sha512';
@@ -45,9 +44,9 @@ interface OrderOption {
   fields: readonly string[];
 }
 
-const specOrder = (kind: SignatureKind): readonly string[] =>
-  kind === 'creation' ? CREATION_SIGNED_FIELDS : kind === 'notification' ? NOTIFICATION_SIGNED_FIELDS : NOTIFICATION_SIGNED_FIELDS_LEGACY;
+const specOrder = specOrderOf;
 
+/** The orders tried, each as `recipeOrder` spells it (so the console rebuilds the same string). */
 function orderOptions(kind: SignatureKind, sentOrder: readonly string[]): OrderOption[] {
   const spec = specOrder(kind);
   const opts: OrderOption[] = [{ name: undefined, fields: spec }];
@@ -55,27 +54,11 @@ function orderOptions(kind: SignatureKind, sentOrder: readonly string[]): OrderO
     const key = fields.join(' ');
     if (!opts.some((o) => o.fields.join(' ') === key)) opts.push({ name, fields });
   };
-  add('alphabetical', [...spec].sort());
-  if (kind === 'creation') {
-    add('channel_first', ['channel', ...spec.filter((k) => k !== 'channel')]);
-    add(
-      'public_key_left_out',
-      spec.filter((k) => k !== 'public_key'),
-    );
-    // The notification's list, as creation field names (trans_ID is trans_id there), both layouts.
-    const notif = NOTIFICATION_SIGNED_FIELDS.map((k) => (k === 'trans_ID' ? 'trans_id' : k));
-    add('notification', notif);
-    add('notification', ['public_key', ...notif]);
-  } else {
-    add(
-      kind === 'notification' ? 'legacy_layout' : 'standard_layout',
-      specOrder(kind === 'notification' ? 'notification_legacy' : 'notification'),
-    );
-    add(
-      'public_key_left_out',
-      spec.filter((k) => k !== 'public_key'),
-    );
-  }
+  const names: NonNullable<Recipe['order']>[] =
+    kind === 'creation'
+      ? ['alphabetical', 'channel_first', 'public_key_left_out', 'notification']
+      : ['alphabetical', kind === 'notification' ? 'legacy_layout' : 'standard_layout', 'public_key_left_out'];
+  for (const name of names) add(name, recipeOrder(kind, { order: name }));
   // The order the values came in, when that is another order of the same fields.
   const sent = sentOrder.filter((k) => spec.includes(k));
   if (sent.length === spec.length) add('custom', sent);

@@ -1,6 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { diagnoseSignature, diagnosisHeader, targetsOf } from '../../server/domain/signature-diagnosis.js';
+import { recipeString, type Recipe } from '../../server/contract/diagnosis.js';
 import { CREATION_SIGNED_FIELDS } from '../../server/contract/signed-fields.js';
 
 const SECRET = 'sk_sandbox_demo';
@@ -22,6 +23,14 @@ const hmac = (alg: string, key: string, s: string) => createHmac(alg, key).updat
 const vals = (order: readonly string[], f = FIELDS) => order.map((k) => f[k] ?? '');
 const b64 = (hex: string) => Buffer.from(hex, 'hex').toString('base64');
 const b64hex = (hex: string) => Buffer.from(hex, 'latin1').toString('base64');
+
+/** The signature a recipe makes, rebuilt from the console's `recipeString` with the real secret. */
+function rebuild(r: Recipe, fields = FIELDS, secret = SECRET): string {
+  const text = recipeString('creation', fields, r, secret);
+  const alg = r.algorithm ?? 'sha256';
+  const hex = r.secret === 'hmac_key' ? hmac(alg, secret, text) : hash(alg, text);
+  return r.encoding === 'base64' ? b64(hex) : r.encoding === 'base64_of_hex' ? b64hex(hex) : hex;
+}
 
 const diagnose = (signature: string, extra: Partial<Parameters<typeof diagnoseSignature>[0]> = {}) =>
   diagnoseSignature({ kind: 'creation', fields: FIELDS, sentOrder: SPEC, secret: SECRET, signature, ...extra });
@@ -79,6 +88,7 @@ describe('signature diagnosis (contract §10)', () => {
       const d = diagnose(signature);
       expect(d.matched).toBe(true);
       expect(d.recipe).toEqual(recipe);
+      expect(rebuild(d.recipe!)).toBe(signature);
       expect(d.explanation).toMatch(/^The signature was built .+; sign the lowercase hex SHA-256/);
     });
   }
@@ -109,6 +119,7 @@ describe('signature diagnosis (contract §10)', () => {
     const sig = b64hex(hmac('sha256', SECRET, vals([...SPEC].sort()).join('')));
     const d = diagnose(sig);
     expect(d.recipe).toEqual({ order: 'alphabetical', secret: 'hmac_key', encoding: 'base64_of_hex' });
+    expect(rebuild(d.recipe!)).toBe(sig);
     expect(diagnosisHeader(d, true)).toBe('order=alphabetical; secret=hmac_key; encoding=base64_of_hex');
   });
 
