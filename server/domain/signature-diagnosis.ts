@@ -16,7 +16,7 @@ interface Target {
 const BY_BYTES: Record<number, Algorithm> = { 16: 'md5', 20: 'sha1', 32: 'sha256', 64: 'sha512' };
 const SEPARATORS = ['|', ',', ';', '&', ':', '-', '_', ' ', '.', '+', '/', '#', '\n', '\t'];
 /** Hashes tried at most for one diagnosis, so a refusal still answers in a few milliseconds. */
-const MAX_HASHES = 2500;
+export const MAX_HASHES = 2500;
 /** Other merchants' secrets tried (the newest first is the caller's choice). */
 const MAX_OTHER_SECRETS = 40;
 export const MASKED_SECRET = '••••';
@@ -91,6 +91,8 @@ export interface DiagnoseInput {
   signature: string;
   /** Other merchants' keys: a signature made with one of them names it. */
   others?: readonly { public_key: string; secret_key: string }[];
+  /** Filled with the number of hashes tried (tests, benchmark). */
+  stats?: { hashes: number };
 }
 
 const hashHex = (alg: Algorithm, text: string) => createHash(alg).update(text, 'utf8').digest('hex');
@@ -168,10 +170,12 @@ export function diagnoseSignature(input: DiagnoseInput): Diagnosis {
             );
       const hit = targets.find((t) => t.algorithm === alg && t.hex === hex);
       if (!hit) continue;
+      if (input.stats) input.stats.hashes = hashes;
       const recipe = recipeOf(c, hit, input, others);
       return { matched: true, recipe, expected_string, explanation: explain(recipe, input.kind) };
     }
   }
+  if (input.stats) input.stats.hashes = hashes;
   return unknown;
 }
 
