@@ -6,6 +6,7 @@ import { CREATION_SIGNED_FIELDS } from '../../server/contract/signed-fields.js';
 import { paymentFields, postPayment } from '../helpers/payments.js';
 import { api, DEMO } from '../helpers/sandbox.js';
 import { correctHandler } from '../golive/handlers.js';
+import { seriousViolations } from './pages/axe.js';
 import { hasChromium } from './pages/console-browser.js';
 import { useConsoleFixture } from './pages/console-fixture.js';
 import { golivePage } from './pages/console-golive.js';
@@ -33,6 +34,8 @@ describe.skipIf(!hasChromium)('console: go-live check and signature diagnosis', 
       expect(await g.check('rejection_acknowledged').getAttribute('data-verdict')).toBe('skipped');
       await g.openNotifications('duplicate_acknowledged').click();
       await g.probeNotifications('duplicate_acknowledged').locator('[data-testid="attempt"]').first().waitFor();
+      // The report with a probe's notifications open passes the accessibility audit too.
+      expect(await seriousViolations(c.page)).toEqual([]);
 
       const [md] = await Promise.all([c.page.waitForEvent('download'), g.exportMarkdown().click()]);
       const markdown = readFileSync((await md.path())!, 'utf8');

@@ -151,7 +151,10 @@ export default function GoLivePage() {
       <p className="muted">{t('golive.intro')}</p>
       {missing.length > 0 && (
         <div className="warn-box" data-testid="golive-missing-urls">
-          {t('golive.missingUrls', { urls: missing.join(', ') })} <a href={href('merchants')}>{t('nav.merchants')}</a>
+          {t('golive.missingUrls', { urls: missing.join(', ') })}{' '}
+          <a className="btn btn-small" href={href('merchants')}>
+            {t('nav.merchants')}
+          </a>
         </div>
       )}
       <ErrorBox error={error} onRetry={reload} />
