@@ -237,10 +237,3 @@ export function diagnosisHeader(d: Diagnosis, revealOther: boolean): string {
   if (r.field) parts.push(`field=${encodeURIComponent(r.field.name)}`, `signed=${encodeURIComponent(r.field.signed)}`);
   return parts.join('; ') || 'unknown';
 }
-
-/** The diagnosis without another merchant's key, for callers that may not see it. */
-export function withoutSecretOf(d: Diagnosis, kind: SignatureKind): Diagnosis {
-  if (!d.recipe?.secret_of) return d;
-  const { secret_of: _hidden, ...recipe } = d.recipe;
-  return { ...d, recipe, explanation: explain(recipe, kind) };
-}

@@ -1,4 +1,4 @@
-import type { CheckId, CheckResult, Verdict } from '../../contract/checks.js';
+import type { CheckId, CheckResult } from '../../contract/checks.js';
 import type { SandboxContext } from '../../context.js';
 import type { DeliveryMerchant } from '../../store/notifications.js';
 import {
@@ -20,15 +20,6 @@ import { CHECK_TEXTS } from './texts.js';
 export const SLOW_MS = 3000;
 
 type Outcome = Omit<CheckResult, 'title' | 'advice'>;
-export const result = (id: CheckId, verdict: Verdict, evidence: string, notification_ids: number[] = []): CheckResult => ({
-  id,
-  verdict,
-  title: CHECK_TEXTS[id].title,
-  evidence,
-  advice: CHECK_TEXTS[id].advice,
-  notification_ids,
-});
-
 /** How a probe was answered, in words: `HTTP 500 in 12 ms`, `timeout: …`. */
 export function answered(r: ProbeResult): string {
   const ms = r.latency_ms === null ? '' : ` in ${Math.round(r.latency_ms)} ms`;
@@ -114,9 +105,10 @@ export async function runProbes(
       })(),
     );
   }
+  /** A probe that sends one success notification (edited): skipped without a success URL. */
   const single = (id: CheckId, run: () => Promise<Outcome>) => {
     if (!want(id)) return;
-    if (!m.success_url && id !== 'payout_notification_acknowledged' && id !== 'rejection_acknowledged') {
+    if (!m.success_url) {
       out.push(skipped(id, noSuccessUrl));
       return;
     }
