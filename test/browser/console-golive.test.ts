@@ -44,6 +44,12 @@ describe.skipIf(!hasChromium)('console: go-live check and signature diagnosis', 
       const [json] = await Promise.all([c.page.waitForEvent('download'), g.exportJson().click()]);
       const report = JSON.parse(readFileSync((await json.path())!, 'utf8')) as CheckReport;
       expect((await api(f.sb.url, 'GET', `/sandbox/v1/checks/${report.id}`)).body).toEqual(report);
+
+      // A probe operation is labelled as the check's on its page.
+      const probe = report.checks.find((x) => x.id === 'success_acknowledged')!.notification_ids[0]!;
+      const n = await api(f.sb.url, 'GET', `/sandbox/v1/notifications/${probe}`);
+      await c.goto(`operations/${n.body.operation_id}`);
+      await g.probeLabel().waitFor();
     } finally {
       await handler.close();
     }

@@ -9,11 +9,8 @@ import {
   sha256Hex,
   signedString,
 } from '../../renderer/src/api/signature';
-import {
-  CREATION_SIGNED_FIELDS,
-  creationSignature as serverCreationSignature,
-  sha256Hex as serverSha256,
-} from '../../server/domain/signature.js';
+import { CREATION_SIGNED_FIELDS } from '../../server/contract/signed-fields.js';
+import { creationSignature as serverCreationSignature, sha256Hex as serverSha256 } from '../../server/domain/signature.js';
 
 const value = fc.string({ maxLength: 40 });
 const creationFields = fc.record(

@@ -18,6 +18,7 @@ export function golivePage(page: Page) {
     exportMarkdown: () => tid('golive-export-md'),
     exportJson: () => tid('golive-export-json'),
     missingUrls: () => tid('golive-missing-urls'),
+    probeLabel: () => tid('op-check-label'),
     // request log
     requestRows: () => tid('request-row'),
     requestDiagnosis: () => tid('request-diagnosis'),
