@@ -63,7 +63,8 @@ export function diagnoseFields(
           fields: input.fields,
           secret,
           signature: provided,
-          others: others(ctx, input.secret === undefined ? merchant : undefined).filter((o) => o.secret_key !== secret),
+          // The secret in use names no other merchant.
+          others: others(ctx, input.secret === undefined ? merchant : undefined).filter((o) => !new Set([secret]).has(o.secret_key)),
         });
   return { expected_signature, expected_string: expectedString(input.kind, input.fields), provided, match, diagnosis };
 }
