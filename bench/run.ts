@@ -67,6 +67,14 @@ interface Results {
     health_ms: { p50: number; p99: number; max: number };
     event_loop_max_ms: number;
   };
+  golive: {
+    runs: number;
+    check_ms: { median: number; max: number };
+    probe_verdicts_not_pass: number;
+    refused_creation_ms: { p50: number; p99: number };
+    accepted_creation_ms: { p50: number; p99: number };
+    diagnosis_full_search_ms: { p50: number; p99: number };
+  };
 }
 type Name = keyof Results;
 interface Bench<N extends Name = Name> {
@@ -207,6 +215,21 @@ const benches: Bench[] = [
         `${r.summary.steps} / ${r.summary.attempts.failed} / ${r.summary.attempts.succeeded}`,
       ),
       info('7 longest event-loop stall during the advance (ms)', r.event_loop_max_ms),
+    ],
+  }),
+  bench({
+    name: 'golive',
+    script: 'golive.ts',
+    args: quick ? ['--runs', '3', '--refusals', '100'] : ['--runs', '5', '--refusals', '300'],
+    rows: (r) => [
+      le(`8 go-live check against a fast handler, median of ${r.runs} (ms)`, r.check_ms.median, 10_000),
+      le('8 go-live check against a fast handler: probe verdicts other than pass', r.probe_verdicts_not_pass, 0),
+      info(
+        '8 refused creation with the whole diagnosis search p50 / p99 (ms)',
+        `${r.refused_creation_ms.p50} / ${r.refused_creation_ms.p99}`,
+      ),
+      info('8 accepted creation p50 / p99 in the same run (ms)', `${r.accepted_creation_ms.p50} / ${r.accepted_creation_ms.p99}`),
+      info('8 diagnosis search alone p50 / p99 (ms)', `${r.diagnosis_full_search_ms.p50} / ${r.diagnosis_full_search_ms.p99}`),
     ],
   }),
 ];

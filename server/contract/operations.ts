@@ -36,6 +36,10 @@ export const OperationSummarySchema = z.object({
   shopper_name: z.string().nullable(),
   doc_number: z.string().nullable(),
   email: z.string().nullable(),
+  check_report: z
+    .string()
+    .optional()
+    .describe("only on a go-live check's probe operation: the report (chk_…) that created it; not one of the merchant's payments"),
 });
 export type OperationSummary = z.infer<typeof OperationSummarySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
-import { pageOf, pageQuery } from './paging.js';
+import { DiagnosisSchema } from './diagnosis.js';
+import { IdParam, pageOf, pageQuery } from './paging.js';
 
 export const RequestLogEntrySchema = z.object({
   id: z.number().int(),
@@ -15,6 +16,9 @@ export const RequestLogEntrySchema = z.object({
   response_body: z.string(),
   note: z.string().nullable(),
   warnings: z.array(z.string()).describe('what the request was accepted with despite the spec (creation warnings)'),
+  diagnosis: DiagnosisSchema.nullable().describe(
+    'on a creation refused with INVALID_SIGNATURE: how the signature was built (contract §10)',
+  ),
 });
 export type RequestLogEntry = z.infer<typeof RequestLogEntrySchema>;
 
@@ -31,5 +35,14 @@ export const requestRoutes = {
     tags: ['requests'],
     query: RequestLogQuerySchema,
     response: pageOf(RequestLogEntrySchema),
+  }),
+  getRequest: defineRoute({
+    method: 'GET',
+    path: '/sandbox/v1/requests/:id',
+    params: z.object({ id: IdParam('request') }),
+    summary: 'One request-log entry',
+    tags: ['requests'],
+    response: RequestLogEntrySchema,
+    errors: ['NOT_FOUND'],
   }),
 };

@@ -1,8 +1,10 @@
 import type { RouteSpec } from './route.js';
 import { accessRoutes } from './access.js';
 import { bundleRoutes } from './bundle.js';
+import { checkRoutes } from './checks.js';
 import { checkoutRoutes } from './checkout.js';
 import { clockRoutes } from './clock.js';
+import { diagnosisRoutes } from './diagnosis.js';
 import { faultRoutes } from './faults.js';
 import { scenarioRoutes } from './scenarios.js';
 import { merchantRoutes } from './merchants.js';
@@ -38,6 +40,8 @@ export const allRouteGroups = {
   scenarios: scenarioRoutes,
   checkout: checkoutRoutes,
   access: accessRoutes,
+  diagnosis: diagnosisRoutes,
+  checks: checkRoutes,
 };
 
 export const allRoutes = (): RouteSpec[] =>

@@ -22,7 +22,8 @@ export interface NewNotification {
 /** Extra fields a test delivery row carries (resend with edits). */
 export interface TestRowFields {
   test_label: string;
-  parent_id: number;
+  /** The notification it was made from; null for a go-live check's probe made from none. */
+  parent_id: number | null;
   /** X-Sandbox-Notification-Id to send (the original's for tampered copies); null: its own public id. */
   header_id: string | null;
 }

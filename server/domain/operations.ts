@@ -29,6 +29,7 @@ export function operationSummary(op: OperationRecord): OperationSummary {
     shopper_name: name || null,
     doc_number: op.doc_number,
     email: op.email,
+    ...(op.check_report ? { check_report: op.check_report } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Diagnosis } from '../contract/diagnosis.js';
 import type { Response } from 'express';
 
 declare module 'express-serve-static-core' {
@@ -10,6 +11,8 @@ declare module 'express-serve-static-core' {
     logNotes?: string[];
     /** What the request was accepted with despite the spec (a creation's warnings). */
     logWarnings?: string[];
+    /** How a refused creation signature was built (contract §10). */
+    logDiagnosis?: Diagnosis;
     /** The caller proved who it is (the control guard passed, a payout token matched): its refusals keep a full excerpt. */
     identified?: boolean;
   }

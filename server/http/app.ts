@@ -29,6 +29,7 @@ import { answerJson } from './answer.js';
 import type { RequestListener } from 'node:http';
 import { testValuesRouter } from './routes/test-values.js';
 import { checkoutRouter } from './routes/checkout.js';
+import { goliveRouter } from './routes/golive.js';
 
 /**
  * The ONE list of middlewares every request walks before its route, in order. Express mounts it
@@ -94,6 +95,7 @@ export function createApp(ctx: SandboxContext, reset: () => void): HttpApp {
   app.use(faultsRouter(ctx));
   app.use(bundleRouter(ctx));
   app.use(scenariosRouter(ctx));
+  app.use(goliveRouter(ctx));
   app.use(testValuesRouter());
   app.use('/sandbox', notFound);
   app.use(checkoutRouter(ctx));

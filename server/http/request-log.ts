@@ -39,6 +39,7 @@ export function logEntry(req: Request, res: Response, extra: Partial<EntryInput>
     response_body: maskSecrets(excerpt(res.locals.answerBody)),
     note: res.locals.logNotes?.length ? res.locals.logNotes.join('; ') : null,
     warnings: res.locals.logWarnings ?? [],
+    diagnosis: res.locals.logDiagnosis ?? null,
     anonymous: !res.locals.identified,
     ...extra,
   };

@@ -1,5 +1,6 @@
 import { bundleRepo } from './bundle.js';
 import { startCheckpointer } from './checkpointer.js';
+import { goliveCheckRepo } from './golive-checks.js';
 import { groupCommit } from './group-commit.js';
 import { openDb, tx, type Db } from './db.js';
 import { merchantRepo } from './merchants.js';
@@ -60,6 +61,7 @@ export function createStore(opts: StoreOptions) {
      */
     txGrouped: <T>(fn: () => T): Promise<T> => forgettingOnThrow(() => group.run(fn)),
     bundle: bundleRepo(db, (t) => t === 'merchants' && merchants.forgetCached()),
+    checks: goliveCheckRepo(db),
     merchants,
     notifications: notificationRepo(db),
     operations: operationRepo(db),

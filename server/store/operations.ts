@@ -29,9 +29,11 @@ export interface OperationRecord {
   created_at: number;
   expires_at: number;
   updated_at: number;
+  /** The go-live check report that created this probe operation (contract §11); absent or null otherwise. */
+  check_report?: string | null;
 }
 
-export type NewOperation = Omit<OperationRecord, 'id' | 'status' | 'updated_at'>;
+export type NewOperation = Omit<OperationRecord, 'id' | 'status' | 'updated_at' | 'check_report'>;
 
 export interface OperationEventRecord {
   id: number;
@@ -97,8 +99,10 @@ export function operationRepo(db: Db) {
     VALUES (?, ?, ?, ?, ?, ?, ?)`);
   const eventsOf = db.prepare<[number], EventRow>('SELECT * FROM operation_events WHERE operation_id = ? ORDER BY id');
   const countBy = db.prepare<[], { status: string; channel: number; n: number }>(
-    'SELECT status, channel, COUNT(*) AS n FROM operations GROUP BY status, channel',
+    // A go-live check's probe operations are not the merchant's payments (contract §11).
+    'SELECT status, channel, COUNT(*) AS n FROM operations WHERE check_report IS NULL GROUP BY status, channel',
   );
+  const setCheck = db.prepare('UPDATE operations SET check_report = ? WHERE id = ?');
   const listCache = new Map<string, ReturnType<Db['prepare']>>();
 
   function list(f: OperationFilter, limit: number): OperationRecord[] {
@@ -180,6 +184,8 @@ export function operationRepo(db: Db) {
     },
     events: (operationId: number) => eventsOf.all(operationId).map(eventFromRow),
     countsByStatusAndChannel: () => countBy.all(),
+    /** Labels a probe operation with the go-live check report that created it. */
+    markCheck: (id: number, report: string) => void setCheck.run(report, id),
   };
 }
 export type OperationRepo = ReturnType<typeof operationRepo>;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Diagnosis } from '../contract/diagnosis.js';
 import type { Db } from './db.js';
 
 export interface RequestLogRecord {
@@ -15,6 +16,8 @@ export interface RequestLogRecord {
   note: string | null;
   /** What the request was accepted with despite the spec (e.g. a creation's warnings). */
   warnings: string[];
+  /** How a refused signature was built (contract §10); null on every other request. */
+  diagnosis: Diagnosis | null;
 }
 
 /**
@@ -26,9 +29,10 @@ export type EntryInput = Pick<RequestLogRecord, 'at' | 'method' | 'path'> &
   Partial<Omit<RequestLogRecord, 'id' | 'at' | 'method' | 'path'>> & { anonymous?: boolean };
 
 type NewEntry = Omit<RequestLogRecord, 'id'> & { bytes: number };
-interface Row extends Omit<RequestLogRecord, 'request_headers' | 'warnings'> {
+interface Row extends Omit<RequestLogRecord, 'request_headers' | 'warnings' | 'diagnosis'> {
   request_headers: string;
   warnings: string;
+  diagnosis: string | null;
 }
 
 /** Characters kept of each body (request and answer). */
@@ -73,6 +77,7 @@ export function requestLogEntry(e: EntryInput): NewEntry {
     response_body: (e.response_body ?? '').slice(0, excerpt),
     note: e.note ? e.note.slice(0, EXCERPT) : null,
     warnings: (e.warnings ?? []).slice(0, 100).map((w) => w.slice(0, 1000)),
+    diagnosis: e.diagnosis ?? null,
   };
   let headerBytes = 2;
   for (const [k, v] of Object.entries(entry.request_headers)) headerBytes += Buffer.byteLength(k) + Buffer.byteLength(v) + 6;
@@ -89,6 +94,7 @@ const fromRow = ({ bytes: _bytes, ...r }: Row & { bytes?: number }): RequestLogR
   ...r,
   request_headers: JSON.parse(r.request_headers) as Record<string, string>,
   warnings: JSON.parse(r.warnings) as string[],
+  diagnosis: r.diagnosis === null ? null : (JSON.parse(r.diagnosis) as Diagnosis),
 });
 
 /**
@@ -99,8 +105,9 @@ const fromRow = ({ bytes: _bytes, ...r }: Row & { bytes?: number }): RequestLogR
  */
 export function requestLogRepo(db: Db, opts: { maxRows: number; maxBytes: number; flushMs?: number }) {
   const insert = db.prepare(`INSERT INTO request_log (at, request_id, method, path, status, latency_ms,
-    request_headers, request_body, response_body, note, warnings, bytes)
-    VALUES (@at, @request_id, @method, @path, @status, @latency_ms, @request_headers, @request_body, @response_body, @note, @warnings, @bytes)`);
+    request_headers, request_body, response_body, note, warnings, diagnosis, bytes)
+    VALUES (@at, @request_id, @method, @path, @status, @latency_ms, @request_headers, @request_body, @response_body, @note, @warnings,
+    @diagnosis, @bytes)`);
   const trimRows = db.prepare('DELETE FROM request_log WHERE id <= (SELECT MAX(id) FROM request_log) - ?');
   // The newest entry past the byte cap, summing sizes newest first (read from the (id, bytes) index).
   const trimBytes = db.prepare(`DELETE FROM request_log WHERE id <= (
@@ -110,6 +117,8 @@ export function requestLogRepo(db: Db, opts: { maxRows: number; maxBytes: number
   );
   const count = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM request_log');
   const totalBytes = db.prepare<[], { n: number | null }>('SELECT SUM(bytes) AS n FROM request_log');
+  const byId = db.prepare<[number], Row>('SELECT * FROM request_log WHERE id = ?');
+  const since = db.prepare<[string, number], Row>(`SELECT * FROM request_log WHERE path LIKE ? ESCAPE '\\' AND id > ? ORDER BY id`);
   let buffer: NewEntry[] = [];
   let timer: NodeJS.Timeout | null = null;
   let rowsSinceTrim = 0;
@@ -122,6 +131,7 @@ export function requestLogRepo(db: Db, opts: { maxRows: number; maxBytes: number
         ...e,
         request_headers: JSON.stringify(e.request_headers),
         warnings: e.warnings.length ? JSON.stringify(e.warnings) : '[]',
+        diagnosis: e.diagnosis ? JSON.stringify(e.diagnosis) : null,
       });
   });
 
@@ -164,6 +174,16 @@ export function requestLogRepo(db: Db, opts: { maxRows: number; maxBytes: number
     /** Bytes the kept entries take (their paths, headers, excerpts and notes). */
     bytes: () => (flush(), bytes),
     trim: () => (flush(), trim()),
+    get(id: number): RequestLogRecord | undefined {
+      flush();
+      const r = byId.get(id);
+      return r ? fromRow(r) : undefined;
+    },
+    /** Entries whose path starts with one of `prefixes`, oldest first (the go-live check's passive reading). */
+    withPathPrefixes(prefixes: readonly string[]): RequestLogRecord[] {
+      flush();
+      return prefixes.flatMap((p) => since.all(p.replace(/[\\%_]/g, (c) => `\\${c}`) + '%', 0).map(fromRow)).sort((a, b) => a.id - b.id);
+    },
   };
 }
 export type RequestLogRepo = ReturnType<typeof requestLogRepo>;

@@ -36,7 +36,7 @@ async function notifySelf(s: Sb, base: string) {
   await setMerchant(s, { success_url: `${base}/sandbox/v1/clock/pause` });
   const op = await pendingOperation(s, 17);
   await move(s, op.id, 'confirm');
-  const [n] = await notificationsOfOp(s, op.id);
+  const n = (await notificationsOfOp(s, op.id))[0]!;
   return firstAttempt(s, n.id);
 }
 
@@ -91,7 +91,7 @@ describe('a delivery to the sandbox itself fails with SELF_TARGET, sent nowhere'
     await setMerchant(sb, { success_url: `http://localhost:${port}/sandbox/v1/clock/pause` });
     const op = await pendingOperation(sb, 17);
     await move(sb, op.id, 'confirm');
-    const [n] = await notificationsOfOp(sb, op.id);
+    const n = (await notificationsOfOp(sb, op.id))[0]!;
     await firstAttempt(sb, n.id);
     const resent = await api(sb.url, 'POST', `/sandbox/v1/notifications/${n.id}/resend`, {});
     expect(resent.status).toBe(200);

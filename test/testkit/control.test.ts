@@ -160,6 +160,17 @@ describe('the rest of the control API', () => {
     expect(Object.keys(await control.testValues()).length).toBeGreaterThan(0);
   });
 
+  it('signature diagnosis, the request log entry and the go-live check', async () => {
+    const d = await control.diagnoseSignature({ body: { fields: { public_key: 'pk_sandbox_demo', signature: 'f'.repeat(64) } } });
+    expect(d).toMatchObject({ match: false, diagnosis: { matched: false } });
+    const log = await control.listRequests({ query: { limit: 1 } });
+    expect((await control.getRequest({ id: log.items[0]!.id })).id).toBe(log.items[0]!.id);
+    const report = await control.runCheck({ body: { only: ['signatures_valid'] } });
+    expect(report.checks.map((c) => c.id)).toEqual(['signatures_valid']);
+    expect((await control.getCheck({ id: report.id })).id).toBe(report.id);
+    expect((await control.listChecks()).items[0]!.id).toBe(report.id);
+  });
+
   it('reset', async () => {
     // Loopback needs no console session; without a control token the sandbox is not shared.
     expect(await control.openConsoleSession()).toEqual({ ok: true, shared: false });

@@ -26,7 +26,8 @@ export type CacheKey =
   | 'scenarios'
   | `scenario:${string}`
   | `scenario-run:${string}`
-  | 'clock';
+  | 'clock'
+  | `checks:${string}`;
 
 /** The keys built from a value (one entry per operation, filter set, payroll…). */
 export const cacheKeys = {
@@ -37,4 +38,5 @@ export const cacheKeys = {
   requestList: (pathPrefix: string): CacheKey => `requests:${pathPrefix}`,
   scenario: (name: string): CacheKey => `scenario:${name}`,
   scenarioRun: (id: string): CacheKey => `scenario-run:${id}`,
+  checkList: (merchant: string): CacheKey => `checks:${merchant}`,
 };

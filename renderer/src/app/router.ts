@@ -21,6 +21,7 @@ export const PAGES = [
   'tools',
   'scenarios',
   'faults',
+  'golive',
 ] as const;
 export type Page = (typeof PAGES)[number];
 

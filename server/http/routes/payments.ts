@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { CreationPath } from '../../contract/common.js';
 import { paymentRoutes } from '../../contract/payments.js';
 import type { RouteSpec } from '../../contract/route.js';
@@ -6,6 +6,10 @@ import type { SandboxContext } from '../../context.js';
 import { createOperation } from '../../domain/create-operation.js';
 import { nestedCreationField } from '../../domain/creation-fields.js';
 import { answer, logNote } from '../answer.js';
+import { SandboxError } from '../../contract/errors.js';
+import { diagnoseCreation } from '../../domain/diagnose.js';
+import { diagnosisHeader } from '../../domain/signature-diagnosis.js';
+import { isLoopback } from '../client-address.js';
 import { parseFormBody } from '../form-body.js';
 import { methodGuard } from '../route.js';
 
@@ -22,17 +26,32 @@ export const creationRoutes: readonly { spec: RouteSpec; path: CreationPath }[] 
  */
 export function createPaymentHandler(ctx: SandboxContext, path: CreationPath): RequestHandler {
   return async (req, res, next) => {
+    let fields: Record<string, string> | null = null;
     try {
       const body = await parseFormBody(req, { nested: nestedCreationField });
+      fields = body.fields;
       const result = await createOperation(ctx, { ...body, path });
       logNote(res, `operation ${result.operation.id}`);
       res.locals.logWarnings = result.warnings;
       if (result.kind === 'direct') answer(res, 200, 'application/json', JSON.stringify(result.body));
       else answer(res, 200, 'text/plain', result.url);
     } catch (err) {
+      if (fields && err instanceof SandboxError && err.code === 'INVALID_SIGNATURE') explainSignature(ctx, fields, req, res);
       next(err);
     }
   };
+}
+
+/**
+ * Contract §10: the refusal keeps its answer; the log entry gets the diagnosis and the answer its
+ * ingredients as a header. Another merchant's key is named only to a loopback caller (the log
+ * itself is read through the guarded control API).
+ */
+function explainSignature(ctx: SandboxContext, fields: Record<string, string>, req: Request, res: Response): void {
+  const diagnosis = diagnoseCreation(ctx, fields);
+  if (!diagnosis) return;
+  res.locals.logDiagnosis = diagnosis;
+  res.setHeader('X-Sandbox-Signature-Diagnosis', diagnosisHeader(diagnosis, isLoopback(req.socket.remoteAddress)));
 }
 
 /** Other methods on the creation paths: 405 with `Allow` (the POSTs are mounted before, in app.ts). */

@@ -15,6 +15,7 @@ export const SCREENS = [
   'tools',
   'scenarios',
   'faults',
+  'golive',
 ] as const;
 export type Screen = (typeof SCREENS)[number];
 
@@ -114,4 +115,5 @@ export const KEY_PARTS: Record<Screen, string[]> = {
   tools: ['[data-testid="clock-advance"]'],
   scenarios: ['[data-testid="scenario-row"]'],
   faults: ['[data-testid="fault-add"]'],
+  golive: ['[data-testid="golive-run"]'],
 };

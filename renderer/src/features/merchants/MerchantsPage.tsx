@@ -4,6 +4,7 @@ import { merchantRoutes, type Merchant, type MerchantSettings } from '@contract/
 import { call } from '../../api/client';
 import { invalidate } from '../../api/cache';
 import { useT } from '../../app/i18n';
+import { href } from '../../app/router';
 import { CopyButton, ErrorBox, Loading, Modal, useAction } from '../../components/common';
 import { MerchantEditor } from './MerchantEditor';
 import { useMerchants } from '../../components/merchants';
@@ -100,6 +101,9 @@ function MerchantCard({ m }: { m: Merchant }) {
         <button className="btn btn-small btn-primary" onClick={() => setEditing(true)} data-testid="merchant-edit">
           {t('common.edit')}
         </button>
+        <a className="btn btn-small" href={href('golive', m.public_key)} data-testid="merchant-golive">
+          {t('merchants.goliveCheck')}
+        </a>
       </div>
       <div className="grid-2">
         <div>

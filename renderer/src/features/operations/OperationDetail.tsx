@@ -128,6 +128,11 @@ export function OperationDetail({ id }: { id: string }) {
           #{op.id} <span className="muted">{op.trans_id}</span>
         </h1>
         <StatusBadge status={op.status} />
+        {op.check_report && (
+          <a className="tag" href={href('golive', op.public_key)} data-testid="op-check-label" title={op.check_report}>
+            {t('golive.probeLabel')}
+          </a>
+        )}
         <span className="sr-only" role="status" data-testid="op-status-live">
           {t('detail.statusNow', { status: t(`status.${op.status}`) })}
         </span>

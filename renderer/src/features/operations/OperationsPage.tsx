@@ -219,7 +219,12 @@ export function OperationsPage() {
                     <span role="cell" className="c-created">
                       {fmtTime(o.created_at)}
                     </span>
-                    <span role="cell" className="ellipsis c-trans" title={o.trans_id}>
+                    <span
+                      role="cell"
+                      className="ellipsis c-trans"
+                      title={o.check_report ? `${o.trans_id} · ${t('golive.probeLabel')}` : o.trans_id}
+                    >
+                      {o.check_report && <span className="tag">✔ </span>}
                       {o.trans_id}
                     </span>
                     <span role="cell" className="c-channel">

@@ -11,6 +11,7 @@ import { CodeView, CopyButton, Empty, ErrorBox, Loading, rowControl } from '../.
 import { WarningsBox } from '../../components/WarningsBox';
 import { fmtTime } from '../../components/format';
 import { toastError } from '../../components/toasts';
+import { DiagnosisBox } from './DiagnosisBox';
 
 type Page = { items: RequestLogEntry[]; next_cursor: string | null };
 
@@ -104,7 +105,10 @@ export default function RequestsPage() {
                     <td className="ellipsis" title={e.path}>
                       {e.path}
                     </td>
-                    <td className={`num ${statusClass(e.status)}`}>{e.status}</td>
+                    <td className={`num ${statusClass(e.status)}`} title={e.diagnosis ? t('diag.title') : undefined}>
+                      {e.status}
+                      {e.diagnosis && ' ⚿'}
+                    </td>
                     <td className="num">{Math.round(e.latency_ms)}</td>
                   </tr>
                 ))}
@@ -131,6 +135,7 @@ export default function RequestsPage() {
                 </div>
                 {entry.note && <div className="warn-box">{entry.note}</div>}
                 <WarningsBox warnings={entry.warnings} title={t('detail.warnings')} testId="request-warnings" />
+                <DiagnosisBox entry={entry} />
                 <CodeView label={t('requests.headers')} value={entry.request_headers} />
                 <CodeView label={t('requests.requestBody')} value={entry.request_body || '∅'} testId="request-body" />
                 <CodeView label={t('requests.responseBody')} value={entry.response_body || '∅'} testId="response-body" />

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { diagnosisRoutes } from '@contract/diagnosis.js';
+import { call } from '../../api/client';
 import { parsePastedFields } from '../../api/signature';
 import { useT } from '../../app/i18n';
 import { CopyButton } from '../../components/common';
@@ -17,13 +19,22 @@ export function SignatureInspector() {
 
   useEffect(() => {
     let cancelled = false;
-    void inspect({ pasted: ui.pasted, mode: ui.mode, layout: ui.layout, secret, merchants: merchants?.items ?? [] }).then((r) => {
+    const input = {
+      pasted: ui.pasted,
+      mode: ui.mode,
+      layout: ui.layout,
+      secret,
+      merchant: merchant?.public_key,
+      typedSecret: ui.secret !== '',
+      merchants: merchants?.items ?? [],
+    };
+    void inspect(input, (body) => call(diagnosisRoutes.diagnoseSignature, { body })).then((r) => {
       if (!cancelled) setResult(r);
     });
     return () => {
       cancelled = true;
     };
-  }, [ui.pasted, ui.mode, ui.layout, secret, merchants]);
+  }, [ui.pasted, ui.mode, ui.layout, secret, ui.secret, merchant?.public_key, merchants]);
 
   const fields = (() => {
     try {
@@ -132,7 +143,9 @@ export function SignatureInspector() {
               {match ? t('sig.match') : t('sig.mismatch', { got: result.provided })}
               {!match && (
                 <div data-testid="sig-diagnosis">
-                  {result.diagnosis ? t('sig.because', { what: t(result.diagnosis.key, result.diagnosis.vars) }) : t('sig.unknownCause')}
+                  {result.diagnosis
+                    ? t('sig.because', { what: result.diagnosis.map((d) => t(d.key, d.vars)).join(', ') })
+                    : t('sig.unknownCause')}
                 </div>
               )}
             </div>

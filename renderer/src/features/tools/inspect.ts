@@ -1,3 +1,4 @@
+import type { DiagnoseResult, SignatureKind } from '@contract/diagnosis.js';
 import {
   CREATION_ORDER,
   NOTIFICATION_ORDER,
@@ -6,8 +7,8 @@ import {
   sha256Hex,
   signedString,
 } from '../../api/signature';
-import { diagnose } from './diagnose';
-import type { SigText } from './sig-text';
+import { recipeTexts } from '../../components/recipe-text';
+import type { SigText } from '../../components/sig-text';
 
 /** What the signature inspector shows for one paste. */
 export interface InspectResult {
@@ -15,7 +16,8 @@ export interface InspectResult {
   hashed: string;
   expected: string;
   provided: string;
-  diagnosis: SigText | null;
+  /** How the pasted signature was built, ingredient by ingredient (the server's diagnosis), or null. */
+  diagnosis: SigText[] | null;
   diagnosisField: string | null;
   parseError: SigText | null;
 }
@@ -26,16 +28,28 @@ export interface InspectInput {
   layout: 'standard' | 'legacy';
   /** The secret the operator typed, else the chosen merchant's. */
   secret: string;
-  /** Other merchants, tried when the signature was made with someone else's secret. */
-  merchants: readonly { name: string; public_key: string; secret_key: string }[];
+  /** The chosen merchant, whose key the server diagnoses with when no secret was typed. */
+  merchant?: string;
+  /** Whether `secret` was typed by the operator (sent to the server) or is the merchant's own. */
+  typedSecret?: boolean;
+  /** Names of the merchants, to word "another merchant's secret". */
+  merchants: readonly { name: string; public_key: string }[];
 }
+
+/** The server's diagnosis (contract §10): one module for refused creations and this inspector. */
+export type AskDiagnosis = (body: {
+  kind: SignatureKind;
+  fields: Record<string, string>;
+  merchant?: string;
+  secret?: string;
+}) => Promise<DiagnoseResult>;
 
 /**
  * The signature inspector's logic, kept out of the component so it can be tested: parses the paste,
  * computes the expected signature over the exact hashed string and, when the pasted signature
- * differs, asks `diagnose` which known mistake explains it (other layout, other merchant's secret, …).
+ * differs, asks the server which known recipe reproduces it.
  */
-export async function inspect(input: InspectInput): Promise<InspectResult> {
+export async function inspect(input: InspectInput, ask: AskDiagnosis): Promise<InspectResult> {
   let fields: Record<string, string>;
   try {
     fields = parsePastedFields(input.pasted);
@@ -49,20 +63,22 @@ export async function inspect(input: InspectInput): Promise<InspectResult> {
   const hashed = signedString(fields, order, input.secret);
   const expected = await sha256Hex(hashed);
   const provided = fields.signature ?? '';
-  let diagnosis: SigText | null = null;
+  let diagnosis: SigText[] | null = null;
   let diagnosisField: string | null = null;
   if (provided && provided.toLowerCase() !== expected) {
-    const layouts: [SigText, readonly string[]][] =
-      input.mode === 'notification'
-        ? [[{ key: legacy ? 'sig.why.standardLayout' : 'sig.why.legacyLayout' }, legacy ? NOTIFICATION_ORDER : NOTIFICATION_ORDER_LEGACY]]
-        : [];
-    const secrets: [SigText, string][] = input.merchants.map((m) => [
-      { key: 'sig.why.otherSecret', vars: { name: m.name, key: m.public_key } },
-      m.secret_key,
-    ]);
-    const d = await diagnose(fields, order, input.secret, provided, { layouts, secrets });
-    diagnosis = d ? d.what : null;
-    diagnosisField = d?.field ?? null;
+    const kind: SignatureKind = input.mode === 'creation' ? 'creation' : legacy ? 'notification_legacy' : 'notification';
+    // The server unreachable (offline, a shared sandbox's session gone) leaves only the diagnosis out.
+    const answer = await ask({
+      kind,
+      fields,
+      merchant: input.merchant,
+      secret: input.typedSecret || !input.merchant ? input.secret : undefined,
+    }).catch(() => null);
+    const recipe = answer?.diagnosis?.matched ? answer.diagnosis.recipe : null;
+    if (recipe) {
+      diagnosis = recipeTexts(recipe, (key) => input.merchants.find((m) => m.public_key === key)?.name);
+      diagnosisField = recipe.field?.name ?? null;
+    }
   }
   return { order, hashed, expected, provided, diagnosis, diagnosisField, parseError: null };
 }

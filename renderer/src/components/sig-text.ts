@@ -1,10 +1,10 @@
 /**
- * What the signature inspector's logic says, as i18n keys with their values rather than sentences,
- * so the logic stays testable without React and the screen shows it in the console's language.
- * Values are wire names and values as sent, never translated.
+ * What the signature tools say, as i18n keys with their values rather than sentences, so the logic
+ * stays testable without React and the screen shows it in the console's language. Values are wire
+ * names and values as sent, never translated.
  */
 export const SIG_TEXT_KEYS = [
-  // One field built differently: {field} and the {value} that reproduces the signature.
+  // One field signed in another form: {field} and the {value} that was signed.
   'sig.why.trimmed',
   'sig.why.empty',
   'sig.why.twoDecimals',
@@ -16,13 +16,23 @@ export const SIG_TEXT_KEYS = [
   'sig.why.urlEncoded',
   'sig.why.lowerCase',
   'sig.why.upperCase',
+  'sig.why.otherForm',
   // The whole string built differently.
   'sig.why.alphabetical',
+  'sig.why.channelFirst',
+  'sig.why.publicKeyLeftOut',
+  'sig.why.notificationOrder',
+  'sig.why.customOrder',
+  'sig.why.separator',
   'sig.why.secretLeftOut',
   'sig.why.secretFirst',
+  'sig.why.hmacKey',
   'sig.why.otherSecret',
   'sig.why.legacyLayout',
   'sig.why.standardLayout',
+  'sig.why.algorithm',
+  'sig.why.base64',
+  'sig.why.base64OfHex',
   // The pasted JSON could not be read: {detail} is the browser's message.
   'sig.parse.badJson',
 ] as const;

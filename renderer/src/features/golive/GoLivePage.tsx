@@ -1,0 +1,178 @@
+import { useEffect, useState } from 'react';
+import { checkRoutes, type CheckReport, type CheckResult, type Verdict } from '@contract/checks.js';
+import { notificationRoutes, type Notification } from '@contract/notifications.js';
+import { call } from '../../api/client';
+import { setData, useResource } from '../../api/cache';
+import { cacheKeys } from '../../api/cache-keys';
+import { useT } from '../../app/i18n';
+import { href, navigate, useRoute } from '../../app/router';
+import { Empty, ErrorBox, Loading, useAction } from '../../components/common';
+import { downloadText } from '../../components/download';
+import { fmtTime } from '../../components/format';
+import { MerchantOptions, useMerchants } from '../../components/merchants';
+import { NotificationCard } from '../../components/NotificationView';
+import { reportJson, reportMarkdown } from './report-export';
+
+const ICON: Record<Verdict, string> = { pass: '✓', warn: '⚠', fail: '✗', skipped: '–' };
+const CLASS: Record<Verdict, string> = { pass: 'text-ok', warn: 'text-warn', fail: 'text-bad', skipped: 'muted' };
+
+/** The probe notifications of one check, with their attempts, loaded when opened. */
+function ProbeNotifications({ ids }: { ids: number[] }) {
+  const [items, setItems] = useState<Notification[] | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let cancelled = false;
+    Promise.all(ids.map((id) => call(notificationRoutes.getNotification, { params: { id } }))).then(
+      (list) => !cancelled && setItems(list),
+      (err: unknown) => !cancelled && setError(err),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [ids, attempt]);
+  return (
+    <div className="stack" data-testid="golive-notifications">
+      <ErrorBox
+        error={error}
+        onRetry={() => {
+          setError(null);
+          setAttempt((a) => a + 1);
+        }}
+      />
+      {!items && !error && <Loading />}
+      {items?.map((n) => (
+        <NotificationCard key={n.id} n={n} />
+      ))}
+    </div>
+  );
+}
+
+function CheckRow({ c }: { c: CheckResult }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  return (
+    <li className="golive-check" data-testid="golive-check" data-check={c.id} data-verdict={c.verdict}>
+      <div className="row-wrap">
+        <span className={`golive-verdict ${CLASS[c.verdict]}`} aria-hidden="true">
+          {ICON[c.verdict]}
+        </span>
+        <strong>{c.title}</strong>
+        <span className={`badge badge-v-${c.verdict}`} data-testid="golive-verdict">
+          {t(`golive.verdict.${c.verdict}`)}
+        </span>
+        <code className="muted small">{c.id}</code>
+      </div>
+      <p data-testid="golive-evidence">{c.evidence}</p>
+      <p className="muted small">
+        <strong>{t('golive.advice')}</strong> {c.advice}
+      </p>
+      {c.notification_ids.length > 0 && (
+        <button className="btn btn-small" onClick={() => setOpen((o) => !o)} aria-expanded={open} data-testid="golive-open-notifications">
+          {open ? t('golive.hideNotifications') : t('golive.showNotifications', { n: c.notification_ids.length })}
+        </button>
+      )}
+      {open && <ProbeNotifications ids={c.notification_ids} />}
+    </li>
+  );
+}
+
+function Report({ r }: { r: CheckReport }) {
+  const t = useT();
+  const file = `golive-${r.merchant}-${r.id}`;
+  return (
+    <section className="panel stack" data-testid="golive-report" data-report={r.id}>
+      <div className="page-head">
+        <h2>{t('golive.report', { at: fmtTime(r.finished_at) })}</h2>
+        <span className="spacer" />
+        <button
+          className="btn"
+          onClick={() => downloadText(`${file}.md`, reportMarkdown(r), 'text/markdown')}
+          data-testid="golive-export-md"
+        >
+          {t('golive.exportMarkdown')}
+        </button>
+        <button className="btn" onClick={() => downloadText(`${file}.json`, reportJson(r))} data-testid="golive-export-json">
+          {t('golive.exportJson')}
+        </button>
+      </div>
+      <p data-testid="golive-summary">
+        {(['pass', 'warn', 'fail', 'skipped'] as const).map((v) => (
+          <span key={v} className={`badge badge-v-${v}`} data-verdict={v}>
+            {ICON[v]} {r.summary[v]} {t(`golive.verdict.${v}`)}
+          </span>
+        ))}
+      </p>
+      <ul className="golive-list">
+        {r.checks.map((c) => (
+          <CheckRow key={c.id} c={c} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Go-live check (contract §11): run it for a merchant, read the checklist, export it for a ticket. */
+export default function GoLivePage() {
+  const t = useT();
+  const route = useRoute();
+  const { data: merchants } = useMerchants();
+  const merchant = route.id ?? merchants?.items[0]?.public_key ?? 'pk_sandbox_demo';
+  const m = merchants?.items.find((x) => x.public_key === merchant);
+  const key = cacheKeys.checkList(merchant);
+  const { data, error, reload } = useResource(key, () => call(checkRoutes.listChecks, { query: { merchant, limit: 20 } }));
+  const [shown, setShown] = useState<string | null>(null);
+  const { busy, run } = useAction();
+  const start = async () => {
+    const report = await run(() => call(checkRoutes.runCheck, { body: { merchant } }));
+    if (!report) return;
+    setData<{ items: CheckReport[] }>(key, (prev) => ({ items: [report, ...(prev?.items ?? [])] }));
+    setShown(report.id);
+  };
+  const report = data?.items.find((r) => r.id === shown) ?? data?.items[0] ?? null;
+  const missing = m ? (['success_url', 'rejection_url', 'payout_url'] as const).filter((k) => !m[k]) : [];
+  return (
+    <div className="page" data-testid="golive-page">
+      <div className="page-head">
+        <h1>{t('nav.golive')}</h1>
+        <span className="spacer" />
+        <select
+          value={merchant}
+          onChange={(e) => (setShown(null), navigate('golive', e.target.value))}
+          aria-label={t('field.merchant')}
+          data-testid="golive-merchant"
+        >
+          <MerchantOptions />
+        </select>
+        <button className="btn btn-primary" disabled={busy} onClick={() => void start()} data-testid="golive-run">
+          {busy ? t('golive.running') : t('golive.run')}
+        </button>
+      </div>
+      <p className="muted">{t('golive.intro')}</p>
+      {missing.length > 0 && (
+        <div className="warn-box" data-testid="golive-missing-urls">
+          {t('golive.missingUrls', { urls: missing.join(', ') })}{' '}
+          <a className="btn btn-small" href={href('merchants')}>
+            {t('nav.merchants')}
+          </a>
+        </div>
+      )}
+      <ErrorBox error={error} onRetry={reload} />
+      {!data && !error && <Loading />}
+      {data && data.items.length === 0 && !busy && <Empty title={t('golive.empty')}>{t('golive.emptyBody')}</Empty>}
+      {data && data.items.length > 1 && (
+        <label className="row-wrap small">
+          {t('golive.history')}
+          <select value={report?.id ?? ''} onChange={(e) => setShown(e.target.value)} data-testid="golive-history">
+            {data.items.map((r) => (
+              <option key={r.id} value={r.id}>
+                {fmtTime(r.finished_at)} · {r.summary.pass}✓ {r.summary.warn}⚠ {r.summary.fail}✗
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {report && <Report r={report} />}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { recipeString, type Diagnosis } from '@contract/diagnosis.js';
+import type { RequestLogEntry } from '@contract/requests.js';
+import { useT } from '../../app/i18n';
+import { CopyButton } from '../../components/common';
+import { useMerchants } from '../../components/merchants';
+import { recipeTexts } from '../../components/recipe-text';
+
+/** The fields of a logged form or JSON body (multipart bodies are shown raw only). */
+function loggedFields(body: string): Record<string, string> {
+  const t = body.trim();
+  if (t.startsWith('{')) {
+    try {
+      const obj = JSON.parse(t) as Record<string, unknown>;
+      return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+    } catch {
+      return {};
+    }
+  }
+  return t.startsWith('[multipart') ? {} : Object.fromEntries(new URLSearchParams(t));
+}
+
+/**
+ * How a refused signature was built (contract §10), beside the request: the recipe in the console's
+ * language, the string the spec signs and the string the sender signed (secrets as ••••), and the
+ * signature as logged.
+ */
+export function DiagnosisBox({ entry }: { entry: RequestLogEntry }) {
+  const t = useT();
+  const { data: merchants } = useMerchants();
+  const d: Diagnosis | null = entry.diagnosis;
+  if (!d) return null;
+  const fields = loggedFields(entry.request_body);
+  const nameOf = (key: string) => merchants?.items.find((m) => m.public_key === key)?.name;
+  const sent = d.matched && d.recipe ? recipeString('creation', fields, d.recipe) : null;
+  return (
+    <div className={d.matched ? 'warn-box' : 'error-box'} data-testid="request-diagnosis" data-matched={String(d.matched)}>
+      <strong>{t('diag.title')}</strong>
+      <p data-testid="request-diagnosis-recipe">
+        {d.matched && d.recipe
+          ? t('diag.builtAs', {
+              what: recipeTexts(d.recipe, nameOf)
+                .map((x) => t(x.key, x.vars))
+                .join(', '),
+            })
+          : t('diag.unknown')}
+      </p>
+      <p className="muted small">{d.explanation}</p>
+      <table className="kv">
+        <tbody>
+          <tr>
+            <th>{t('diag.expected')}</th>
+            <td className="mono break" data-testid="request-diagnosis-expected">
+              {d.expected_string} <CopyButton value={d.expected_string} />
+            </td>
+          </tr>
+          {sent !== null && (
+            <tr>
+              <th>{d.recipe?.secret === 'hmac_key' ? t('diag.sentHmac') : t('diag.sent')}</th>
+              <td className="mono break" data-testid="request-diagnosis-sent">
+                {sent}
+              </td>
+            </tr>
+          )}
+          <tr>
+            <th>{t('diag.signature')}</th>
+            <td className="mono break">{fields.signature ?? '∅'}</td>
+          </tr>
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { defineRoute } from './route.js';
+import { CREATION_SIGNED_FIELDS, NOTIFICATION_SIGNED_FIELDS, NOTIFICATION_SIGNED_FIELDS_LEGACY } from './signed-fields.js';
+
+/** How the values were ordered (contract §10); notification layouts add the other layout. */
+export const DIAGNOSIS_ORDERS = [
+  'alphabetical',
+  'channel_first',
+  'public_key_left_out',
+  'notification',
+  'custom',
+  'legacy_layout',
+  'standard_layout',
+] as const;
+
+/**
+ * The ingredients of a signature that differ from the spec's recipe (contract §10). An absent key
+ * is as the spec: its order, no separator, the secret appended, SHA-256, hex, every value as sent.
+ */
+export const RecipeSchema = z.object({
+  order: z.enum(DIAGNOSIS_ORDERS).optional(),
+  /** With `custom`: the field names in the order the sender used. */
+  custom_order: z.array(z.string()).optional(),
+  separator: z.string().optional(),
+  secret: z.enum(['prefix', 'none', 'hmac_key', 'other_merchant']).optional(),
+  /** With `other_merchant`: that merchant's public_key (loopback or control-token callers only). */
+  secret_of: z.string().optional(),
+  algorithm: z.enum(['sha1', 'md5', 'sha512']).optional(),
+  encoding: z.enum(['base64', 'base64_of_hex']).optional(),
+  field: z.object({ name: z.string(), sent: z.string(), signed: z.string() }).optional(),
+});
+export type Recipe = z.infer<typeof RecipeSchema>;
+
+export const DiagnosisSchema = z.object({
+  matched: z.boolean(),
+  recipe: RecipeSchema.nullable().describe('the ingredients that differ from the spec, when a known recipe reproduces the signature'),
+  expected_string: z.string().describe('the string the spec signs, the secret shown as ••••'),
+  explanation: z.string().describe('one sentence a developer can act on'),
+});
+export type Diagnosis = z.infer<typeof DiagnosisSchema>;
+
+export const SIGNATURE_KINDS = ['creation', 'notification', 'notification_legacy'] as const;
+export type SignatureKind = (typeof SIGNATURE_KINDS)[number];
+
+export const DiagnoseBodySchema = z
+  .object({
+    kind: z.enum(SIGNATURE_KINDS).default('creation'),
+    fields: z.record(z.string().max(64), z.string().max(4096)).refine((f) => Object.keys(f).length <= 100, 'at most 100 fields'),
+    signature: z.string().max(512).optional().describe('the signature sent; default fields.signature'),
+    merchant: z
+      .string()
+      .max(255)
+      .optional()
+      .describe('whose secret the spec signs with; default fields.public_key, then the demo merchant'),
+    secret: z.string().max(512).optional().describe("a secret to use instead of the merchant's (e.g. one the operator types)"),
+  })
+  .strict();
+
+export const DiagnoseResultSchema = z.object({
+  expected_signature: z.string(),
+  expected_string: z.string(),
+  provided: z.string(),
+  match: z.boolean(),
+  diagnosis: DiagnosisSchema.nullable().describe('null when the signature matches or none was given'),
+});
+export type DiagnoseResult = z.infer<typeof DiagnoseResultSchema>;
+
+export const diagnosisRoutes = {
+  diagnoseSignature: defineRoute({
+    method: 'POST',
+    path: '/sandbox/v1/signatures/diagnose',
+    summary: 'How a signature was built: the known recipe (order, separator, secret, hash, encoding, one value) that reproduces it',
+    tags: ['signatures'],
+    body: DiagnoseBodySchema,
+    response: DiagnoseResultSchema,
+    errors: ['VALIDATION_ERROR', 'NOT_FOUND'],
+  }),
+};
+
+
+/** The field order the spec signs for each kind of signature. */
+export const specOrderOf = (kind: SignatureKind): readonly string[] =>
+  kind === 'creation' ? CREATION_SIGNED_FIELDS : kind === 'notification' ? NOTIFICATION_SIGNED_FIELDS : NOTIFICATION_SIGNED_FIELDS_LEGACY;
+
+/** The field names in the order a recipe puts them. */
+export function recipeOrder(kind: SignatureKind, r: Recipe): readonly string[] {
+  const spec = specOrderOf(kind);
+  switch (r.order) {
+    case undefined:
+      return spec;
+    case 'alphabetical':
+      return [...spec].sort();
+    case 'channel_first':
+      return ['channel', ...spec.filter((k) => k !== 'channel')];
+    case 'public_key_left_out':
+      return spec.filter((k) => k !== 'public_key');
+    case 'notification':
+      return NOTIFICATION_SIGNED_FIELDS.map((k) => (k === 'trans_ID' ? 'trans_id' : k));
+    case 'custom':
+      return r.custom_order ?? spec;
+    case 'legacy_layout':
+      return NOTIFICATION_SIGNED_FIELDS_LEGACY;
+    case 'standard_layout':
+      return NOTIFICATION_SIGNED_FIELDS;
+  }
+}
+
+/**
+ * The string the sender hashed according to a recipe, the secret shown as `mask` (beside the
+ * expected string in the console). With `hmac_key` the secret is the HMAC key, not part of the string.
+ */
+export function recipeString(kind: SignatureKind, fields: Record<string, string>, r: Recipe, mask = '••••'): string {
+  const f = r.field ? { ...fields, [r.field.name]: r.field.signed } : fields;
+  const values = recipeOrder(kind, r).map((k) => f[k] ?? '');
+  const sep = r.separator ?? '';
+  if (r.secret === 'none' || r.secret === 'hmac_key') return values.join(sep);
+  return (r.secret === 'prefix' ? [mask, ...values] : [...values, mask]).join(sep);
+}

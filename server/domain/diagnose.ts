@@ -1,0 +1,70 @@
+import type { DiagnoseResult, Diagnosis, SignatureKind } from '../contract/diagnosis.js';
+import { SandboxError } from '../contract/errors.js';
+import { NOTIFICATION_SIGNED_FIELDS, NOTIFICATION_SIGNED_FIELDS_LEGACY, CREATION_SIGNED_FIELDS } from '../contract/signed-fields.js';
+import type { SandboxContext } from '../context.js';
+import type { MerchantRecord } from '../store/merchants.js';
+import { diagnoseSignature, expectedString } from './signature-diagnosis.js';
+import { sha256Hex, signatureMatches } from './signature.js';
+
+const DEMO_KEY = 'pk_sandbox_demo';
+
+const others = (ctx: SandboxContext, except: MerchantRecord | undefined) =>
+  ctx.store.merchants
+    .list()
+    .filter((m) => m.id !== except?.id)
+    .map((m) => ({ public_key: m.public_key, secret_key: m.secret_key }));
+
+/**
+ * The diagnosis of a creation refused with INVALID_SIGNATURE (contract §10), or null when the
+ * merchant is unknown (that refusal is INVALID_MERCHANT, not a signature to explain).
+ */
+export function diagnoseCreation(ctx: SandboxContext, fields: Record<string, string>): Diagnosis | null {
+  const merchant = ctx.store.merchants.byPublicKey(fields.public_key ?? '');
+  if (!merchant) return null;
+  return diagnoseSignature({
+    kind: 'creation',
+    fields,
+    sentOrder: Object.keys(fields),
+    secret: merchant.secret_key,
+    signature: fields.signature ?? '',
+    others: others(ctx, merchant),
+  });
+}
+
+const orderOf = (kind: SignatureKind): readonly string[] =>
+  kind === 'creation' ? CREATION_SIGNED_FIELDS : kind === 'notification' ? NOTIFICATION_SIGNED_FIELDS : NOTIFICATION_SIGNED_FIELDS_LEGACY;
+
+/**
+ * The signature inspector's question (console, control API): what the spec signs for these fields,
+ * whether the given signature matches, and if not, how it was built. One module answers both this
+ * and the refused creations, so the console has no copy of its own.
+ */
+export function diagnoseFields(
+  ctx: SandboxContext,
+  input: { kind: SignatureKind; fields: Record<string, string>; signature?: string; merchant?: string; secret?: string },
+): DiagnoseResult {
+  const key = input.merchant ?? input.fields.public_key ?? DEMO_KEY;
+  const merchant = ctx.store.merchants.byPublicKey(key);
+  if (!merchant && input.secret === undefined)
+    throw new SandboxError('NOT_FOUND', `no merchant ${key.slice(0, 255)}; give its secret instead`);
+  const secret = input.secret ?? merchant!.secret_key;
+  const provided = (input.signature ?? input.fields.signature ?? '').trim();
+  const expected_signature = sha256Hex(
+    orderOf(input.kind)
+      .map((k) => input.fields[k] ?? '')
+      .join('') + secret,
+  );
+  const match = provided !== '' && signatureMatches(provided, expected_signature);
+  const diagnosis =
+    provided === '' || match
+      ? null
+      : diagnoseSignature({
+          kind: input.kind,
+          fields: input.fields,
+          secret,
+          signature: provided,
+          // The secret in use names no other merchant.
+          others: others(ctx, input.secret === undefined ? merchant : undefined).filter((o) => !new Set([secret]).has(o.secret_key)),
+        });
+  return { expected_signature, expected_string: expectedString(input.kind, input.fields), provided, match, diagnosis };
+}

@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { CheckReport } from '../../server/contract/checks.js';
+import { CREATION_SIGNED_FIELDS } from '../../server/contract/signed-fields.js';
+import { paymentFields, postPayment } from '../helpers/payments.js';
+import { api, DEMO } from '../helpers/sandbox.js';
+import { correctHandler } from '../golive/handlers.js';
+import { seriousViolations } from './pages/axe.js';
+import { hasChromium } from './pages/console-browser.js';
+import { useConsoleFixture } from './pages/console-fixture.js';
+import { golivePage } from './pages/console-golive.js';
+
+describe.skipIf(!hasChromium)('console: go-live check and signature diagnosis', () => {
+  const f = useConsoleFixture();
+
+  it('runs the check from its screen, shows the checklist, opens a probe notification and exports Markdown and JSON', async () => {
+    const handler = await correctHandler(DEMO.secret_key);
+    try {
+      await api(f.sb.url, 'PATCH', `/sandbox/v1/merchants/${DEMO.public_key}`, {
+        success_url: `${handler.url}/ok`,
+        rejection_url: null,
+        payout_url: `${handler.url}/payout`,
+      });
+      const c = await f.open(`golive/${DEMO.public_key}`);
+      const g = golivePage(c.page);
+      await g.missingUrls().waitFor();
+      expect(await g.missingUrls().textContent()).toContain('rejection_url');
+      await g.run().click();
+      await g.report().waitFor();
+      expect(await g.checks().count()).toBe(13);
+      expect(await g.check('success_acknowledged').getAttribute('data-verdict')).toBe('pass');
+      expect(await g.check('forged_signature_refused').getAttribute('data-verdict')).toBe('pass');
+      expect(await g.check('rejection_acknowledged').getAttribute('data-verdict')).toBe('skipped');
+      await g.openNotifications('duplicate_acknowledged').click();
+      await g.probeNotifications('duplicate_acknowledged').locator('[data-testid="attempt"]').first().waitFor();
+      // The report with a probe's notifications open passes the accessibility audit too.
+      expect(await seriousViolations(c.page)).toEqual([]);
+
+      const [md] = await Promise.all([c.page.waitForEvent('download'), g.exportMarkdown().click()]);
+      const markdown = readFileSync((await md.path())!, 'utf8');
+      expect(markdown).toMatch(/^# Go-live check chk_/);
+      expect(markdown).toContain('| Forged signature refused (`forged_signature_refused`) | ✅ pass |');
+      const [json] = await Promise.all([c.page.waitForEvent('download'), g.exportJson().click()]);
+      const report = JSON.parse(readFileSync((await json.path())!, 'utf8')) as CheckReport;
+      expect((await api(f.sb.url, 'GET', `/sandbox/v1/checks/${report.id}`)).body).toEqual(report);
+
+      // A probe operation is labelled as the check's on its page.
+      const probe = report.checks.find((x) => x.id === 'success_acknowledged')!.notification_ids[0]!;
+      const n = await api(f.sb.url, 'GET', `/sandbox/v1/notifications/${probe}`);
+      await c.goto(`operations/${n.body.operation_id}`);
+      await g.probeLabel().waitFor();
+    } finally {
+      await handler.close();
+    }
+  });
+
+  it("the request log shows a refused signature's diagnosis with the expected string beside the one signed", async () => {
+    const fields = paymentFields(17, {}, { sign: false });
+    const values = [...CREATION_SIGNED_FIELDS].sort().map((k) => fields[k] ?? '');
+    fields.signature = createHash('sha256')
+      .update(values.join('') + DEMO.secret_key)
+      .digest('hex');
+    expect((await postPayment(f.sb.url, fields)).status).toBe(400);
+    const c = await f.open('requests', { lang: 'es' });
+    const g = golivePage(c.page);
+    await g.requestRows().first().click();
+    await g.requestDiagnosis().waitFor();
+    expect(await g.requestDiagnosisRecipe().textContent()).toBe('La firma se construyó así: los campos van en orden alfabético.');
+    expect(await g.requestDiagnosisExpected().textContent()).toContain(CREATION_SIGNED_FIELDS.map((k) => fields[k]).join('') + '••••');
+    expect(await g.requestDiagnosisSent().textContent()).toBe(values.join('') + '••••');
+  });
+});

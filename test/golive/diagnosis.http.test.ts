@@ -1,0 +1,99 @@
+import { createHash, createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CREATION_SIGNED_FIELDS } from '../../server/contract/signed-fields.js';
+import { paymentFields, postPayment } from '../helpers/payments.js';
+import { api, DEMO, startSandbox } from '../helpers/sandbox.js';
+
+type Sb = Awaited<ReturnType<typeof startSandbox>>;
+const values = (f: Record<string, string>, order: readonly string[]) => order.map((k) => f[k] ?? '');
+
+describe('signature diagnosis on refused creations (contract §10)', () => {
+  let sb: Sb;
+  beforeAll(async () => {
+    sb = await startSandbox();
+  });
+  afterAll(() => sb.stop());
+
+  const lastLogged = async () => {
+    const r = await api(sb.url, 'GET', '/sandbox/v1/requests?limit=1&path=/payments/');
+    return r.body.items[0];
+  };
+
+  it('keeps the documented answer, sends the header and records the diagnosis on the log entry', async () => {
+    const f = paymentFields(17, {}, { sign: false });
+    const hex = createHmac('sha256', DEMO.secret_key)
+      .update(values(f, [...CREATION_SIGNED_FIELDS].sort()).join(''))
+      .digest('hex');
+    f.signature = Buffer.from(hex).toString('base64');
+    const r = await postPayment(sb.url, f);
+    expect(r.status).toBe(400);
+    expect(r.json.error.code).toBe('INVALID_SIGNATURE');
+    expect(r.headers.get('x-sandbox-signature-diagnosis')).toBe('order=alphabetical; secret=hmac_key; encoding=base64_of_hex');
+    const entry = await lastLogged();
+    expect(entry.diagnosis).toMatchObject({
+      matched: true,
+      recipe: { order: 'alphabetical', secret: 'hmac_key', encoding: 'base64_of_hex' },
+      expected_string: values(f, CREATION_SIGNED_FIELDS).join('') + '••••',
+    });
+    expect(entry.diagnosis.explanation).toMatch(/alphabetical/);
+    const one = await api(sb.url, 'GET', `/sandbox/v1/requests/${entry.id}`);
+    expect(one.body.diagnosis).toEqual(entry.diagnosis);
+  });
+
+  it("names another merchant's secret, and that merchant to a loopback caller", async () => {
+    const other = await api(sb.url, 'POST', '/sandbox/v1/merchants', { name: 'Other shop' });
+    const f = paymentFields(17, {}, { secret: other.body.secret_key });
+    const r = await postPayment(sb.url, f);
+    expect(r.headers.get('x-sandbox-signature-diagnosis')).toBe(`secret=other_merchant; secret_of=${other.body.public_key}`);
+    expect((await lastLogged()).diagnosis.recipe).toEqual({ secret: 'other_merchant', secret_of: other.body.public_key });
+  });
+
+  it('names a value signed in another form: amount with two decimals, sha1', async () => {
+    const f = paymentFields(17, { amount: '50000' }, { sign: false });
+    f.signature = createHash('sha1')
+      .update(values({ ...f, amount: '50000.00' }, CREATION_SIGNED_FIELDS).join('') + DEMO.secret_key)
+      .digest('hex');
+    const r = await postPayment(sb.url, f);
+    expect(r.headers.get('x-sandbox-signature-diagnosis')).toBe('algorithm=sha1; field=amount; signed=50000.00');
+    expect((await lastLogged()).diagnosis.recipe).toEqual({
+      algorithm: 'sha1',
+      field: { name: 'amount', sent: '50000', signed: '50000.00' },
+    });
+  });
+
+  it('answers unknown for a signature nothing explains; other refusals and accepted creations carry no diagnosis', async () => {
+    const f = paymentFields(17, { signature: 'f'.repeat(64) });
+    const r = await postPayment(sb.url, f);
+    expect(r.headers.get('x-sandbox-signature-diagnosis')).toBe('unknown');
+    expect((await lastLogged()).diagnosis.matched).toBe(false);
+    const unknownMerchant = await postPayment(sb.url, paymentFields(17, { public_key: 'pk_nobody' }));
+    expect(unknownMerchant.headers.get('x-sandbox-signature-diagnosis')).toBeNull();
+    const ok = await postPayment(sb.url, paymentFields(17));
+    expect(ok.status).toBe(200);
+    expect((await lastLogged()).diagnosis).toBeNull();
+  });
+
+  it('the inspector route diagnoses pasted fields the same way (creation and notification layouts)', async () => {
+    const f = paymentFields(17, {}, { sign: false });
+    f.signature = createHash('sha256')
+      .update(values(f, CREATION_SIGNED_FIELDS).join('|') + '|' + DEMO.secret_key)
+      .digest('hex');
+    const r = await api(sb.url, 'POST', '/sandbox/v1/signatures/diagnose', { fields: f });
+    expect(r.status).toBe(200);
+    expect(r.body.match).toBe(false);
+    expect(r.body.diagnosis.recipe).toEqual({ separator: '|' });
+    const n = { time: '2026-01-01 00:00:00', channel: '17', amount: '10.00', currency: 'COP', trans_ID: 'T1', public_key: DEMO.public_key };
+    const legacy = createHash('sha256')
+      .update(`${n.public_key}${n.time}${n.channel}${n.amount}${n.currency}${n.trans_ID}${DEMO.secret_key}`)
+      .digest('hex');
+    const d = await api(sb.url, 'POST', '/sandbox/v1/signatures/diagnose', { kind: 'notification', fields: { ...n, signature: legacy } });
+    expect(d.body.diagnosis.recipe).toEqual({ order: 'legacy_layout' });
+    const ok = await api(sb.url, 'POST', '/sandbox/v1/signatures/diagnose', {
+      kind: 'notification_legacy',
+      fields: { ...n, signature: legacy },
+    });
+    expect(ok.body).toMatchObject({ match: true, diagnosis: null });
+    const bad = await api(sb.url, 'POST', '/sandbox/v1/signatures/diagnose', { fields: { public_key: 'pk_nobody' } });
+    expect(bad.status).toBe(404);
+  });
+});
