@@ -12,6 +12,7 @@ import { paymentRoutes } from './payments.js';
 import { payoutApiRoutes } from './payout-api.js';
 import { payoutRoutes } from './payouts.js';
 import { liveRoutes } from './live.js';
+import { replayRoutes } from './replays.js';
 import { requestRoutes } from './requests.js';
 import { settingsRoutes } from './settings.js';
 import { speiRoutes } from './spei.js';
@@ -38,6 +39,7 @@ export const allRouteGroups = {
   scenarios: scenarioRoutes,
   checkout: checkoutRoutes,
   access: accessRoutes,
+  replays: replayRoutes,
 };
 
 export const allRoutes = (): RouteSpec[] =>

@@ -26,6 +26,8 @@ export type CacheKey =
   | 'scenarios'
   | `scenario:${string}`
   | `scenario-run:${string}`
+  | 'replays'
+  | `replay:${number}`
   | 'clock';
 
 /** The keys built from a value (one entry per operation, filter set, payroll…). */
@@ -37,4 +39,5 @@ export const cacheKeys = {
   requestList: (pathPrefix: string): CacheKey => `requests:${pathPrefix}`,
   scenario: (name: string): CacheKey => `scenario:${name}`,
   scenarioRun: (id: string): CacheKey => `scenario-run:${id}`,
+  replay: (id: number): CacheKey => `replay:${id}`,
 };

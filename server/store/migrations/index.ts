@@ -4,6 +4,7 @@ import { leanOperationIndexes } from './003-lean-operation-indexes.js';
 import { payoutLoginStatus } from './004-payout-login-status.js';
 import { requestWarnings } from './005-request-warnings.js';
 import { notificationDueIndex } from './006-notification-due-index.js';
+import { replays } from './010-replays.js';
 
 /**
  * Forward-only migrations. Version N is the N-th entry; `PRAGMA user_version` records the applied
@@ -16,4 +17,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '004-payout-login-status', sql: payoutLoginStatus },
   { name: '005-request-warnings', sql: requestWarnings },
   { name: '006-notification-due-index', sql: notificationDueIndex },
+  { name: '010-replays', sql: replays },
 ];

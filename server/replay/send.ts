@@ -1,0 +1,172 @@
+import type { ReplaySent } from '../contract/replays.js';
+import type { SandboxContext } from '../context.js';
+import { creationSignature, notifySignature, querySignature } from '../domain/signature.js';
+import type { MerchantRecord } from '../store/merchants.js';
+import { rewriteBody, rewriteQuery, type OutgoingBody, type Rewrite } from './body-fields.js';
+import type { ReadEntry } from './har-entries.js';
+
+/** What the sandbox was sent for one entry and what it answered (kept for the scenario recorder). */
+export type SentEntry = ReplaySent;
+
+const jsonOf = (text: string | null): unknown => {
+  if (text === null) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+const field = (v: unknown, key: string): unknown =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>)[key] : undefined;
+
+/**
+ * Sends a merchant's recorded calls to this sandbox's own merchant API, one at a time, as that
+ * merchant: creations, queries and notifies re-signed with its secret; payout calls with its login
+ * and token. Production's ids, tokens and cursors seen in earlier answers are mapped to the
+ * sandbox's, so a later call that names them names the replayed ones.
+ */
+export function createEntrySender(ctx: SandboxContext, merchant: MerchantRecord, replayId: number) {
+  const tokens = new Map<string, string>();
+  const payoutIds = new Map<string, string>();
+  const cursors = new Map<string, string>();
+
+  const signCreation: Rewrite = (f) => {
+    const ch: Record<string, string> = {};
+    if (f.public_key) ch.public_key = merchant.public_key;
+    if (f.signature) ch.signature = creationSignature({ ...f, ...ch }, merchant.secret_key);
+    return ch;
+  };
+  const signNotify: Rewrite = (f) => {
+    const ch: Record<string, string> = {};
+    if (f.public_key) ch.public_key = merchant.public_key;
+    if (f.signature)
+      ch.signature = notifySignature({ public_key: ch.public_key ?? f.public_key ?? '', trans_id: f.trans_id ?? '' }, merchant.secret_key);
+    return ch;
+  };
+  const signQuery: Rewrite = (f) => {
+    const ch: Record<string, string> = {};
+    if (f.public_key) ch.public_key = merchant.public_key;
+    if (f.mid_id) ch.mid_id = String(merchant.id);
+    const v = { ...f, ...ch };
+    if (f.signature)
+      ch.signature = querySignature(
+        { public_key: v.public_key ?? '', time: v.time ?? '', mid_id: v.mid_id ?? '', trans_id: v.trans_id ?? '' },
+        merchant.secret_key,
+      );
+    return ch;
+  };
+  const login: Rewrite = (f) => {
+    const ch: Record<string, string> = {};
+    if (f.username && merchant.payout_username) ch.username = merchant.payout_username;
+    if (f.password && merchant.payout_password) ch.password = merchant.payout_password;
+    return ch;
+  };
+  const rewrites: Partial<Record<ReadEntry['kind'], Rewrite>> = {
+    creation: signCreation,
+    manual_notify: signNotify,
+    payout_login: login,
+  };
+
+  /** `<scheme> <token>` with production's token replaced: a login token by the replayed login's, any other by the static one. */
+  function authorization(recorded: string | undefined): { header?: string; used: SentEntry['authorization'] } {
+    if (!recorded?.trim()) return { used: 'missing' };
+    const [scheme, token] = recorded.trim().split(/\s+/, 2);
+    if (!token) return { header: recorded, used: 'wrong' };
+    return { header: `${scheme} ${tokens.get(token) ?? merchant.payout_token}`, used: 'valid' };
+  }
+
+  function targetOf(e: ReadEntry): string {
+    let target = e.target!;
+    if (e.kind === 'payout_get') {
+      const id = target.slice(target.lastIndexOf('/') + 1);
+      target = `/api/transactions/${payoutIds.get(id) ?? id}`;
+    }
+    const recorded = e.path.includes('?') ? e.path.slice(e.path.indexOf('?') + 1) : '';
+    if (!recorded) return target;
+    const query =
+      e.kind === 'operation_query'
+        ? rewriteQuery(recorded, signQuery)
+        : rewriteQuery(recorded, (f): Record<string, string> =>
+            f.cursor && cursors.has(f.cursor) ? { cursor: cursors.get(f.cursor)! } : {},
+          );
+    return `${target}?${query}`;
+  }
+
+  /** Learns the production → sandbox mapping of the values this answer issues. */
+  function learn(e: ReadEntry, status: number, body: string): void {
+    if (status < 200 || status >= 300 || e.production.status < 200 || e.production.status >= 300) return;
+    const p = jsonOf(e.production.body);
+    const s = jsonOf(body);
+    if (e.kind === 'payout_login') {
+      const [pt, st] = [field(p, 'token'), field(s, 'token')];
+      if (typeof pt === 'string' && typeof st === 'string') tokens.set(pt, st);
+    } else if (e.kind === 'payout_batch' || e.kind === 'payout_list') {
+      const [pi, si] = [field(p, e.kind === 'payout_batch' ? 'data' : 'items'), field(s, e.kind === 'payout_batch' ? 'data' : 'items')];
+      if (Array.isArray(pi) && Array.isArray(si))
+        pi.forEach(
+          (x, i) =>
+            field(x, 'id') !== undefined &&
+            field(si[i], 'id') !== undefined &&
+            payoutIds.set(String(field(x, 'id')), String(field(si[i], 'id'))),
+        );
+      const [pc, sc] = [field(p, 'next_cursor'), field(s, 'next_cursor')];
+      if (typeof pc === 'string' && typeof sc === 'string') cursors.set(pc, sc);
+    }
+  }
+
+  /** The operation a creation or a notify made, from the sandbox's answer. */
+  function operationOf(e: ReadEntry, status: number, body: string): number | null {
+    if (status !== 200) return null;
+    if (e.kind === 'creation') {
+      const token = /[?&]tokenID=([^&\s]+)/.exec(body)?.[1];
+      if (token) return ctx.store.operations.byToken(decodeURIComponent(token))?.id ?? null;
+    }
+    const id = field(jsonOf(body), 'operation_id');
+    return typeof id === 'number' ? id : null;
+  }
+
+  /** Sends one entry; answers what was sent and the sandbox's answer. */
+  async function send(e: ReadEntry): Promise<SentEntry> {
+    const seen: { fields: Record<string, string> | null } = { fields: null };
+    const rewrite = rewrites[e.kind];
+    const capture: Rewrite | null = rewrite
+      ? (f) => {
+          const ch = rewrite(f);
+          seen.fields = { ...f, ...ch };
+          return ch;
+        }
+      : null;
+    const out: OutgoingBody = e.method === 'GET' || e.method === 'HEAD' ? null : await rewriteBody(e.body, capture);
+    const path = targetOf(e);
+    const headers: Record<string, string> = {
+      'user-agent': `PasarelaSandbox-Replay/${ctx.version}`,
+      'x-sandbox-replay': String(replayId),
+    };
+    const auth = e.kind.startsWith('payout_') && e.kind !== 'payout_login' ? authorization(e.headers.get('authorization')) : null;
+    if (auth?.header) headers.authorization = auth.header;
+    if (out && 'bytes' in out && out.contentType) headers['content-type'] = out.contentType;
+    const res = await fetch(ctx.baseUrl() + path, {
+      method: e.method,
+      headers,
+      body: out ? ('form' in out ? out.form : out.bytes) : undefined,
+      redirect: 'manual',
+    });
+    const text = await res.text();
+    learn(e, res.status, text);
+    const bodyText = out && 'bytes' in out ? out.bytes.toString() : null;
+    return {
+      index: e.index,
+      kind: e.kind,
+      method: e.method,
+      path,
+      content_type: out ? ('form' in out ? 'multipart/form-data' : out.contentType) : null,
+      fields: seen.fields,
+      body: seen.fields ? null : bodyText,
+      authorization: auth?.used ?? 'valid',
+      status: res.status,
+      response_body: text,
+      operation_id: operationOf(e, res.status, text),
+    };
+  }
+  return { send };
+}
