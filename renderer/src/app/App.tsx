@@ -23,6 +23,7 @@ const RequestsPage = lazy(() => import('../features/requests/RequestsPage'));
 const ToolsPage = lazy(() => import('../features/tools/ToolsPage'));
 const ScenariosPage = lazy(() => import('../features/scenarios/ScenariosPage'));
 const FaultsPage = lazy(() => import('../features/faults/FaultsPage'));
+const ReplayPage = lazy(() => import('../features/replay/ReplayPage'));
 
 const ICONS: Record<string, string> = {
   overview: '◧',
@@ -35,10 +36,11 @@ const ICONS: Record<string, string> = {
   tools: '⚙',
   scenarios: '▶',
   faults: '⚡',
+  replay: '↻',
 };
 
-/** Number keys pick pages: 1 … 9, then 0 for the tenth. */
-const pageKey = (i: number): string => String((i + 1) % 10);
+/** Number keys pick pages: 1 … 9, then 0 for the tenth; later pages have no key. */
+const pageKey = (i: number): string | null => (i < 10 ? String((i + 1) % 10) : null);
 
 function Page() {
   const route = useRoute();
@@ -61,6 +63,8 @@ function Page() {
       return <ScenariosPage />;
     case 'faults':
       return <FaultsPage />;
+    case 'replay':
+      return <ReplayPage />;
     default:
       return <OverviewPage />;
   }
@@ -121,7 +125,10 @@ export function App() {
     d: toggle,
     '/': () => document.querySelector<HTMLInputElement>('[data-shortcut="search"]')?.focus(),
   };
-  PAGES.forEach((p, i) => (keys[pageKey(i)] = () => navigate(p)));
+  PAGES.forEach((p, i) => {
+    const key = pageKey(i);
+    if (key) keys[key] = () => navigate(p);
+  });
   useShortcuts(keys);
 
   return (
@@ -165,7 +172,7 @@ export function App() {
             className={`nav-link${route.page === p ? ' active' : ''}`}
             aria-current={route.page === p ? 'page' : undefined}
             data-testid={`nav-${p}`}
-            title={`${t(`nav.${p}`)} (${pageKey(i)})`}
+            title={pageKey(i) ? `${t(`nav.${p}`)} (${pageKey(i)})` : t(`nav.${p}`)}
           >
             <span className="nav-icon" aria-hidden="true">
               {ICONS[p]}

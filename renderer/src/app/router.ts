@@ -21,6 +21,7 @@ export const PAGES = [
   'tools',
   'scenarios',
   'faults',
+  'replay',
 ] as const;
 export type Page = (typeof PAGES)[number];
 
