@@ -67,6 +67,14 @@ interface Results {
     health_ms: { p50: number; p99: number; max: number };
     event_loop_max_ms: number;
   };
+  replay: {
+    entries: number;
+    wall_ms: number;
+    per_entry_ms: number;
+    unexpected_5xx: number;
+    health_ms: { p50: number; p99: number; max: number };
+    load_average: { start: number; end: number };
+  };
 }
 type Name = keyof Results;
 interface Bench<N extends Name = Name> {
@@ -207,6 +215,21 @@ const benches: Bench[] = [
         `${r.summary.steps} / ${r.summary.attempts.failed} / ${r.summary.attempts.succeeded}`,
       ),
       info('7 longest event-loop stall during the advance (ms)', r.event_loop_max_ms),
+    ],
+  }),
+  bench({
+    name: 'replay',
+    script: 'replay.ts',
+    args: ['--entries', quick ? '300' : '1000'],
+    rows: (r) => [
+      le(`8 replay of a ${r.entries}-entry HAR (ms)`, r.wall_ms, 10_000),
+      info('8 replay per entry (ms)', r.per_entry_ms),
+      le('8 replayed entries answered 5xx', r.unexpected_5xx, 0),
+      info('8 /health during the replay p50 / p99 / max (ms)', `${r.health_ms.p50} / ${r.health_ms.p99} / ${r.health_ms.max}`),
+      info(
+        '8 load average (1 min) at start / end of the replay bench',
+        `${r.load_average.start.toFixed(1)} / ${r.load_average.end.toFixed(1)}`,
+      ),
     ],
   }),
 ];

@@ -113,40 +113,43 @@ export function createReplayer(ctx: SandboxContext) {
     };
     progress(false);
 
-    for (const e of read) {
-      if (resets !== resetsAtStart) entries.push(skippedEntry(e, 'the sandbox was reset during the replay'));
-      else if (e.skip) entries.push(skippedEntry(e, e.skip));
-      else {
-        let s: SentEntry;
-        try {
-          s = await sender.send(e);
-        } catch (err) {
-          entries.push(skippedEntry(e, `the sandbox did not answer: ${(err as Error).message}`));
-          progress(false);
-          continue;
+    try {
+      for (const e of read) {
+        if (resets !== resetsAtStart) entries.push(skippedEntry(e, 'the sandbox was reset during the replay'));
+        else if (e.skip) entries.push(skippedEntry(e, e.skip));
+        else {
+          let s: SentEntry;
+          try {
+            s = await sender.send(e);
+          } catch (err) {
+            entries.push(skippedEntry(e, `the sandbox did not answer: ${(err as Error).message}`));
+            progress(false);
+            continue;
+          }
+          sent.push(s);
+          const answer = { status: s.status, body: s.response_body };
+          if (s.operation_id !== null && e.kind === 'creation') {
+            operations.push(s.operation_id);
+            const transId = s.fields?.trans_id;
+            if (transId !== undefined) byTrans.set(transId, [...(byTrans.get(transId) ?? []), s.operation_id]);
+          }
+          entries.push({
+            index: e.index,
+            method: e.method,
+            path: e.path,
+            kind: e.kind,
+            action: 'replayed',
+            ...(s.operation_id !== null ? { operation_id: s.operation_id } : {}),
+            production: e.production,
+            sandbox: answer,
+            drift: driftOf(e.production, answer),
+          });
         }
-        sent.push(s);
-        const answer = { status: s.status, body: s.response_body };
-        if (s.operation_id !== null && e.kind === 'creation') {
-          operations.push(s.operation_id);
-          const transId = s.fields?.trans_id;
-          if (transId !== undefined) byTrans.set(transId, [...(byTrans.get(transId) ?? []), s.operation_id]);
-        }
-        entries.push({
-          index: e.index,
-          method: e.method,
-          path: e.path,
-          kind: e.kind,
-          action: 'replayed',
-          ...(s.operation_id !== null ? { operation_id: s.operation_id } : {}),
-          production: e.production,
-          sandbox: answer,
-          drift: driftOf(e.production, answer),
-        });
+        progress(false);
       }
-      progress(false);
+    } finally {
+      await sender.close();
     }
-
     const outcomes = resets === resetsAtStart ? wanted.map((w) => applyOutcome(ctx, w, byTrans)) : [];
     counts.replayed = entries.filter((x) => x.action === 'replayed').length;
     counts.operations = operations.length;
