@@ -136,6 +136,7 @@ export function buildFailureLine(err) {
  */
 export const PACKAGE_ENTRIES = [
   { name: 'cli', entry: 'server/cli.ts' },
+  { name: 'receive', entry: 'server/receive-cli.ts' },
   { name: 'testkit', entry: 'server/testkit/index.ts', export: './testkit' },
   { name: 'parent-watch', entry: 'server/testkit/parent-watch.ts' },
 ];
