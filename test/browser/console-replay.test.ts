@@ -46,13 +46,11 @@ describe.skipIf(!hasChromium)('console: incident replay', () => {
     const c = await f.open('replay');
     const r = replayPage(c.page);
     await r.harFile().setInputFiles({ name: 'incident.har', mimeType: 'application/json', buffer: incidentHar(400) });
-    await r
-      .notificationsFile()
-      .setInputFiles({
-        name: 'notifications.txt',
-        mimeType: 'text/plain',
-        buffer: Buffer.from('trans_ID=WEB-7&channel=17&amount=50000.00\n'),
-      });
+    await r.notificationsFile().setInputFiles({
+      name: 'notifications.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('trans_ID=WEB-7&channel=17&amount=50000.00\n'),
+    });
     expect(await r.harName().textContent()).toBe('incident.har');
     await r.run().click();
     await r.progressUnderway().waitFor();
@@ -79,13 +77,11 @@ describe.skipIf(!hasChromium)('console: incident replay', () => {
     await r.run().click();
     await c.toastError().waitFor();
     expect(await c.toastError().textContent()).toContain('orders.csv is not JSON, so not a HAR file');
-    await r
-      .harFile()
-      .setInputFiles({
-        name: 'collection.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from('{"log":{"entries":[{"request":{}}]}}'),
-      });
+    await r.harFile().setInputFiles({
+      name: 'collection.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"log":{"entries":[{"request":{}}]}}'),
+    });
     await r.run().click();
     await c.page.getByText('har.log.entries[0].request.method').waitFor();
     expect(await r.report().count()).toBe(0);

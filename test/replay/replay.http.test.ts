@@ -303,6 +303,46 @@ describe('payout calls', () => {
   });
 });
 
+describe('payout calls from a sanitized export', () => {
+  it("use the merchant's token where the exporter left Authorization out of a call production accepted, and none where production refused it", async () => {
+    const item = (n: string) => ({
+      order_id: n,
+      credit_note: `CN-SAN-${n}-${Date.now()}`,
+      account_id: '000123456789',
+      account_type: 'corriente',
+      vat_id: '12345678-5',
+      vat_id_type: 'RUT',
+      name: 'J',
+      amount: 2000,
+      channel: 'transferencia',
+      bank: 37,
+    });
+    const har = chromeHar([
+      {
+        method: 'POST',
+        url: `${PROD_HOST}/api/transactions/`,
+        type: 'application/json',
+        text: JSON.stringify([item('a')]),
+        status: 201,
+        response: '{"payroll":1,"data":[]}',
+      },
+      {
+        method: 'POST',
+        url: `${PROD_HOST}/api/transactions/`,
+        type: 'application/json',
+        text: JSON.stringify([item('b')]),
+        status: 401,
+        response: '{"error":{"code":"UNAUTHORIZED","message":"m"}}',
+      },
+    ]);
+    const r = await replay(sb.url, { har });
+    expect(r.body.entries.map((e: any) => [e.sandbox.status, e.drift])).toEqual([
+      [201, []],
+      [401, []],
+    ]);
+  });
+});
+
 describe('drift', () => {
   it('lists status, error code, keys and checkout-address shape differences with a path and a note', async () => {
     const good = prodCreation(17, 'ORD-DR-1');
