@@ -75,6 +75,14 @@ interface Results {
     accepted_creation_ms: { p50: number; p99: number };
     diagnosis_full_search_ms: { p50: number; p99: number };
   };
+  replay: {
+    entries: number;
+    wall_ms: number;
+    per_entry_ms: number;
+    unexpected_5xx: number;
+    health_ms: { p50: number; p99: number; max: number };
+    load_average: { start: number; end: number };
+  };
 }
 type Name = keyof Results;
 interface Bench<N extends Name = Name> {
@@ -230,6 +238,21 @@ const benches: Bench[] = [
       ),
       info('8 accepted creation p50 / p99 in the same run (ms)', `${r.accepted_creation_ms.p50} / ${r.accepted_creation_ms.p99}`),
       info('8 diagnosis search alone p50 / p99 (ms)', `${r.diagnosis_full_search_ms.p50} / ${r.diagnosis_full_search_ms.p99}`),
+    ],
+  }),
+  bench({
+    name: 'replay',
+    script: 'replay.ts',
+    args: ['--entries', quick ? '300' : '1000'],
+    rows: (r) => [
+      le(`9 replay of a ${r.entries}-entry HAR (ms)`, r.wall_ms, 10_000),
+      info('9 replay per entry (ms)', r.per_entry_ms),
+      le('9 replayed entries answered 5xx', r.unexpected_5xx, 0),
+      info('9 /health during the replay p50 / p99 / max (ms)', `${r.health_ms.p50} / ${r.health_ms.p99} / ${r.health_ms.max}`),
+      info(
+        '9 load average (1 min) at start / end of the replay bench',
+        `${r.load_average.start.toFixed(1)} / ${r.load_average.end.toFixed(1)}`,
+      ),
     ],
   }),
 ];

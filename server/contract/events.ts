@@ -24,6 +24,8 @@ export const sandboxEventSchemas = {
   'clock.advance': AdvanceProgressSchema,
   'request.logged': z.object({ method: z.string(), path: z.string(), status: z.number() }),
   'sandbox.reset': z.object({}),
+  /** Progress of an incident replay: at its start, every ~200 ms while it runs, and at its end. */
+  'replay.progress': z.object({ id: z.number(), done: z.number(), total: z.number(), finished: z.boolean() }),
 };
 
 export type SandboxEventName = keyof typeof sandboxEventSchemas;

@@ -19,6 +19,7 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
   event('clock.advance'),
   event('request.logged'),
   event('sandbox.reset'),
+  event('replay.progress'),
 ]);
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
 
@@ -47,7 +48,7 @@ export const liveRoutes = {
     description:
       'Each `data:` line is one JSON batch `{events:[{type,data}], dropped}`. Event types are those of the ' +
       'typed event map: operation.created, operation.changed, notification.changed, spei.transfer, ' +
-      'payout.changed, merchant.changed, clock.changed, clock.advance, request.logged, sandbox.reset. A comment line ' +
+      'payout.changed, merchant.changed, clock.changed, clock.advance, request.logged, sandbox.reset, replay.progress. A comment line ' +
       '`: ping` is sent every 15 s so proxies and clients can tell a live connection from a dead one.',
   }),
 };

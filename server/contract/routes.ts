@@ -14,6 +14,7 @@ import { paymentRoutes } from './payments.js';
 import { payoutApiRoutes } from './payout-api.js';
 import { payoutRoutes } from './payouts.js';
 import { liveRoutes } from './live.js';
+import { replayRoutes } from './replays.js';
 import { requestRoutes } from './requests.js';
 import { settingsRoutes } from './settings.js';
 import { speiRoutes } from './spei.js';
@@ -42,6 +43,7 @@ export const allRouteGroups = {
   access: accessRoutes,
   diagnosis: diagnosisRoutes,
   checks: checkRoutes,
+  replays: replayRoutes,
 };
 
 export const allRoutes = (): RouteSpec[] =>

@@ -8,6 +8,8 @@ import { faultInjection } from './faults.js';
 import { rawBody } from './raw-body.js';
 import { requestLog } from './request-log.js';
 import { bundleRouter, IMPORT_BODY_LIMIT } from './routes/bundle.js';
+import { REPLAY_BODY_LIMIT } from '../contract/replays.js';
+import { replaysRouter } from './routes/replays.js';
 import { clockRouter } from './routes/clock.js';
 import { faultsRouter } from './routes/faults.js';
 import { scenariosRouter } from './routes/scenarios.js';
@@ -43,6 +45,7 @@ function commonLayers(ctx: SandboxContext, access: ControlAccess): Layer[] {
     // browsers only — checked before any body is read.
     { mount: '/sandbox/v1', handler: controlGuard({ access, extraOrigins: ctx.config.extraOrigins, trustProxy: ctx.config.trustProxy }) },
     { mount: '/sandbox/v1/import', handler: rawBody(IMPORT_BODY_LIMIT) },
+    { mount: '/sandbox/v1/replays', handler: rawBody(REPLAY_BODY_LIMIT) },
     { handler: rawBody(ctx.config.bodyLimitBytes) },
     { handler: faultInjection(ctx) },
   ];
@@ -96,6 +99,7 @@ export function createApp(ctx: SandboxContext, reset: () => void): HttpApp {
   app.use(bundleRouter(ctx));
   app.use(scenariosRouter(ctx));
   app.use(goliveRouter(ctx));
+  app.use(replaysRouter(ctx));
   app.use(testValuesRouter());
   app.use('/sandbox', notFound);
   app.use(checkoutRouter(ctx));

@@ -8,6 +8,7 @@ import { notificationRepo } from './notifications.js';
 import { operationRepo } from './operations.js';
 import { payoutSessionRepo } from './payout-sessions.js';
 import { payoutRepo } from './payouts.js';
+import { replayRepo } from './replays.js';
 import { requestLogRepo } from './request-log.js';
 import { settingsRepo } from './settings.js';
 import { speiRepo } from './spei.js';
@@ -67,6 +68,7 @@ export function createStore(opts: StoreOptions) {
     operations: operationRepo(db),
     payouts: payoutRepo(db),
     payoutSessions: payoutSessionRepo(db),
+    replays: replayRepo(db),
     settings,
     spei: speiRepo(db),
     timers: timerRepo(db),

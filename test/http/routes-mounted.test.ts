@@ -84,8 +84,8 @@ describe('every route with path params answers 404 for an id that names nothing'
     return { status: res.status, body: (await res.json()) as { error: { code: string; message: string } } };
   };
 
-  it('covers the 21 routes with params', () => {
-    expect(withParams).toHaveLength(21);
+  it('covers the 24 routes with params', () => {
+    expect(withParams).toHaveLength(24);
   });
 
   it.each(withParams.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (key, spec) => {
@@ -95,7 +95,7 @@ describe('every route with path params answers 404 for an id that names nothing'
     const names = [...spec.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
     if (spec.params && !spec.params.safeParse(Object.fromEntries(names.map((n) => [n, 'abc']))).success) {
       // numeric ids refused by their schema: the same text as when each route parsed its id by hand
-      expect(r.body.error.message).toMatch(/^no (operation|payout|request|check report) abc$/);
+      expect(r.body.error.message).toMatch(/^no (operation|payout|request|check report|replay) abc$/);
     }
   });
 

@@ -153,6 +153,13 @@ describe('the rest of the control API', () => {
     expect(rec.entries).toBeGreaterThanOrEqual(0);
   });
 
+  it('replays: run, list, get, scenario', async () => {
+    const report = await control.runReplay({ body: { har: { log: { version: '1.2', entries: [] } } } });
+    expect((await control.listReplays()).items[0]!.id).toBe(report.id);
+    expect((await control.getReplay({ id: report.id })).entries).toEqual([]);
+    expect((await control.replayScenario({ id: report.id })).entries).toBe(0);
+  });
+
   it('export and import, and the test values', async () => {
     const bundle = await control.exportBundle({ query: { include_secrets: 'true' } });
     const report = await control.importBundle({ body: bundle });

@@ -26,6 +26,8 @@ export type CacheKey =
   | 'scenarios'
   | `scenario:${string}`
   | `scenario-run:${string}`
+  | 'replays'
+  | `replay:${number}`
   | 'clock'
   | `checks:${string}`;
 
@@ -39,4 +41,5 @@ export const cacheKeys = {
   scenario: (name: string): CacheKey => `scenario:${name}`,
   scenarioRun: (id: string): CacheKey => `scenario-run:${id}`,
   checkList: (merchant: string): CacheKey => `checks:${merchant}`,
+  replay: (id: number): CacheKey => `replay:${id}`,
 };

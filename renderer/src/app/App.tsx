@@ -24,6 +24,7 @@ const ToolsPage = lazy(() => import('../features/tools/ToolsPage'));
 const ScenariosPage = lazy(() => import('../features/scenarios/ScenariosPage'));
 const FaultsPage = lazy(() => import('../features/faults/FaultsPage'));
 const GoLivePage = lazy(() => import('../features/golive/GoLivePage'));
+const ReplayPage = lazy(() => import('../features/replay/ReplayPage'));
 
 const ICONS: Record<string, string> = {
   overview: '◧',
@@ -37,6 +38,7 @@ const ICONS: Record<string, string> = {
   scenarios: '▶',
   faults: '⚡',
   golive: '✔',
+  replay: '↻',
 };
 
 /** Number keys pick pages: 1 … 9, then 0 for the tenth; later pages have no key. */
@@ -65,6 +67,8 @@ function Page() {
       return <FaultsPage />;
     case 'golive':
       return <GoLivePage />;
+    case 'replay':
+      return <ReplayPage />;
     default:
       return <OverviewPage />;
   }

@@ -27,6 +27,8 @@ export function invalidationsOf(e: LiveEvent): CacheKey[] {
     case 'request.logged':
       // A request may have fired a fault rule: its counters are on the Faults screen.
       return ['requests', 'faults'];
+    case 'replay.progress':
+      return e.data.finished ? ['replays', cacheKeys.replay(e.data.id)] : [];
     case 'clock.changed':
     case 'clock.advance':
     case 'sandbox.reset':

@@ -22,6 +22,7 @@ export const PAGES = [
   'scenarios',
   'faults',
   'golive',
+  'replay',
 ] as const;
 export type Page = (typeof PAGES)[number];
 

@@ -7,6 +7,7 @@ import { notificationDueIndex } from './006-notification-due-index.js';
 import { oldDefaultAuthScheme } from './007-old-default-auth-scheme.js';
 import { requestLogBytes } from './008-request-log-bytes.js';
 import { golive } from './009-golive.js';
+import { replays } from './010-replays.js';
 
 /**
  * Forward-only migrations. Version N is the N-th entry; `PRAGMA user_version` records the applied
@@ -22,4 +23,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '007-old-default-auth-scheme', sql: oldDefaultAuthScheme },
   { name: '008-request-log-bytes', sql: requestLogBytes },
   { name: '009-golive', sql: golive },
+  { name: '010-replays', sql: replays },
 ];

@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReceiver, type Receiver } from '../helpers/receiver.js';
+import { hasChromium } from './pages/console-browser.js';
+import { useConsoleFixture } from './pages/console-fixture.js';
+import { replayPage } from './pages/console-replay.js';
+import { chromeHar, PROD_HOST, prodCheckout, prodCreation } from '../replay/fixtures/tools.js';
+import { notifyTo } from '../replay/helpers.js';
+
+const PHP = `${PROD_HOST}/justpay/payments/check-out/SecurePayment.php`;
+const FORM = 'application/x-www-form-urlencoded';
+
+/** An incident as a Chrome HAR: many creations, one answered in production with a key the sandbox does not send. */
+function incidentHar(n: number) {
+  const calls = Array.from({ length: n }, (_, i) => ({
+    method: 'POST',
+    url: PHP,
+    type: FORM,
+    text: new URLSearchParams(prodCreation(17, `WEB-${i}`)).toString(),
+    status: 200,
+    responseType: 'text/plain',
+    response: prodCheckout(17),
+  }));
+  calls.push({
+    method: 'POST',
+    url: PHP,
+    type: FORM,
+    text: new URLSearchParams(prodCreation(17, 'WEB-BAD', { currency: 'USD' })).toString(),
+    status: 400,
+    responseType: 'application/json',
+    response: JSON.stringify({ error: { code: 'INVALID_CURRENCY_CHANNEL', message: 'x', hint: 'COP only' } }),
+  });
+  return Buffer.from(JSON.stringify(chromeHar(calls)));
+}
+
+describe.skipIf(!hasChromium)('console: incident replay', () => {
+  const f = useConsoleFixture();
+  let rx: Receiver;
+  beforeAll(async () => {
+    rx = await startReceiver();
+    await notifyTo(f.sb.url, rx.url);
+  });
+  afterAll(() => rx.close());
+
+  it('replays a dropped HAR with a progress bar, marks drift, and opens the operation its notification confirmed', async () => {
+    const c = await f.open('replay');
+    const r = replayPage(c.page);
+    await r.harFile().setInputFiles({ name: 'incident.har', mimeType: 'application/json', buffer: incidentHar(400) });
+    await r.notificationsFile().setInputFiles({
+      name: 'notifications.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('trans_ID=WEB-7&channel=17&amount=50000.00\n'),
+    });
+    expect(await r.harName().textContent()).toBe('incident.har');
+    await r.run().click();
+    await r.progressUnderway().waitFor();
+    await r.report().waitFor({ timeout: 60_000 });
+    expect(await r.summary().textContent()).toContain('401 entries: 401 replayed, 0 skipped · 400 operations created · 1 drift');
+    expect(await r.driftedEntries().count()).toBe(1);
+    await r.driftToggle(400).click();
+    expect(await r.driftItems().getAttribute('data-path')).toBe('body.error.hint');
+    expect(await r.outcomes().getAttribute('data-applied')).toBe('true');
+
+    const [download] = await Promise.all([c.page.waitForEvent('download'), r.exportMarkdown().click()]);
+    expect(readFileSync(await download.path(), 'utf8')).toMatch(/^# Replay \d+/);
+
+    await r.operationLink(7).click();
+    await c.detailWithStatus('confirmed').waitFor();
+    await c.notificationByStatus('delivered').waitFor();
+    expect((await rx.next({ trans_ID: 'WEB-7' })).path).toBe('/success');
+  });
+
+  it('a file that is not a HAR is refused in words and replays nothing', async () => {
+    const c = await f.open('replay');
+    const r = replayPage(c.page);
+    await r.harFile().setInputFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from('id,amount\n1,2\n') });
+    await r.run().click();
+    await c.toastError().waitFor();
+    expect(await c.toastError().textContent()).toContain('orders.csv is not JSON, so not a HAR file');
+    await r.harFile().setInputFiles({
+      name: 'collection.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"log":{"entries":[{"request":{}}]}}'),
+    });
+    await r.run().click();
+    await c.page.getByText('har.log.entries[0].request.method').waitFor();
+    expect(await r.report().count()).toBe(0);
+  });
+});

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, startSandbox } from '../helpers/sandbox.js';
+import type { Sandbox } from '../../server/sandbox.js';
+import { chromeHar, mitmproxyHar, PROD_HOST, prodCheckout, prodCreation } from './fixtures/tools.js';
+import { replay } from './helpers.js';
+
+let sb: Sandbox & { url: string };
+beforeAll(async () => {
+  sb = await startSandbox();
+});
+afterAll(() => sb.stop());
+
+const form = (f: Record<string, string>) => new URLSearchParams(f).toString();
+const FORM = 'application/x-www-form-urlencoded';
+const PHP = `${PROD_HOST}/payments/check-out/SecurePayment.php`;
+const nothingKept = async () => {
+  expect((await api(sb.url, 'GET', '/sandbox/v1/replays')).body.items).toEqual([]);
+  expect((await api(sb.url, 'GET', '/sandbox/v1/operations')).body.items).toEqual([]);
+};
+
+describe('bad evidence refuses the whole replay, sending and keeping nothing', () => {
+  it('a body that is not HAR: 400 naming the first bad path', async () => {
+    const har = chromeHar([
+      { method: 'POST', url: PHP, type: FORM, text: form(prodCreation(17, 'R-1')), status: 200, response: prodCheckout(17) },
+    ]);
+    (har.log.entries[0]!.request as { url: unknown }).url = 42;
+    const r = await replay(sb.url, { har });
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe('VALIDATION_ERROR');
+    expect(r.body.error.message).toMatch(/^har is not an HTTP Archive \(HAR 1\.2\): har\.log\.entries\[0\]\.request\.url: /);
+    expect(r.body.error.message).toContain('nothing was replayed');
+    await nothingKept();
+  });
+
+  it('a file that is not JSON, given as text, and a Postman collection each get their own message', async () => {
+    const text = await replay(sb.url, { har: 'GET /payments HTTP/1.1' });
+    expect([text.status, text.body.error.message]).toEqual([400, expect.stringContaining('does not parse as JSON')]);
+    const postman = await replay(sb.url, {
+      har: { info: { name: 'JustPay', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' }, item: [] },
+    });
+    expect([postman.status, postman.body.error.message]).toEqual([400, expect.stringContaining('Postman collection')]);
+    const missing = await replay(sb.url, { har: { log: { version: '1.2' } } });
+    expect(missing.body.error.message).toContain('har.log.entries');
+    await nothingKept();
+  });
+
+  it('a bad notification: 400 naming it, although the HAR itself is fine', async () => {
+    const har = chromeHar([
+      { method: 'POST', url: PHP, type: FORM, text: form(prodCreation(17, 'R-2')), status: 200, response: prodCheckout(17) },
+    ]);
+    const r = await replay(sb.url, { har, notifications: [{ trans_ID: 'R-2' }, { amount: '1' }] });
+    expect([r.status, r.body.error.message]).toEqual([
+      400,
+      'notifications[1]: has no trans_ID (a form string or an object with at least trans_ID); nothing was replayed',
+    ]);
+    const long = await replay(sb.url, { har, notifications: [{ trans_ID: 'R-2', rejection_code: 'x'.repeat(65) }] });
+    expect([long.status, long.body.error.message]).toEqual([400, expect.stringMatching(/^notifications\[0\]: rejection_code: /)]);
+    await nothingKept();
+  });
+
+  it('an unknown merchant: 404, nothing sent', async () => {
+    const r = await replay(sb.url, { har: chromeHar([]), merchant: 'pk_nobody' });
+    expect([r.status, r.body.error.code]).toEqual([404, 'NOT_FOUND']);
+    await nothingKept();
+  });
+
+  it('a replay over 16 MiB: 413; the same size is refused on other control routes long before', async () => {
+    const big = JSON.stringify({ har: { log: { entries: [], pad: 'x'.repeat(16 * 1024 * 1024) } } });
+    const r = await fetch(`${sb.url}/sandbox/v1/replays`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+    expect(r.status).toBe(413);
+    expect(((await r.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
+    const twoMiB = JSON.stringify({ har: { log: { entries: [], pad: 'x'.repeat(2 * 1024 * 1024) } } });
+    expect(
+      (await fetch(`${sb.url}/sandbox/v1/replays`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: twoMiB }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await fetch(`${sb.url}/sandbox/v1/merchants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: twoMiB }))
+        .status,
+    ).toBe(413);
+  });
+});
+
+describe('entries that cannot be replayed as recorded are skipped with their reason', () => {
+  it('a truncated request body, a channel production knows and the sandbox does not, a non-HTTP URL', async () => {
+    const whole = form(prodCreation(17, 'R-3'));
+    const har = chromeHar([
+      { method: 'POST', url: PHP, type: FORM, text: whole, status: 200, responseType: 'text/plain', response: prodCheckout(17) },
+      {
+        method: 'POST',
+        url: PHP,
+        type: FORM,
+        text: form(prodCreation(17, 'R-4', { channel: '99' })),
+        status: 200,
+        responseType: 'text/plain',
+        response: prodCheckout(99),
+      },
+      { method: 'GET', url: 'wss://api.justpay.example/api/operations', status: 101, response: '' },
+    ]);
+    const cut = har.log.entries[0]!.request as { postData: { text: string }; bodySize: number };
+    cut.postData.text = whole.slice(0, 100);
+    const r = await replay(sb.url, { har });
+    expect(r.status).toBe(200);
+    expect(r.body.entries.map((e: { action: string }) => e.action)).toEqual(['skipped', 'skipped', 'skipped']);
+    expect(r.body.entries[0].skip_reason).toBe(`the request body is truncated in the HAR (100 of ${cut.bodySize} bytes)`);
+    expect(r.body.entries[1].skip_reason).toMatch(/^channel 99 is not one the sandbox has/);
+    expect(r.body.entries[2].skip_reason).toMatch(/not an HTTP request/);
+    expect(r.body.operations).toEqual([]);
+  });
+
+  it('a request body an exporter marked base64 is decoded and replayed', async () => {
+    const har = mitmproxyHar([
+      {
+        method: 'POST',
+        url: PHP,
+        type: FORM,
+        text: form(prodCreation(17, 'R-5')),
+        status: 200,
+        responseType: 'text/plain',
+        response: prodCheckout(17),
+      },
+    ]);
+    const post = har.log.entries[0]!.request.postData as { text: string; encoding?: string };
+    post.text = Buffer.from(post.text).toString('base64');
+    post.encoding = 'base64';
+    const r = await replay(sb.url, { har });
+    expect(r.body.entries[0]).toMatchObject({ action: 'replayed', drift: [] });
+    expect(r.body.entries[0].sandbox.status).toBe(200);
+  });
+
+  it('a truncated production answer compares only the status; a base64 answer is decoded', async () => {
+    const har = mitmproxyHar([
+      {
+        method: 'POST',
+        url: PHP,
+        type: FORM,
+        text: form(prodCreation(17, 'R-6')),
+        status: 200,
+        responseType: 'text/plain',
+        response: prodCheckout(17),
+      },
+      {
+        method: 'POST',
+        url: PHP,
+        type: FORM,
+        text: form(prodCreation(17, 'R-7', { currency: 'USD' })),
+        status: 400,
+        response: '{"error":{"code":"INVALID_CURRENCY_CHANNEL","message":"m"}}',
+      },
+    ]);
+    const first = har.log.entries[0]!.response.content as { text: string; size: number };
+    first.text = first.text.slice(0, 20);
+    const second = har.log.entries[1]!.response.content as { text: string; encoding?: string };
+    second.text = Buffer.from(second.text).toString('base64');
+    second.encoding = 'base64';
+    const r = await replay(sb.url, { har });
+    expect(r.body.entries[0].production).toMatchObject({ status: 200, truncated: true });
+    expect(r.body.entries[0].drift).toEqual([]);
+    expect(r.body.entries[1].production.body).toContain('INVALID_CURRENCY_CHANNEL');
+    expect(r.body.entries[1].drift).toEqual([]);
+  });
+});

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, startSandbox } from '../helpers/sandbox.js';
+import type { Sandbox } from '../../server/sandbox.js';
+import { chromeHar, PROD_HOST, prodCheckout, prodCreation } from './fixtures/tools.js';
+import { replay } from './helpers.js';
+
+let sb: Sandbox & { url: string };
+beforeAll(async () => {
+  sb = await startSandbox();
+});
+afterAll(() => sb.stop());
+
+const form = (f: Record<string, string>) => new URLSearchParams(f).toString();
+const PHP = `${PROD_HOST}/payments/check-out/SecurePayment.php`;
+const FORM = 'application/x-www-form-urlencoded';
+
+async function incident() {
+  const har = chromeHar([
+    {
+      method: 'POST',
+      url: PHP,
+      type: FORM,
+      text: form(prodCreation(17, 'INC-1')),
+      status: 200,
+      responseType: 'text/plain',
+      response: prodCheckout(17),
+    },
+    {
+      method: 'POST',
+      url: PHP,
+      type: FORM,
+      text: form(prodCreation(17, 'INC-2')),
+      status: 200,
+      responseType: 'text/plain',
+      response: prodCheckout(17),
+    },
+    {
+      method: 'POST',
+      url: PHP,
+      type: FORM,
+      text: form(prodCreation(17, 'INC-3', { amount: '-5' })),
+      status: 400,
+      response: '{"error":{"code":"NEGATIVE_AMOUNT","message":"x"}}',
+    },
+  ]);
+  const r = await replay(sb.url, {
+    har,
+    notifications: [{ trans_ID: 'INC-1' }, { trans_ID: 'INC-2', rejection_code: '05', rejection_message: 'Rechazada' }],
+  });
+  expect(r.status).toBe(200);
+  return r.body;
+}
+
+describe('kept replay reports', () => {
+  it('GET /sandbox/v1/replays/:id answers the report as the replay answered it; the list counts it', async () => {
+    const report = await incident();
+    const kept = await api(sb.url, 'GET', `/sandbox/v1/replays/${report.id}`);
+    expect(kept.body).toEqual(report);
+    const list = await api(sb.url, 'GET', '/sandbox/v1/replays');
+    expect(list.body.items[0]).toMatchObject({
+      id: report.id,
+      merchant: 'pk_sandbox_demo',
+      entries: 3,
+      replayed: 3,
+      skipped: 0,
+      operations: 2,
+      drift_count: 0,
+    });
+    expect((await api(sb.url, 'GET', '/sandbox/v1/replays/999999')).status).toBe(404);
+  });
+
+  it('exports a report as Markdown with its entries and outcomes', async () => {
+    const report = await incident();
+    const res = await fetch(`${sb.url}/sandbox/v1/replays/${report.id}/report.md`);
+    expect(res.headers.get('content-type')).toMatch(/^text\/markdown/);
+    const md = await res.text();
+    expect(md).toContain(`# Replay ${report.id}`);
+    expect(md).toContain('| 2 | POST /payments/check-out/SecurePayment.php | creation | 400 | 400 |');
+    expect(md).toContain('| INC-2 | rejected |');
+  });
+
+  it('turns a replay into a scenario file that runs green against a fresh merchant', async () => {
+    const report = await incident();
+    const rec = await api(sb.url, 'GET', `/sandbox/v1/replays/${report.id}/scenario`);
+    expect(rec.status).toBe(200);
+    const steps = rec.body.scenario.steps as { action: string; expect?: unknown; body?: unknown }[];
+    expect(steps.map((s) => s.action)).toEqual(['create_payment', 'create_payment', 'create_payment', 'confirm', 'reject']);
+    expect(steps[2]!.expect).toEqual({ http_status: 400, error_code: 'NEGATIVE_AMOUNT' });
+    expect(steps[4]!.body).toEqual({ rejection_code: '05', rejection_message: 'Rechazada' });
+    const run = await api(sb.url, 'POST', '/sandbox/v1/scenarios/run', { scenario: rec.body.scenario });
+    expect(run.status).toBe(200);
+    expect(run.body.ok, JSON.stringify(run.body.steps?.filter((s: { ok: boolean }) => !s.ok))).toBe(true);
+  });
+
+  it('a reset forgets kept replays', async () => {
+    await incident();
+    await api(sb.url, 'POST', '/sandbox/v1/reset');
+    expect((await api(sb.url, 'GET', '/sandbox/v1/replays')).body.items).toEqual([]);
+  });
+});
