@@ -3,7 +3,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrations } from './migrations/index.js';
 
-export type Db = Database.Database;
+// An interface, not an alias: declaration output (the npm package's types) can then name it.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a named Database.Database
+export interface Db extends Database.Database {}
 
 /** Opens (and creates) the sandbox database: `:memory:` or `<dir>/sandbox.db`. */
 export function openDb(data: string): Db {
