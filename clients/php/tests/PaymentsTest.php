@@ -143,7 +143,8 @@ final class PaymentsTest extends TestCase
     public function testNextTimesOutListingWhatArrived(): void
     {
         self::$sandbox->merchant()->createPayment(['trans_id' => 'ORDER-SEEN']);
-        self::$sandbox->control('POST', '/operations/' . self::operationOf('ORDER-SEEN')['id'] . '/confirm');
+        $id = self::operationOf('ORDER-SEEN')['id'];
+        self::$sandbox->control('POST', "/operations/$id/confirm");
         self::$inbox->next(['trans_id' => 'ORDER-SEEN']);
         try {
             self::$inbox->next(['trans_id' => 'ORDER-NEVER-SENT'], 0.2);
