@@ -31,7 +31,9 @@ test('a SPEI transfer pays the channel 41 operation it matches', async () => {
   const { items } = await sandbox.control.listOperations({ query: { trans_id: payment.trans_id } });
   const op = await sandbox.control.getOperation({ id: items[0].id });
 
-  const transfer = await sandbox.control.injectTransfer({ body: { clabe: op.clabe, amount: 1500.5, rfc: op.rfc } });
+  const { clabe, rfc } = op;
+  assert.ok(clabe && rfc, 'a channel 41 operation has its CLABE and RFC');
+  const transfer = await sandbox.control.injectTransfer({ body: { clabe, amount: 1500.5, rfc } });
   assert.equal(transfer.matched_operation_id, op.id);
   await inbox.next({ trans_id: payment.trans_id });
 });
