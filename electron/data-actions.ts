@@ -20,7 +20,7 @@ export async function exportSandboxData(sandbox: Sandbox, file: string): Promise
   }
   // Buffered request-log rows belong in the export.
   ctx.store.requests.flush();
-  await ctx.store.db.backup(file);
+  await ctx.store.backup(file);
 }
 
 /** Back to a fresh sandbox: the same reset() that POST /sandbox/v1/reset runs. */

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { consoleState } from '../server/build.mjs';
+import { buildConsole, consoleState } from '../server/build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -29,10 +29,18 @@ function run(script) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-// The same freshness rule as `npm run serve`: a missing console, or one older than its sources (a
-// pull), is rebuilt, never served stale.
+// The same freshness rule and the same quiet build as `npm run serve` (one line, vite's warnings
+// only): a missing console, or one older than its sources (a pull), is rebuilt, never served stale.
 const consoleNow = consoleState(root);
-if (consoleNow === 'missing' || consoleNow === 'stale') run('build:console');
+if (consoleNow === 'missing' || consoleNow === 'stale') {
+  console.log(`Building the console (${consoleNow === 'missing' ? 'first start' : 'its sources changed'}; a few seconds)…`);
+  try {
+    await buildConsole(root);
+  } catch (err) {
+    console.error(`${err.message}; run "npm run build:console" to see why.`);
+    process.exit(1);
+  }
+}
 
 const electron = process.env.SANDBOX_HEADLESS ? { reason: 'SANDBOX_HEADLESS is set' } : findElectron();
 let child;

@@ -137,6 +137,7 @@ export function buildFailureLine(err) {
  */
 export const PACKAGE_ENTRIES = [
   { name: 'cli', entry: 'server/cli.ts' },
+  { name: 'receive', entry: 'server/receive-cli.ts' },
   { name: 'testkit', entry: 'server/testkit/index.ts', export: './testkit' },
   { name: 'parent-watch', entry: 'server/testkit/parent-watch.ts' },
   { name: 'mcp', entry: 'server/mcp/cli.ts' },

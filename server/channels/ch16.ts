@@ -1,8 +1,8 @@
-import { CHANNEL_CURRENCIES, CHANNEL_PATHS } from '../contract/common.js';
+import { CHANNEL_CURRENCIES, CHANNEL_PATHS, checkoutAddress, twoDecimals } from '../contract/common.js';
 import { channelDetails } from './details.js';
 import { fieldWarning } from './warnings.js';
 import { SandboxError } from '../contract/errors.js';
-import { documented, len, numericReference, singleFilter, twoDecimals } from './common.js';
+import { documented, len, numericReference, singleFilter } from './common.js';
 import { suggestedExpiry } from './expiry.js';
 import type { ChannelRules, MethodInput, MethodResult, PrepareInput, Prepared } from './types.js';
 
@@ -27,7 +27,7 @@ function method16(input: MethodInput): MethodResult {
  */
 function prepare16(p: PrepareInput): Prepared {
   const reference = numericReference(p.token, 12, 'apm');
-  const payment_url = `${p.base}/check-out/?channel=16&tokenID=${p.token}&platform=1`;
+  const payment_url = checkoutAddress(p.base, { channel: 16, token: p.token });
   return {
     details: { payment_reference: reference },
     direct: (id) => ({

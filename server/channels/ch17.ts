@@ -1,9 +1,9 @@
-import { CHANNEL_CURRENCIES, CHANNEL_PATHS } from '../contract/common.js';
+import { CHANNEL_CURRENCIES, CHANNEL_PATHS, checkoutAddress, twoDecimals } from '../contract/common.js';
 import { channelDetails } from './details.js';
 import { fieldWarning } from './warnings.js';
 import { SandboxError } from '../contract/errors.js';
 import { bankCodes } from './banks.js';
-import { cachedQrDataUri, len, oneOf, sampleQrPayload, singleFilter, twoDecimals } from './common.js';
+import { cachedQrDataUri, len, oneOf, sampleQrPayload, singleFilter } from './common.js';
 import { clampMinutes, readMinutes } from './expiry.js';
 import { checkColombianDocument } from './shopper-documents.js';
 import type { ChannelRules, ExpiryInput, MethodInput, MethodResult, PrepareInput, Prepared } from './types.js';
@@ -104,7 +104,7 @@ const WALLET_STEPS = [
 ];
 
 async function prepare(p: PrepareInput): Promise<Prepared> {
-  const address = `${p.base}/check-out/?channel=17&tokenID=${p.token}&platform=1`;
+  const address = checkoutAddress(p.base, { channel: 17, token: p.token });
   switch (p.method) {
     case 'bankredirect':
     case 'bank_page':
@@ -150,6 +150,7 @@ export const channel17 = {
   currencies: CHANNEL_CURRENCIES[17],
   wholeAmounts: true,
   timeExpiredOptional: true,
+  jsonBodies: true,
   supportsDirect: true,
   shopper: {
     codes: 'ch17',

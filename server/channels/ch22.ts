@@ -1,6 +1,6 @@
-import { CHANNEL_CURRENCIES, CHANNEL_PATHS } from '../contract/common.js';
+import { CHANNEL_CURRENCIES, CHANNEL_PATHS, checkoutAddress, twoDecimals } from '../contract/common.js';
 import { channelDetails } from './details.js';
-import { documented, len, noMethod, oneOf, qrDataUri, sampleQrPayload, twoDecimals } from './common.js';
+import { documented, len, noMethod, oneOf, qrDataUri, sampleQrPayload } from './common.js';
 import { suggestedExpiry } from './expiry.js';
 import type { ChannelRules, PrepareInput, Prepared } from './types.js';
 
@@ -10,7 +10,7 @@ import type { ChannelRules, PrepareInput, Prepared } from './types.js';
  * scan with the wallet app, expired_at, amount (2 decimals), currency.
  */
 async function prepareWallet(p: PrepareInput): Promise<Prepared> {
-  const payment_url = `${p.base}/check-out/?channel=22&tokenID=${p.token}&platform=1`;
+  const payment_url = checkoutAddress(p.base, { channel: 22, token: p.token });
   const qr_value = sampleQrPayload({
     scheme: 'CL.SANDBOX.WALLET',
     merchantName: p.merchant.name,

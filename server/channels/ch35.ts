@@ -1,4 +1,4 @@
-import { CHANNEL_CURRENCIES, CHANNEL_PATHS } from '../contract/common.js';
+import { CHANNEL_CURRENCIES, CHANNEL_PATHS, checkoutAddress } from '../contract/common.js';
 import { channelDetails } from './details.js';
 import { documented, len, noMethod, numericReference, oneOf, qrBase64 } from './common.js';
 import { suggestedExpiry } from './expiry.js';
@@ -14,7 +14,7 @@ export const CH35_BANK_CHANNEL = 'Banca por Internet (sandbox)';
  */
 async function prepare35(p: PrepareInput): Promise<Prepared> {
   const consumer_code = numericReference(p.token, 10, 'consumer');
-  const deeplink_url = `${p.base}/check-out/?channel=35&tokenID=${p.token}&platform=1&app=1`;
+  const deeplink_url = checkoutAddress(p.base, { channel: 35, token: p.token, app: true });
   const qr_image = p.direct ? await qrBase64(deeplink_url) : undefined;
   return {
     details: { consumer_code, deeplink_url, bank_channel: CH35_BANK_CHANNEL },

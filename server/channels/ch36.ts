@@ -1,6 +1,6 @@
 import { CARD_FAILURES } from '../contract/checkout.js';
 import { fieldWarning } from './warnings.js';
-import { CHANNEL_CURRENCIES, CHANNEL_PATHS } from '../contract/common.js';
+import { CHANNEL_CURRENCIES, CHANNEL_PATHS, checkoutAddress } from '../contract/common.js';
 import { channelDetails } from './details.js';
 import { SandboxError } from '../contract/errors.js';
 import { len, numericReference, oneOf, singleFilter, voucherReferenceOf } from './common.js';
@@ -75,11 +75,11 @@ function prepare(p: PrepareInput): Prepared {
     p.warnings.push(fieldWarning('gateway_source_id', source, 'the spec uses it only with filter_by=card', 'ignored'));
   switch (p.method) {
     case 'bank_account':
-      return { details: {}, checkoutUrl: `${p.base}/check-out/bank-selection/?tokenID=${p.token}` };
+      return { details: {}, checkoutUrl: checkoutAddress(p.base, { bankSelection: true, token: p.token }) };
     case 'cash':
       return { details: { voucher_reference: voucherReferenceOf(p.token, CH36_VOUCHER_DIGITS) } };
     case 'link':
-      return { details: { payment_link: `${p.base}/check-out/?channel=36&tokenID=${p.token}&platform=1` } };
+      return { details: { payment_link: checkoutAddress(p.base, { channel: 36, token: p.token }) } };
     case 'card': {
       if (!source) return { details: {} };
       // A tokenised charge happens at creation: the outcome follows at once.

@@ -117,5 +117,3 @@ export function sampleQrPayload(opts: {
     '6304';
   return body + crc16(body);
 }
-
-export { twoDecimals } from '../contract/common.js';

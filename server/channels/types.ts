@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ChannelId, CreationPath } from '../contract/common.js';
 import type { MerchantRecord } from '../store/merchants.js';
-import type { OperationDetails } from './details.js';
+import type { OperationDetails } from '../contract/operation-details.js';
 
 export type { CreationPath };
 
@@ -130,6 +130,8 @@ export interface ChannelRules {
   wholeAmounts?: boolean;
   /** time_expired may be absent or empty (channel 17 only). */
   timeExpiredOptional?: boolean;
+  /** The spec accepts a JSON body as well as form fields (channel 17 only). */
+  jsonBodies?: boolean;
   /** Channels whose direct_integration=1 answers JSON. */
   supportsDirect: boolean;
   shopper: ShopperRules;

@@ -4,7 +4,9 @@ import type { SandboxContext } from '../context.js';
 import type { OperationRecord } from '../store/operations.js';
 import { barcodeSvg } from './barcode.js';
 import { html, type Html } from './escape.js';
-import { detailString, formatAmount, saveDetails, type PageView } from './view.js';
+import { type PageView } from './view.js';
+import { detailString, saveDetails } from './flow-state.js';
+import { formatAmount } from './format.js';
 
 /**
  * The voucher reference, without writing: the one stored (by creation or the shopper's choice of

@@ -2,7 +2,9 @@ import { numericReference } from '../channels/common.js';
 import { html, type Html } from './escape.js';
 import { cancelButton } from './panel.js';
 import { bankActions, bankPage } from './simulated-bank.js';
-import { detailString, formatAmount, type PageModule } from './view.js';
+import { type PageModule } from './view.js';
+import { detailString } from './flow-state.js';
+import { formatAmount } from './format.js';
 import { changeButton, changeMethod, chooseFrom, choices, type Choice } from './method-choice.js';
 
 const CH16: Choice[] = [
@@ -11,7 +13,7 @@ const CH16: Choice[] = [
 ];
 
 /** Channel 16: alternative payment methods (cash reference or online bank). */
-export const channel16: PageModule = {
+export const page16: PageModule = {
   title: () => 'Medios de pago alternativos',
   render(v) {
     const m = v.state.method;

@@ -7,7 +7,9 @@ import { html, type Html } from './escape.js';
 import { cancelButton, formOf } from './panel.js';
 import { qrSvg } from './qr.js';
 import { bankActions, bankPage, chooseBank } from './simulated-bank.js';
-import { detailString, formatAmount, saveState, type PageModule, type PageView } from './view.js';
+import { type PageModule, type PageView } from './view.js';
+import { detailString, saveState } from './flow-state.js';
+import { formatAmount } from './format.js';
 
 const BANKS = 'colombia-ch17-bank-codes.json';
 
@@ -112,7 +114,7 @@ async function methodView(v: PageView, method: Method): Promise<Html> {
   }
 }
 
-export const channel17: PageModule = {
+export const page17: PageModule = {
   title: (op) => (isMethod(op.method) ? METHODS[op.method].name : 'Elige cómo pagar'),
   async render(v) {
     const fixed = isMethod(v.op.method) ? v.op.method : null;

@@ -3,10 +3,11 @@ import { actionForm } from './layout.js';
 import { html } from './escape.js';
 import { cancelButton, formOf } from './panel.js';
 import { bankActions, bankPage } from './simulated-bank.js';
-import { saveState, type PageModule } from './view.js';
+import { type PageModule } from './view.js';
+import { saveState } from './flow-state.js';
 
 /** Channel 22: wallet. The shopper signs in with the phone number, then approves in the wallet. */
-export const channel22: PageModule = {
+export const page22: PageModule = {
   title: () => 'Paga con tu billetera',
   render(v) {
     const body = v.state.phone

@@ -2,10 +2,11 @@ import { numericReference } from '../channels/common.js';
 import { html } from './escape.js';
 import { cancelButton } from './panel.js';
 import { bankActions, bankPage } from './simulated-bank.js';
-import { formatAmount, pageUrl, type PageModule } from './view.js';
+import { pageUrl, type PageModule } from './view.js';
+import { formatAmount } from './format.js';
 
 /** Channel 30: bank transfer in Peru with a payment code for online banking. */
-export const channel30: PageModule = {
+export const page30: PageModule = {
   title: () => 'Transferencia bancaria',
   render(v) {
     if (v.mode === 'bank') return html`${bankPage(v, 'Banca por internet')}<div class="actions">${cancelButton(v)}</div>`;

@@ -12,7 +12,7 @@ const CH33: Choice[] = [
 ];
 
 /** Channel 33: multi-method checkout with methods 29 and 48. */
-export const channel33: PageModule = {
+export const page33: PageModule = {
   title: () => 'Elige cómo pagar',
   render(v) {
     const m = v.state.method;

@@ -3,7 +3,8 @@ import { html, type Html } from './escape.js';
 import { cancelButton } from './panel.js';
 import { qrSvg } from './qr.js';
 import { bankActions, bankPage } from './simulated-bank.js';
-import { detailString, pageUrl, type PageModule, type PageView } from './view.js';
+import { pageUrl, type PageModule, type PageView } from './view.js';
+import { detailString } from './flow-state.js';
 
 const waiting = (text: string): Html =>
   html`<div class="waiting" data-testid="waiting"><span class="spinner"></span><span>${text}</span></div>`;
@@ -21,7 +22,7 @@ const peruQr = (v: PageView, scheme: string) =>
   });
 
 /** Channel 40: ephemeral QR (efimero, or version 2), fixed by filter_by. */
-export const channel40: PageModule = {
+export const page40: PageModule = {
   title: () => 'Pago con QR',
   async render(v) {
     const v2 = v.op.method === 'efimero_v2';
@@ -42,7 +43,7 @@ function deeplinkOf(v: PageView): string {
 }
 
 /** Channel 35: bank app or website. Mobile follows the deeplink; desktop shows instructions and a QR. */
-export const channel35: PageModule = {
+export const page35: PageModule = {
   title: () => 'Paga desde tu banco',
   async render(v) {
     if (v.mode === 'bank')

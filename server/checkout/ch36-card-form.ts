@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CARD_FAILURE_CODES, TestCards } from '../contract/checkout.js';
 import { brandOf, luhn, maskCard } from '../channels/card.js';
-import type { OperationDetails } from '../channels/details.js';
+import type { OperationDetails } from '../contract/operation-details.js';
 import { numericReference } from '../channels/common.js';
 import { transition } from '../domain/operations.js';
 import { actionForm } from './layout.js';

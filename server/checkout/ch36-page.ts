@@ -6,7 +6,8 @@ import { cardForm, payWithCard } from './ch36-card-form.js';
 import { html, type Html } from './escape.js';
 import { cancelButton, cardCodeSelect, formOf } from './panel.js';
 import { bankActions, bankPage, chooseBank } from './simulated-bank.js';
-import { detailString, pageUrl, saveState, type ActionInput, type PageModule, type PageView } from './view.js';
+import { pageUrl, type ActionInput, type PageModule, type PageView } from './view.js';
+import { detailString, saveState } from './flow-state.js';
 
 /** The online-bank (PSE-style) list: Colombian banks, as on channel 17. */
 const BANKS = 'colombia-ch17-bank-codes.json';
@@ -66,7 +67,7 @@ function tabsBar(v: PageView, active: Tab): Html {
 /** An action belongs to the tab the page was showing when the shopper posted it. */
 const allowed = (a: ActionInput, tab: Tab) => tabOf({ op: a.op, mode: a.form.get('m') }) === tab;
 
-export const channel36: PageModule = {
+export const page36: PageModule = {
   title: (op) =>
     op.method === 'card'
       ? 'Pago con tarjeta'

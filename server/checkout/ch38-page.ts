@@ -4,7 +4,7 @@ import type { PageModule } from './view.js';
 import { voucherReference, voucherSection } from './cash-voucher.js';
 
 /** Channel 38: cash at a store in Mexico. */
-export const channel38: PageModule = {
+export const page38: PageModule = {
   title: () => 'Pago en efectivo',
   render: (v) =>
     html`${voucherSection(v, voucherReference(v.op), 'cualquier tienda de conveniencia o sucursal participante')}<div class="actions">${cancelButton(v)}</div>`,

@@ -3,13 +3,15 @@ import { applyTransfer } from '../domain/spei.js';
 import { actionForm } from './layout.js';
 import { html } from './escape.js';
 import { cancelButton } from './panel.js';
-import { formatAmount, shopperName, type PageModule } from './view.js';
+import { type PageModule } from './view.js';
+import { formatAmount } from './format.js';
+import { shopperName } from '../domain/operations.js';
 
 /** 646 180 00000000001 7: bank, plaza, account, check digit, as banks print it. */
 const groupClabe = (c: string) => (c.length === 18 ? `${c.slice(0, 3)} ${c.slice(3, 6)} ${c.slice(6, 17)} ${c.slice(17)}` : c);
 
 /** Channel 41: SPEI transfer to the merchant's CLABE for the exact amount. */
-export const channel41: PageModule = {
+export const page41: PageModule = {
   title: () => 'Transferencia SPEI',
   render(v) {
     const amount = formatAmount(v.op.amount, v.op.currency);

@@ -6,7 +6,8 @@ import { html, type Html } from './escape.js';
 import { cancelButton, errorReasonSelect, formOf } from './panel.js';
 import { bankActions, bankPage, chooseBank } from './simulated-bank.js';
 import { bankCredentials } from './test-values.js';
-import { saveState, type ActionInput, type ActionOutcome, type PageModule, type PageView } from './view.js';
+import { type ActionInput, type ActionOutcome, type PageModule, type PageView } from './view.js';
+import { saveState } from './flow-state.js';
 
 const CH5 = 'chile-ch5.json';
 const CH11 = 'chile-ch11-institutions.json';
@@ -158,7 +159,7 @@ const ch5Actions = {
   }),
 };
 
-export const channel5: PageModule = {
+export const page5: PageModule = {
   title: () => 'Transferencia bancaria',
   render(v) {
     const bank = v.op.method ?? v.state.bank;
@@ -170,7 +171,7 @@ export const channel5: PageModule = {
   actions: ch5Actions,
 };
 
-export const channel11: PageModule = {
+export const page11: PageModule = {
   title: () => 'Transferencia bancaria',
   render(v) {
     const code = v.op.user_bank_code ?? v.state.bank;

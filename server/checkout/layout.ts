@@ -1,5 +1,6 @@
 import { escapeHtml, html, type Html } from './escape.js';
-import { formatAmount, type PageView } from './view.js';
+import { type PageView } from './view.js';
+import { formatAmount } from './format.js';
 
 export const CSS_PATH = '/check-out/assets/checkout.css';
 export const JS_PATH = '/check-out/assets/checkout.js';

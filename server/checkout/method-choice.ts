@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { actionForm } from './layout.js';
 import { html, type Html } from './escape.js';
 import { formOf } from './panel.js';
-import { saveState, type ActionInput, type ActionOutcome, type PageView } from './view.js';
+import { type ActionInput, type ActionOutcome, type PageView } from './view.js';
+import { saveState } from './flow-state.js';
 
 export interface Choice {
   value: string;

@@ -1,11 +1,13 @@
-import { readTransitionDetails } from '../channels/details.js';
+import type { OperationStatus } from '../contract/common.js';
+import { readTransitionDetails } from '../contract/operation-details.js';
 import type { SandboxContext } from '../context.js';
 import type { OperationRecord } from '../store/operations.js';
 import { html } from './escape.js';
 import { errorBanner, layout, resultBlock, summaryCard } from './layout.js';
 import { sandboxPanel } from './panel.js';
 import { moduleFor } from './registry.js';
-import { isClosed, stateOf, type PageView } from './view.js';
+import { isClosed, type PageView } from './view.js';
+import { stateOf } from './flow-state.js';
 
 const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i;
 
@@ -60,8 +62,9 @@ const FINAL_TEXT = {
   expired: { tone: 'bad', heading: 'Pago expirado', text: 'El tiempo para pagar terminó.' },
 } as const;
 
-export const redirectOf = (op: OperationRecord): string | null =>
-  op.status === 'pending' ? null : op.status === 'confirmed' ? op.url_ok : op.url_error;
+/** Where the shopper goes back to once the operation has this (effective) status: the merchant's url_ok or url_error. */
+export const redirectOf = (op: Pick<OperationRecord, 'url_ok' | 'url_error'>, status: OperationStatus): string | null =>
+  status === 'pending' ? null : status === 'confirmed' ? op.url_ok : op.url_error;
 
 /**
  * The page of a final (or expired-by-clock) operation. Right after the shopper's own action
@@ -71,7 +74,7 @@ export const redirectOf = (op: OperationRecord): string | null =>
 export function renderClosed(v: PageView, done: boolean): string {
   const status = v.op.status === 'pending' && isClosed(v.op, v.now) ? 'expired' : v.op.status;
   const t = FINAL_TEXT[status === 'pending' ? 'expired' : status];
-  const redirect = status === 'confirmed' ? v.op.url_ok : v.op.url_error;
+  const redirect = redirectOf(v.op, status) ?? v.op.url_error;
   if (done) {
     // The shopper sees why a payment failed (a card code, a bank refusal) before going back.
     const last = v.ctx.store.operations

@@ -1,7 +1,9 @@
-import { transition } from '../domain/operations.js';
+import { shopperName, transition } from '../domain/operations.js';
 import { actionForm } from './layout.js';
 import { html, type Html } from './escape.js';
-import { formatAmount, saveState, shopperName, type ActionInput, type ActionOutcome, type PageView } from './view.js';
+import type { ActionInput, ActionOutcome, PageView } from './view.js';
+import { saveState } from './flow-state.js';
+import { formatAmount } from './format.js';
 
 /**
  * A simulated online-banking page: where bankredirect, bank_page, PSE and bank-app flows land.

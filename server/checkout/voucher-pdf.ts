@@ -2,7 +2,7 @@ import type { SandboxContext } from '../context.js';
 import type { OperationRecord } from '../store/operations.js';
 import { itfModules } from './barcode.js';
 import { voucherReference } from './cash-voucher.js';
-import { formatAmount } from './view.js';
+import { formatAmount } from './format.js';
 
 /** The cash voucher as a one-page PDF: merchant, amount, deadline, reference and its barcode. */
 export async function voucherPdf(ctx: SandboxContext, op: OperationRecord): Promise<Buffer> {

@@ -61,6 +61,21 @@ export const SPEI_CHANNEL = 41 satisfies ChannelId;
 export const creationPathOf = (channel: number): string =>
   `/payments/check-out/${isChannelId(channel) ? CHANNEL_PATHS[channel] : 'SecurePayment.php'}`;
 
+/**
+ * A hosted checkout page's address (contract §3): `{base}/check-out/?channel=C&tokenID=T&platform=1`;
+ * channel 35's deep link adds `app=1`, and channel 36's bank account choice has a page of its own.
+ */
+export function checkoutAddress(
+  base: string,
+  page: { channel: number; token: string; app?: boolean } | { bankSelection: true; token: string },
+): string {
+  if ('bankSelection' in page) return `${base}/check-out/bank-selection/?tokenID=${page.token}`;
+  return `${base}/check-out/?channel=${page.channel}&tokenID=${page.token}&platform=1${page.app ? '&app=1' : ''}`;
+}
+
+/** A plain JSON object (not null, not an array). */
+export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 export const isChannelId = (n: number): n is ChannelId => (CHANNEL_IDS as readonly number[]).includes(n);
 
 /** An amount with exactly two decimals from exact cents (never through floating point): 150050 → "1500.50". */

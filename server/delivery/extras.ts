@@ -1,7 +1,7 @@
 import { numericReference } from '../channels/common.js';
 import { bankList } from '../channels/banks.js';
 import { brandOf, maskAccount, maskCard } from '../channels/card.js';
-import { readDetails, readTransitionDetails, type OperationDetails } from '../channels/details.js';
+import { readDetails, readTransitionDetails, type OperationDetails } from '../contract/operation-details.js';
 import { rulesOf } from '../channels/registry.js';
 import type { PaymentFamily } from '../channels/types.js';
 import type { DeliveryMerchant } from '../store/notifications.js';

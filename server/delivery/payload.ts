@@ -2,7 +2,7 @@ import { NOTIFICATION_SIGNED_FIELDS } from '../contract/signed-fields.js';
 import { createHash } from 'node:crypto';
 import type { DeliveryMerchant } from '../store/notifications.js';
 import type { OperationRecord } from '../store/operations.js';
-import { readTransitionDetails } from '../channels/details.js';
+import { readTransitionDetails } from '../contract/operation-details.js';
 import { rulesOf } from '../channels/registry.js';
 import { channelExtras } from './extras.js';
 

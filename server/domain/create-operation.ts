@@ -1,3 +1,4 @@
+import { checkoutAddress } from '../contract/common.js';
 import { channelRules } from '../channels/registry.js';
 import { domainResolves, emailDomain } from '../channels/shopper-email.js';
 import { parseShopper, shopperCode, validateShopper } from '../channels/shopper.js';
@@ -19,7 +20,7 @@ import {
 } from './creation-checks.js';
 import { checkShopperNotBracketed, transportWarnings } from './creation-fields.js';
 import { fieldWarning } from '../channels/warnings.js';
-import { checkoutUrl, EXPIRE_TIMER, transition } from './operations.js';
+import { EXPIRE_TIMER, transition } from './operations.js';
 import { checkoutToken } from './random-hex.js';
 import { getSettings } from './settings.js';
 import { creationSignature, signatureMatches } from './signature.js';
@@ -195,6 +196,6 @@ export async function createOperation(ctx: SandboxContext, req: CreationRequest)
   // A tokenised card charge (channel 36) has its outcome at once; it follows the committed creation.
   if (prepared.outcome) transition(ctx, op.id, { to: prepared.outcome.to, actor: 'merchant_api', details: prepared.outcome.details });
 
-  if (answerDirect) return { kind: 'direct', body: op.details.direct_response as Record<string, unknown>, operation: op, warnings };
-  return { kind: 'address', url: prepared.checkoutUrl ?? checkoutUrl(base, op), operation: op, warnings };
+  if (answerDirect) return { kind: 'direct', body: op.details.direct_response ?? {}, operation: op, warnings };
+  return { kind: 'address', url: prepared.checkoutUrl ?? checkoutAddress(base, op), operation: op, warnings };
 }

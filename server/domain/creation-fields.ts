@@ -25,8 +25,7 @@ export function transportWarnings(
   opts: { encoding: BodyEncoding; path: CreationPath; rules: ChannelRules; warnings: string[] },
 ): void {
   const { rules, warnings } = opts;
-  // The spec accepts JSON on channel 17 ("Channel 17 accepts JSON requests as well").
-  if (opts.encoding === 'json' && rules.id !== 17) {
+  if (opts.encoding === 'json' && !rules.jsonBodies) {
     warnings.push(
       fieldWarning(
         'Content-Type',

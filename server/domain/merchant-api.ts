@@ -4,7 +4,7 @@ import type { SandboxContext } from '../context.js';
 import { SandboxError } from '../contract/errors.js';
 import type { MerchantRecord } from '../store/merchants.js';
 import type { OperationRecord } from '../store/operations.js';
-import { readDetails } from '../channels/details.js';
+import { readDetails } from '../contract/operation-details.js';
 import { requireFields } from './creation-checks.js';
 import { transition } from './operations.js';
 import { notifySignature, querySignature, signatureMatches } from './signature.js';

@@ -1,4 +1,4 @@
-import { isoTime, type OperationStatus } from '../contract/common.js';
+import { isoTime, type OperationStatus, checkoutAddress } from '../contract/common.js';
 import { rulesOf } from '../channels/registry.js';
 import type { Actor, Operation, OperationSummary, RejectBody } from '../contract/operations.js';
 import type { SandboxContext } from '../context.js';
@@ -8,11 +8,12 @@ import type { OperationRecord } from '../store/operations.js';
 
 export const EXPIRE_TIMER = 'operation.expire';
 
-export const checkoutUrl = (base: string, op: Pick<OperationRecord, 'channel' | 'token'>) =>
-  `${base}/check-out/?channel=${op.channel}&tokenID=${op.token}&platform=1`;
+/** The shopper's full name as sent (name_shopper and last_name_Shopper), or '' when neither was. */
+export const shopperName = (op: Pick<OperationRecord, 'shopper'>): string =>
+  [op.shopper.name_shopper, op.shopper.last_name_Shopper].filter((x) => typeof x === 'string' && x).join(' ');
 
 export function operationSummary(op: OperationRecord): OperationSummary {
-  const name = [op.shopper.name_shopper, op.shopper.last_name_Shopper].filter((x) => typeof x === 'string' && x).join(' ');
+  const name = shopperName(op);
   return {
     id: op.id,
     trans_id: op.trans_id,
@@ -36,7 +37,7 @@ export function operationView(ctx: SandboxContext, op: OperationRecord): Operati
     ...operationSummary(op),
     public_key: merchant.public_key,
     token: op.token,
-    checkout_url: (op.details.checkout_url as string | undefined) ?? checkoutUrl(ctx.baseUrl(), op),
+    checkout_url: op.details.checkout_url ?? checkoutAddress(ctx.baseUrl(), op),
     user_bank_code: op.user_bank_code,
     direct_integration: op.direct_integration,
     url_ok: op.url_ok,
@@ -46,7 +47,7 @@ export function operationView(ctx: SandboxContext, op: OperationRecord): Operati
     clabe: rulesOf(op.channel)?.spei?.clabe ? merchant.clabe : null,
     request: op.request,
     details: op.details,
-    warnings: Array.isArray(op.details.warnings) ? op.details.warnings.map(String) : [],
+    warnings: op.details.warnings ?? [],
     updated_at: isoTime(op.updated_at),
     events: ctx.store.operations.events(op.id).map((e) => ({ ...e, at: isoTime(e.at) })),
     notifications: notificationsOf(ctx, { operation_id: op.id }),

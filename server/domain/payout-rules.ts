@@ -1,4 +1,5 @@
 import { PAYOUT_COUNTRIES, type PayoutCode, type PayoutCountryList } from '../contract/payout-lists.js';
+import { isRecord } from '../contract/common.js';
 import { MAX_PAYOUT_AMOUNT, payoutItemFields, REQUIRED_PAYOUT_FIELDS, type PayoutProblems } from '../contract/payouts.js';
 import { isValidClabe } from './clabe.js';
 
@@ -25,7 +26,6 @@ export interface ItemResult {
   warnings: string[];
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const shown = (v: unknown) => JSON.stringify(v);
 const warn = (field: string, value: unknown, asks: string, effect = '') =>
   `${field}: sent ${shown(value)}; the spec asks for ${asks}${effect}`;

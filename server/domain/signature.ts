@@ -4,8 +4,6 @@ import { CREATION_SIGNED_FIELDS } from '../contract/signed-fields.js';
 /** Lowercase hex SHA-256 of a UTF-8 string. */
 export const sha256Hex = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
 
-export { CREATION_SIGNED_FIELDS } from '../contract/signed-fields.js';
-
 /** Plain concatenation of the raw values as sent (absent counts as empty) plus the secret. */
 export function creationSignature(fields: Record<string, string>, secret: string): string {
   let s = '';

@@ -1,36 +1,53 @@
 #!/usr/bin/env node
-// `pasarela-sandbox serve [flags]`: the headless sandbox, with the flags, ready line and behaviour
-// of `npm run serve`. `pasarela-sandbox mcp [flags]`: its tools for coding agents over MCP (stdio).
-// Installed from the npm package each runs its prebuilt bundle (dist/pkg/cli.mjs, dist/pkg/mcp.mjs,
-// made by `npm pack`); in a repository checkout serve runs the same launcher as `npm run serve`,
-// and mcp runs server/mcp/cli.ts through tsx.
+// `pasarela-sandbox <command> [flags]`. Installed from the npm package it runs the prebuilt bundles
+// (dist/pkg/*.mjs, made by `npm pack`); in a repository checkout it runs the sources, `serve` through
+// the same launcher as `npm run serve`.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const usage = `usage: pasarela-sandbox serve [--port N] [--host H] [--data DIR|:memory:] [--seed FILE] [--control-token T]
-       pasarela-sandbox mcp [--url URL [--control-token T] | --start [--port N]]
-       pasarela-sandbox serve --help    describes every flag (and so does mcp --help)`;
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-const [command, ...flags] = process.argv.slice(2);
-if (command !== 'serve' && command !== 'mcp') {
-  const asked = command === undefined || command === '--help' || command === '-h' || command === 'help';
-  (asked ? process.stdout : process.stderr).write(`${asked ? '' : `unknown command: ${command}\n`}${usage}\n`);
-  process.exit(asked && command !== undefined ? 0 : 2);
+/** Each command: its one-line description, its bundle in the package, and its source in a checkout. */
+const commands = {
+  serve: {
+    about: 'the headless sandbox: [--port N] [--host H] [--data DIR|:memory:] [--seed FILE] [--control-token T]',
+    bundle: 'cli.mjs',
+    checkout: join(root, 'server', 'serve.mjs'),
+  },
+  receive: {
+    about: 'a merchant endpoint that prints each notification and checks its signature: [--port N] [--secret S]',
+    bundle: 'receive.mjs',
+    checkout: join(root, 'server', 'receive-cli.ts'),
+  },
+  mcp: {
+    about: 'its tools for coding agents over MCP (stdio): [--url URL [--control-token T] | --start [--port N]]',
+    bundle: 'mcp.mjs',
+    checkout: join(root, 'server', 'mcp', 'cli.ts'),
+  },
+};
+
+const usage = [
+  'usage: pasarela-sandbox <command> [flags]',
+  ...Object.entries(commands).map(([name, c]) => `  ${name.padEnd(8)} ${c.about}`),
+  '  pasarela-sandbox <command> --help    describes every flag',
+].join('\n');
+
+const [name, ...flags] = process.argv.slice(2);
+const command = Object.hasOwn(commands, name ?? '') ? commands[name] : undefined;
+if (!command) {
+  const asked = name === undefined || name === '--help' || name === '-h' || name === 'help';
+  (asked ? process.stdout : process.stderr).write(`${asked ? '' : `unknown command: ${name}\n`}${usage}\n`);
+  process.exit(asked && name !== undefined ? 0 : 2);
 }
-// Each CLI reads its flags from argv after the script path, as `npm run serve` passes them.
+// The command reads its flags from argv after the script path, as `npm run` passes them.
 process.argv = [process.argv[0], process.argv[1], ...flags];
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const packaged = (name) => pathToFileURL(join(root, 'dist', 'pkg', `${name}.mjs`)).href;
-if (command === 'serve') {
-  const launcher = join(root, 'server', 'serve.mjs');
-  await import(existsSync(launcher) ? pathToFileURL(launcher).href : packaged('cli'));
-} else {
-  const source = join(root, 'server', 'mcp', 'cli.ts');
-  if (existsSync(source)) {
-    const { register } = await import('tsx/esm/api');
-    register();
-    await import(pathToFileURL(source).href);
-  } else await import(packaged('mcp'));
-}
+const bundle = join(root, 'dist', 'pkg', command.bundle);
+if (!existsSync(command.checkout)) await import(pathToFileURL(bundle).href);
+else if (command.checkout.endsWith('.ts')) {
+  // A checkout has tsx (a dev dependency) to run TypeScript sources in this process.
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(pathToFileURL(command.checkout).href);
+} else await import(pathToFileURL(command.checkout).href);

@@ -64,6 +64,11 @@ export function createStore(opts: StoreOptions) {
     spei: speiRepo(db),
     timers: timerRepo(db),
     requests,
+    /** A consistent copy of the database in `file`, taken while the sandbox keeps running (SQLite's online backup). */
+    backup: async (file: string): Promise<void> => {
+      group.commit();
+      await db.backup(file);
+    },
     /** Deletes every row of every table (reset); the schema stays. */
     wipe(): void {
       group.commit();

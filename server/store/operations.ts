@@ -1,4 +1,5 @@
 import type { OperationStatus } from '../contract/common.js';
+import { readDetails, type OperationDetails } from '../contract/operation-details.js';
 import type { Db } from './db.js';
 
 /** An operation as the domain sees it; times are epoch ms on the sandbox clock. */
@@ -24,7 +25,7 @@ export interface OperationRecord {
   /** The creation fields exactly as sent (strings). */
   request: Record<string, string>;
   /** Channel-specific data: warnings, direct response, voucher reference, card data, … */
-  details: Record<string, unknown>;
+  details: OperationDetails;
   created_at: number;
   expires_at: number;
   updated_at: number;
@@ -58,7 +59,8 @@ const fromRow = (r: Row): OperationRecord => ({
   direct_integration: r.direct_integration === 1,
   shopper: JSON.parse(r.shopper) as Record<string, unknown>,
   request: JSON.parse(r.request) as Record<string, string>,
-  details: JSON.parse(r.details) as Record<string, unknown>,
+  // Typed on the way out; a key an old bundle stored with another type reads as absent.
+  details: readDetails(JSON.parse(r.details)),
 });
 const eventFromRow = (r: EventRow): OperationEventRecord => ({ ...r, details: JSON.parse(r.details) as Record<string, unknown> });
 

@@ -10,13 +10,6 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(import.meta.dirname, '../..');
 const README = join(ROOT, 'server/README.md');
 
-/**
- * Imports outside the table that another branch of issue 20 removes (C owns the channel files and
- * creation). An entry no violation needs any more fails the
- * test, so this list is emptied as those branches land.
- */
-const PENDING: { from: string; to: string; why: string }[] = [];
-
 interface Layer {
   name: string;
   files: RegExp[];
@@ -127,12 +120,6 @@ function violations(table: Layer[]): string[] {
   return found;
 }
 
-const pendingFor = (line: string) =>
-  PENDING.find((p) => {
-    const m = /^(\S+) → (\S+) /.exec(line);
-    return m !== null && globRe(p.from).test(m[1]!) && globRe(p.to).test(m[2]!);
-  });
-
 describe('layers (server/README.md)', () => {
   const table = readTable();
 
@@ -162,13 +149,7 @@ describe('layers (server/README.md)', () => {
 
   it('every import stays inside the table', () => {
     const found = violations(table);
-    const open = found.filter((v) => !pendingFor(v));
-    expect(open, `imports outside the layer table (server/README.md):\n${open.join('\n')}`).toEqual([]);
-    const stale = PENDING.filter((p) => !found.some((v) => pendingFor(v) === p));
-    expect(
-      stale.map((p) => `${p.from} → ${p.to}`),
-      'PENDING entries no import needs any more: remove them',
-    ).toEqual([]);
+    expect(found, `imports outside the layer table (server/README.md):\n${found.join('\n')}`).toEqual([]);
   });
 
   it('the checker sees every kind of import and refuses an upward one', () => {

@@ -124,6 +124,7 @@ describe('the npm package', () => {
     expect(listing).toEqual(
       expect.arrayContaining([
         'package/dist/pkg/cli.mjs',
+        'package/dist/pkg/receive.mjs',
         'package/dist/pkg/testkit.mjs',
         'package/dist/pkg/parent-watch.mjs',
         'package/dist/renderer/index.html',
@@ -159,6 +160,8 @@ describe('the npm package', () => {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       expect(help).toContain('--control-token T');
+      const receiveHelp = execFileSync('npx', ['--no', 'pasarela-sandbox', 'receive', '--help'], { cwd: app, env, encoding: 'utf8' });
+      expect(receiveHelp).toContain('--secret S');
       expect(() => execFileSync('npx', ['--no', 'pasarela-sandbox', 'server'], { cwd: app, env, stdio: 'pipe' })).toThrow(
         /unknown command: server/,
       );

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { checkoutJs } from '../../checkout/client-script.js';
 import { messagePage } from '../../checkout/layout.js';
-import { buildView, loadByToken, renderClosed, renderOpen } from '../../checkout/page.js';
+import { buildView, loadByToken, redirectOf, renderClosed, renderOpen } from '../../checkout/page.js';
 import { commonActions } from '../../checkout/panel.js';
 import { moduleFor } from '../../checkout/registry.js';
 import { checkoutCss } from '../../checkout/styles.js';
@@ -44,7 +44,7 @@ export function checkoutRouter(ctx: SandboxContext): Router {
     const status = op.status === 'pending' && isClosed(op, now) ? 'expired' : op.status;
     return {
       status,
-      redirect: status === 'pending' ? null : status === 'confirmed' ? op.url_ok : op.url_error,
+      redirect: redirectOf(op, status),
       now,
       expires_at: op.expires_at,
     };

@@ -1,4 +1,5 @@
 import { Router, type Request } from 'express';
+import { isRecord } from '../../contract/common.js';
 import type { Actor } from '../../contract/operations.js';
 import { operationRoutes } from '../../contract/operations.js';
 import type { SandboxContext } from '../../context.js';
@@ -9,8 +10,6 @@ import { mountRoute } from '../route.js';
 
 /** The console marks its calls so the timeline can tell an operator from a script. */
 export const actorOf = (req: Request): Actor => (req.headers['x-sandbox-actor'] === 'operator' ? 'operator' : 'control_api');
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function operationsRouter(ctx: SandboxContext): Router {
   const r = Router();

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
+import { isRecord } from '@contract/common.js';
 import { paymentRoutes } from '@contract/payments.js';
 import { call } from '../../api/client';
 import { useResource } from '../../api/cache';
 import { useT } from '../../app/i18n';
 import { CopyButton, ErrorBox, Loading } from '../../components/common';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const scalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
 
 /** Renders any JSON generically: arrays of objects as tables, objects as key/value lists, scalars with a copy button. */
