@@ -34,6 +34,11 @@ describe('the packed package', () => {
     };
     expect(manifest.exports['./testkit']).toEqual({ types: './dist/pkg/testkit.d.ts', import: './dist/pkg/testkit.mjs' });
     expect(Object.keys(manifest.dependencies)).toEqual(['better-sqlite3']);
+    const help = execFileSync('npx', ['--no', 'pasarela-sandbox', 'mcp', '--help'], { cwd: pkg.app, env: pkg.env, encoding: 'utf8' });
+    expect(help).toContain('--start');
+    expect(execFileSync('npx', ['--no', 'pasarela-sandbox', '--help'], { cwd: pkg.app, env: pkg.env, encoding: 'utf8' })).toMatch(
+      /^ {2}mcp /m,
+    );
   });
 
   it('type-checks a TypeScript project against it (the docs’ suites included); wrong calls fail tsc', async () => {
