@@ -36,7 +36,7 @@ describe('the packed package', () => {
     expect(Object.keys(manifest.dependencies)).toEqual(['better-sqlite3']);
     const help = execFileSync('npx', ['--no', 'pasarela-sandbox', 'mcp', '--help'], { cwd: pkg.app, env: pkg.env, encoding: 'utf8' });
     expect(help).toContain('--start');
-    expect(execFileSync('npx', ['--no', 'pasarela-sandbox', '--help'], { cwd: pkg.app, env: pkg.env, encoding: 'utf8' })).toMatch(
+    expect(execFileSync('npx', ['--no', 'pasarela-sandbox', 'help'], { cwd: pkg.app, env: pkg.env, encoding: 'utf8' })).toMatch(
       /^ {2}mcp /m,
     );
   });
