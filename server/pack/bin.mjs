@@ -20,6 +20,11 @@ const commands = {
     bundle: 'receive.mjs',
     checkout: join(root, 'server', 'receive-cli.ts'),
   },
+  mcp: {
+    about: 'its tools for coding agents over MCP (stdio): [--url URL [--control-token T] | --start [--port N]]',
+    bundle: 'mcp.mjs',
+    checkout: join(root, 'server', 'mcp', 'cli.ts'),
+  },
 };
 
 const usage = [

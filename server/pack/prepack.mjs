@@ -1,4 +1,4 @@
-// `npm pack` (prepack): builds the console and the package bundles, then puts the lean manifest
+// `npm pack` (prepack): builds the console, the package bundles and the testkit's declarations, then puts the lean manifest
 // (server/pack/manifest.mjs) in place of package.json for the tarball; server/pack/postpack.mjs puts the
 // repository's own back. The original waits in dist/package.json.repo, so a pack that died half way
 // is repaired by the next pack (or by hand: mv dist/package.json.repo package.json).
@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildConsole, buildPackageBundles, consoleState } from '../build.mjs';
 import { leanManifest } from './manifest.mjs';
+import { buildPackageTypes } from './types.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const manifest = join(root, 'package.json');
@@ -22,6 +23,7 @@ if (state !== 'fresh') {
   await buildConsole(root);
 }
 await buildPackageBundles(root);
+await buildPackageTypes(root);
 
 copyFileSync(manifest, backup);
 writeFileSync(manifest, JSON.stringify(lean, null, 2) + '\n');

@@ -2,7 +2,9 @@ import Database from 'better-sqlite3';
 import { openDataDir } from './data-dir.js';
 import { migrations } from './migrations/index.js';
 
-export type Db = Database.Database;
+// An interface, not an alias: declaration output (the npm package's types) can then name it.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a named Database.Database
+export interface Db extends Database.Database {}
 
 /**
  * Opens (and creates) the sandbox database: `:memory:` or `<dir>/sandbox.db`. A data dir is checked

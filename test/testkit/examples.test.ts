@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,27 +5,25 @@ import { describe, expect, it } from 'vitest';
 import './examples/payments.vitest.js';
 
 const root = join(import.meta.dirname, '..', '..');
-const examples = ['payments.vitest.ts', 'payments.node-test.ts', 'payouts.vitest.ts'];
+// The node:test example is JavaScript: `node --test` runs it as printed on every supported Node
+// (test/package/integrations.test.ts runs it from the installed package).
+const examples = [
+  { file: 'payments.vitest.ts', fence: 'ts' },
+  { file: 'payments.node-test.mjs', fence: 'js' },
+  { file: 'payouts.vitest.ts', fence: 'ts' },
+];
 
 describe('testkit docs', () => {
-  it.each(examples)('docs/testkit.md prints %s exactly as the suite runs it', (file) => {
+  it.each(examples)('docs/testkit.md prints $file exactly as the suite runs it', ({ file, fence }) => {
     const doc = readFileSync(join(root, 'docs', 'testkit.md'), 'utf8');
     const code = readFileSync(join(import.meta.dirname, 'examples', file), 'utf8');
-    expect(doc).toContain('```ts\n' + code + '```');
+    expect(doc).toContain('```' + fence + '\n' + code + '```');
   });
 
-  it('the node:test example passes under node --test', () => {
-    const r = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', '--test', '--test-reporter=tap', join(import.meta.dirname, 'examples', 'payments.node-test.ts')],
-      {
-        cwd: root,
-        encoding: 'utf8',
-        timeout: 120_000,
-      },
-    );
-    expect(r.stdout + r.stderr).toMatch(/# pass 2\b/);
-    expect(r.stdout).toMatch(/# fail 0\b/);
-    expect(r.status).toBe(0);
-  }, 150_000);
+  it('every test suite printed in docs/testkit.md is one of those files', () => {
+    const doc = readFileSync(join(root, 'docs', 'testkit.md'), 'utf8');
+    const blocks = [...doc.matchAll(/^```(ts|js)\n([\s\S]*?)^```$/gm)].filter((m) => /^import [\s\S]*^\s*(it|test)\(/m.test(m[2]!));
+    const files = examples.map((e) => readFileSync(join(import.meta.dirname, 'examples', e.file), 'utf8'));
+    expect(blocks.map((m) => files.includes(m[2]!))).toEqual(blocks.map(() => true));
+  });
 });

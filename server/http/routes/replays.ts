@@ -4,7 +4,7 @@ import type { SandboxContext } from '../../context.js';
 import { replayMarkdown } from '../../replay/markdown.js';
 import { createReplayer } from '../../replay/replayer.js';
 import { recordReplay } from '../../scenarios/replay-recorder.js';
-import { SandboxError } from '../errors.js';
+import { SandboxError } from '../../contract/errors.js';
 import { beforeId, keysetPage } from '../paging.js';
 import { mountRaw, mountRoute } from '../route.js';
 

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { receiver, startSandbox, verifyNotification, type Receiver, type TestSandbox } from 'pasarela-sandbox/testkit';
+import { receiver, startSandbox, verifyNotification } from 'pasarela-sandbox/testkit';
 
-let sandbox: TestSandbox;
-let inbox: Receiver;
+/** @type {import('pasarela-sandbox/testkit').TestSandbox} */
+let sandbox;
+/** @type {import('pasarela-sandbox/testkit').Receiver} */
+let inbox;
 
 before(async () => {
   sandbox = await startSandbox({ spawn: true }); // the CLI in a child process; stop() or our exit ends it
@@ -18,7 +20,7 @@ after(async () => {
 test('a confirmed channel 17 payment notifies with a valid signature', async () => {
   const payment = await sandbox.merchant.createPayment({ channel: '17' }, { encoding: 'json' });
   const { items } = await sandbox.control.listOperations({ query: { trans_id: payment.trans_id } });
-  await sandbox.control.confirmOperation({ id: items[0]!.id });
+  await sandbox.control.confirmOperation({ id: items[0].id });
 
   const note = await inbox.next({ trans_id: payment.trans_id });
   assert.equal(verifyNotification(note.body, sandbox.merchant.keys.secret_key), true);
@@ -27,9 +29,11 @@ test('a confirmed channel 17 payment notifies with a valid signature', async () 
 test('a SPEI transfer pays the channel 41 operation it matches', async () => {
   const payment = await sandbox.merchant.createPayment({ channel: '41', amount: '1500.50' });
   const { items } = await sandbox.control.listOperations({ query: { trans_id: payment.trans_id } });
-  const op = await sandbox.control.getOperation({ id: items[0]!.id });
+  const op = await sandbox.control.getOperation({ id: items[0].id });
 
-  const transfer = await sandbox.control.injectTransfer({ body: { clabe: op.clabe!, amount: 1500.5, rfc: op.rfc! } });
+  const { clabe, rfc } = op;
+  assert.ok(clabe && rfc, 'a channel 41 operation has its CLABE and RFC');
+  const transfer = await sandbox.control.injectTransfer({ body: { clabe, amount: 1500.5, rfc } });
   assert.equal(transfer.matched_operation_id, op.id);
   await inbox.next({ trans_id: payment.trans_id });
 });
