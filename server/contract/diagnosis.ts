@@ -77,7 +77,6 @@ export const diagnosisRoutes = {
   }),
 };
 
-
 /** The field order the spec signs for each kind of signature. */
 export const specOrderOf = (kind: SignatureKind): readonly string[] =>
   kind === 'creation' ? CREATION_SIGNED_FIELDS : kind === 'notification' ? NOTIFICATION_SIGNED_FIELDS : NOTIFICATION_SIGNED_FIELDS_LEGACY;

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createSandbox } from '../sandbox.js';
+import { trimEnd } from '../contract/trim.js';
 import { readVersion } from '../version.js';
 import { createMcpServer } from './server.js';
 
@@ -63,7 +64,7 @@ async function main(): Promise<number> {
     stopSandbox = () => sandbox.stop();
     say(`sandbox console: ${url}/ (in-memory; it stops with this MCP server)`);
   } else {
-    url = (args.url ?? 'http://127.0.0.1:4010').replace(/\/+$/, '');
+    url = trimEnd(args.url ?? 'http://127.0.0.1:4010', '/');
     try {
       new URL(url);
     } catch {

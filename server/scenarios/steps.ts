@@ -151,7 +151,8 @@ async function createPayouts(st: RunState, s: Of<'create_payouts'>, index: numbe
 /** Real milliseconds an exact count waits, once reached, for a late extra delivery. */
 const SETTLE_MS = 300;
 
-const signatureOk = (st: RunState, r: Received): boolean => notificationSignatureValid(r.fields, st.merchant.secret_key, st.merchant.layout);
+const signatureOk = (st: RunState, r: Received): boolean =>
+  notificationSignatureValid(r.fields, st.merchant.secret_key, st.merchant.layout);
 
 async function expectNotification(st: RunState, s: Of<'expect_notification'>): Promise<StepOutcome> {
   const op = s.operation ? operationOf(st, s.operation) : undefined;
@@ -227,7 +228,9 @@ export async function runStep(st: RunState, s: Step, index: number): Promise<Ste
     case 'approve_payout':
     case 'reject_payout': {
       const p = payoutOf(st, s.payout);
-      const a = await control(st.base, s.action === 'approve_payout' ? payoutRoutes.approvePayout : payoutRoutes.rejectPayout, { id: p.id });
+      const a = await control(st.base, s.action === 'approve_payout' ? payoutRoutes.approvePayout : payoutRoutes.rejectPayout, {
+        id: p.id,
+      });
       return { message: `payout ${p.id}: ${describeAnswer(a)}`, failures: checkCall(a, s.expect, 200) };
     }
     case 'expect_operation': {
