@@ -1,5 +1,5 @@
 /**
- * Clock-advance benchmark (issue 19): one `POST /sandbox/v1/clock/advance` of 30 days that walks
+ * Clock-advance benchmark: one `POST /sandbox/v1/clock/advance` of 30 days that walks
  * through a whole month of timers.
  *
  *   npx tsx bench/advance.ts              (BENCH_SCALE=0.2 for a smoke run)

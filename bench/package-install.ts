@@ -1,4 +1,4 @@
-// Budget of the npm package (issue 17): `npm install --omit=dev <tarball>` into an empty folder
+// Budget of the npm package: `npm install --omit=dev <tarball>` into an empty folder
 // adds at most 15 MB and 15 s to installing better-sqlite3 alone into another empty folder (both
 // compile better-sqlite3 from source where no prebuilt binary can be fetched). One run of each,
 // the baseline first; both with --prefer-offline, so the package's install reuses nothing the

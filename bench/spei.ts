@@ -1,4 +1,4 @@
-// SPEI matching among 100,000 pending channel-41 operations (issue 6 / bench budget 4: ≤ 2 ms per transfer).
+// SPEI matching among 100,000 pending channel-41 operations (bench budget 4: ≤ 2 ms per transfer).
 // Run: npx tsx bench/spei.ts [--ops 100000] [--transfers 2000]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -52,14 +52,17 @@ export const SANDBOX_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; media-src 'none'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
 
 /**
- * Response headers with the sandbox CSP added. Only the sandbox's responses are touched, and a page
- * that already sends its own policy keeps it (the server knows best, e.g. a nonce for one script).
+ * Response headers with the sandbox CSP added. Only the sandbox's responses are touched. A policy the
+ * server sends itself (the console's frame-ancestors, a checkout page's own) is kept beside it: a
+ * browser enforces every policy it is given, so the window is never less locked down than either.
  */
 export function withCsp(url: string, headers: Record<string, string[]> | undefined, sandboxOrigin: string): Record<string, string[]> {
   const out = { ...(headers ?? {}) };
   if (!isSandboxUrl(url, sandboxOrigin)) return out;
-  if (Object.keys(out).some((k) => k.toLowerCase() === 'content-security-policy')) return out;
-  out['Content-Security-Policy'] = [SANDBOX_CSP];
+  const own = Object.keys(out).filter((k) => k.toLowerCase() === 'content-security-policy');
+  const kept = own.flatMap((k) => out[k] ?? []);
+  for (const k of own) delete out[k];
+  out['Content-Security-Policy'] = [...kept, SANDBOX_CSP];
   return out;
 }
 

@@ -11,7 +11,7 @@ const PNG_OPTIONS = { colorType: 0, inputColorType: 0, inputHasAlpha: false, bit
  * and picks a row filter per row: 3.5 KB of base64 for channel 17's instant QR, carried in the
  * answer, the operation row and the request log. Grayscale with the "up" filter, under which the
  * repeated pixel rows of each module row compress to almost nothing, is 1.9 KB with the same
- * modules, scale and quiet zone (issue 22). Scannable: test/payments/direct.test.ts decodes it.
+ * modules, scale and quiet zone. Scannable: test/payments/direct.test.ts decodes it.
  */
 export function qrPng(text: string): Buffer {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from './route.js';
 
 /**
- * Fault injection (issue 11): rules that make the merchant API misbehave on purpose, so a merchant
+ * Fault injection: rules that make the merchant API misbehave on purpose, so a merchant
  * can test its timeouts, retries and idempotency. Every injected fault is marked in the request log.
  */
 export const FAULT_KINDS = [

@@ -3,7 +3,7 @@ import { MAX_ADVANCE_MINUTES } from './clock.js';
 import { MerchantSettingsSchema } from './merchants.js';
 
 /*
- * Scenario files (issue 11): a named list of steps driven through the sandbox's public HTTP APIs,
+ * Scenario files: a named list of steps driven through the sandbox's public HTTP APIs,
  * with expectations. Each step may carry `narration`, so a built-in scenario reads as a lesson.
  * This module imports only zod and contract schemas, so the console can use it too.
  */

@@ -13,7 +13,6 @@ export type SignatureLayout = DeliveryMerchant['notification_signature_layout'];
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
-export { twoDecimals } from '../contract/common.js';
 import { twoDecimals } from '../contract/common.js';
 
 /** `time` as the spec's creation layout (`YYYY-MM-DD HH:MM:SS`), UTC, on the sandbox clock. */

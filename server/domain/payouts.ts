@@ -8,9 +8,6 @@ import { PAYOUT_TIMER } from './payout-transitions.js';
 import { publicPayoutView } from './payout-views.js';
 import { getSettings } from './settings.js';
 
-export { decidePayout, forceTransferStatus, processPendingPayouts, ruleDecision } from './payout-transitions.js';
-export { payoutView, payrollView, publicPayoutView } from './payout-views.js';
-
 /**
  * Accepts a batch for a merchant: validates every item (one bad item rejects all, nothing stored),
  * then writes the payroll, its items (with their warnings) and its processing timer in one

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { retryGapMs } from '../../server/delivery/retry-policy.js';
 import { brandOf, maskAccount, maskCard } from '../../server/channels/card.js';
-import { brokenSignature, notificationSignature, twoDecimals, wireTime } from '../../server/delivery/payload.js';
+import { twoDecimals } from '../../server/contract/common.js';
+import { brokenSignature, notificationSignature, wireTime } from '../../server/delivery/payload.js';
 
 const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 const fields = { public_key: 'pk_x', time: '2025-03-01 10:00:00', channel: '17', amount: '50000.00', currency: 'COP', trans_ID: 'T-1' };

@@ -109,9 +109,9 @@ describe('content security policy', () => {
     expect(h['Content-Type']).toEqual(['text/html']);
   });
 
-  it('a page that sends its own policy keeps it', () => {
-    const own = { 'content-security-policy': ["script-src 'nonce-abc'"] };
-    expect(withCsp(`${ORIGIN}/check-out/`, own, ORIGIN)).toEqual(own);
+  it("a page that sends its own policy keeps it, and the sandbox's is enforced beside it", () => {
+    const own = { 'content-security-policy': ["frame-ancestors 'none'"] };
+    expect(withCsp(`${ORIGIN}/`, own, ORIGIN)).toEqual({ 'Content-Security-Policy': ["frame-ancestors 'none'", SANDBOX_CSP] });
   });
 
   it('responses of other origins are left alone', () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYOUT_COUNTRIES } from '../../server/contract/payout-lists.js';
 import { REQUIRED_PAYOUT_FIELDS } from '../../server/contract/payouts.js';
-import { ruleDecision } from '../../server/domain/payouts.js';
+import { ruleDecision } from '../../server/domain/payout-transitions.js';
 import { rutCheckDigit, validatePayoutItem } from '../../server/domain/payout-rules.js';
 import { resourcesDir } from '../../server/paths.js';
 import { api, startSandbox } from '../helpers/sandbox.js';

@@ -1,7 +1,8 @@
 import { Router, type Request } from 'express';
 import { payoutRoutes } from '../../contract/payouts.js';
 import type { SandboxContext } from '../../context.js';
-import { decidePayout, forceTransferStatus, payoutView, payrollView, processPendingPayouts } from '../../domain/payouts.js';
+import { decidePayout, forceTransferStatus, processPendingPayouts } from '../../domain/payout-transitions.js';
+import { payoutView, payrollView } from '../../domain/payout-views.js';
 import { SandboxError } from '../../contract/errors.js';
 import { beforeId, keysetPage } from '../paging.js';
 import { mountRoute } from '../route.js';

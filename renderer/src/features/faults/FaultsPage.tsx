@@ -113,7 +113,7 @@ function Row({ r }: { r: FaultRule }) {
   );
 }
 
-/** Fault injection (issue 11): rules that make the merchant API and notifications misbehave on purpose. */
+/** Fault injection: rules that make the merchant API and notifications misbehave on purpose. */
 export default function FaultsPage() {
   const t = useT();
   const { data, error, reload } = useResource(KEY, () => call(faultRoutes.listFaults));

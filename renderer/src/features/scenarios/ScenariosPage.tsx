@@ -12,7 +12,7 @@ import { RecordPanel } from './RecordPanel';
 import { useScenariosUi } from './store';
 
 /**
- * Scenarios (issue 11): the built-in lessons, a step-by-step player a trainer walks a class through,
+ * Scenarios: the built-in lessons, a step-by-step player a trainer walks a class through,
  * the operator's own scenario files, and recordings of the request log.
  */
 export default function ScenariosPage() {

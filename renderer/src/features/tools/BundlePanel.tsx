@@ -69,7 +69,7 @@ function ImportResult({ report }: { report: ImportReport }) {
   );
 }
 
-/** Export the whole sandbox as one JSON file, and import such a file (issue 11). */
+/** Export the whole sandbox as one JSON file, and import such a file. */
 export function BundlePanel() {
   const t = useT();
   const [secrets, setSecrets] = useState(false);
