@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { isValidControlToken } from './http/control-access.js';
 import { isLoopback } from './http/client-address.js';
 import { onParentGone, STOP_SIGNALS } from './lifeline.mjs';
+import { readPort } from './cli-flags.js';
 import { createSandbox } from './sandbox.js';
 import { DataDirError } from './store/data-dir.js';
 import { texts } from './texts.js';
@@ -44,11 +45,12 @@ async function main(): Promise<number> {
     process.stdout.write(usage + '\n');
     return 0;
   }
-  const port = args.port === undefined ? 4010 : Number(args.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    process.stderr.write(`--port must be a whole number from 0 to 65535 (got ${args.port})\n`);
+  const portFlag = readPort(args.port, 4010);
+  if ('error' in portFlag) {
+    process.stderr.write(`${portFlag.error}\n`);
     return 2;
   }
+  const { port } = portFlag;
   const host = args.host ?? '127.0.0.1';
   // The flag wins over the environment; an empty variable counts as unset.
   const controlToken = args['control-token'] ?? (process.env.SANDBOX_CONTROL_TOKEN || undefined);

@@ -4,6 +4,7 @@
 // signature checked against the merchant's secret, so a first payment shows its notification
 // without writing a shop.
 import { parseArgs } from 'node:util';
+import { readPort } from './cli-flags.js';
 import { DEMO_MERCHANT } from './domain/merchants.js';
 import { verifyNotification } from './testkit/notifications.js';
 import { receiver, type Received } from './testkit/receiver.js';
@@ -53,12 +54,13 @@ async function main(): Promise<number> {
     process.stdout.write(usage + '\n');
     return 0;
   }
-  const port = args.port === undefined ? 4020 : Number(args.port);
-  const status = args.status === undefined ? 200 : Number(args.status);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    process.stderr.write(`--port must be a whole number from 0 to 65535 (got ${args.port})\n`);
+  const portFlag = readPort(args.port, 4020);
+  if ('error' in portFlag) {
+    process.stderr.write(`${portFlag.error}\n`);
     return 2;
   }
+  const { port } = portFlag;
+  const status = args.status === undefined ? 200 : Number(args.status);
   if (!Number.isInteger(status) || status < 200 || status > 599) {
     process.stderr.write(`--status must be an HTTP status from 200 to 599 (got ${args.status})\n`);
     return 2;

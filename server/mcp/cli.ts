@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { readPort } from '../cli-flags.js';
 import { createSandbox } from '../sandbox.js';
 import { trimEnd } from '../contract/trim.js';
 import { readVersion } from '../version.js';
@@ -44,11 +45,12 @@ async function main(): Promise<number> {
     say(`--url and --start exclude each other\n${usage}`);
     return 2;
   }
-  const port = Number(args.port ?? 0);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    say(`--port must be a whole number from 0 to 65535 (got ${args.port})`);
+  const portFlag = readPort(args.port, 0);
+  if ('error' in portFlag) {
+    say(portFlag.error);
     return 2;
   }
+  const { port } = portFlag;
 
   let stopSandbox = async () => {};
   let url: string;
