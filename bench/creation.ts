@@ -1,4 +1,4 @@
-// Payment creation throughput as a same-run ratio against a bare Express server (issues 12 and 22).
+// Payment creation throughput as a same-run ratio against a bare Express server, so a busy shared machine moves both sides alike.
 // Alternates A B A B over rounds (bare Express, then `npm run serve` on a disk data dir). Each round
 // gives a paired ratio; the figure is the median of the rounds' ratios, with their spread (min–max),
 // so that one lucky round cannot pass a budget. Also reported: server CPU time per request of both

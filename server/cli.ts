@@ -1,9 +1,8 @@
 #!/usr/bin/env node
-import { parseArgs } from 'node:util';
 import { isValidControlToken } from './http/control-access.js';
 import { isLoopback } from './http/client-address.js';
 import { onParentGone, STOP_SIGNALS } from './lifeline.mjs';
-import { readPort } from './cli-flags.js';
+import { readFlags, readPort } from './cli-flags.js';
 import { createSandbox } from './sandbox.js';
 import { DataDirError } from './store/data-dir.js';
 import { texts } from './texts.js';
@@ -22,29 +21,20 @@ const usage = `usage: npm run serve -- [--port N] [--host H] [--data DIR|:memory
   --allow-remote-control  kept for old scripts: needs a control token, and adds nothing to it`;
 
 async function main(): Promise<number> {
-  let args;
-  try {
-    args = parseArgs({
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        data: { type: 'string' },
-        seed: { type: 'string' },
-        'control-token': { type: 'string' },
-        'allow-remote-control': { type: 'boolean' },
-        'trust-proxy': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }).values;
-  } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n${usage}\n`);
-    return 2;
-  }
-  if (args.help) {
-    process.stdout.write(usage + '\n');
-    return 0;
-  }
+  const flags = readFlags(
+    {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      data: { type: 'string' },
+      seed: { type: 'string' },
+      'control-token': { type: 'string' },
+      'allow-remote-control': { type: 'boolean' },
+      'trust-proxy': { type: 'boolean' },
+    },
+    usage,
+  );
+  if ('exit' in flags) return flags.exit;
+  const args = flags.values;
   const portFlag = readPort(args.port, 4010);
   if ('error' in portFlag) {
     process.stderr.write(`${portFlag.error}\n`);

@@ -3,8 +3,7 @@
 // It answers every request 200 and prints one line per notification or payout callback, with the
 // signature checked against the merchant's secret, so a first payment shows its notification
 // without writing a shop.
-import { parseArgs } from 'node:util';
-import { readPort } from './cli-flags.js';
+import { readFlags, readPort } from './cli-flags.js';
 import { DEMO_MERCHANT } from './domain/merchants.js';
 import { verifyNotification } from './testkit/notifications.js';
 import { receiver, type Received } from './testkit/receiver.js';
@@ -34,26 +33,12 @@ export function describeRequest(r: Received, secret: string): string {
 }
 
 async function main(): Promise<number> {
-  let args;
-  try {
-    args = parseArgs({
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        secret: { type: 'string' },
-        status: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }).values;
-  } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n${usage}\n`);
-    return 2;
-  }
-  if (args.help) {
-    process.stdout.write(usage + '\n');
-    return 0;
-  }
+  const flags = readFlags(
+    { port: { type: 'string' }, host: { type: 'string' }, secret: { type: 'string' }, status: { type: 'string' } },
+    usage,
+  );
+  if ('exit' in flags) return flags.exit;
+  const args = flags.values;
   const portFlag = readPort(args.port, 4020);
   if ('error' in portFlag) {
     process.stderr.write(`${portFlag.error}\n`);

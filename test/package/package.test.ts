@@ -1,24 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleState } from '../../server/build.mjs';
 import { createPayment } from '../helpers/payments.js';
 import { spawnUntilReady, type Spawned } from '../helpers/spawn.js';
+import { copyWorkingTree } from './packed.js';
 
-// Issue 17: what a new user and a merchant's CI do, on copies of this working tree.
+// What a new user and a merchant's CI do, on copies of this working tree.
 //  - A fresh clone: the tracked and new files (no dist/), node_modules linked in as `npm ci` would
 //    have put it; `npm run serve` there must build and serve the console.
 //  - `npm pack` there, then `npm install --omit=dev <tarball>` into an empty folder and
@@ -49,16 +39,7 @@ function start(command: string, args: string[], cwd: string): Promise<Spawned> {
 }
 
 beforeAll(() => {
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    cwd: root,
-    encoding: 'utf8',
-  }).split('\0');
-  for (const f of files) {
-    if (!f || !existsSync(join(root, f))) continue;
-    mkdirSync(dirname(join(clone, f)), { recursive: true });
-    copyFileSync(join(root, f), join(clone, f));
-  }
-  symlinkSync(join(root, 'node_modules'), join(clone, 'node_modules'), 'dir');
+  copyWorkingTree(clone);
   mkdirSync(app);
 });
 afterAll(async () => {

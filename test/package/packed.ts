@@ -26,11 +26,8 @@ export interface Packed {
 const root = join(import.meta.dirname, '..', '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-export function packAndInstall(): Packed {
-  const work = mkdtempSync(join(tmpdir(), 'sbx-packed-'));
-  const clone = join(work, 'clone');
-  const app = join(work, 'app');
-  const env = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+/** The working tree as git sees it (tracked and new files, nothing ignored), with this checkout's node_modules linked in. */
+export function copyWorkingTree(clone: string): void {
   const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
     cwd: root,
     encoding: 'utf8',
@@ -41,6 +38,14 @@ export function packAndInstall(): Packed {
     copyFileSync(join(root, f), join(clone, f));
   }
   symlinkSync(join(root, 'node_modules'), join(clone, 'node_modules'), 'dir');
+}
+
+export function packAndInstall(): Packed {
+  const work = mkdtempSync(join(tmpdir(), 'sbx-packed-'));
+  const clone = join(work, 'clone');
+  const app = join(work, 'app');
+  const env = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+  copyWorkingTree(clone);
   mkdirSync(app);
   const out = execFileSync(npm, ['pack', '--pack-destination', work], {
     cwd: clone,

@@ -9,7 +9,7 @@ import { creationPath, paymentFields } from '../helpers/payments.js';
 import { api, DEMO, startSandbox } from '../helpers/sandbox.js';
 import { fingerprint, type Running } from './support.js';
 
-// Issue 16: a body over a limit is answered readably to the HTTP clients merchants use, which
+// A body over a limit is answered readably to the HTTP clients merchants use, which
 // send the whole body before (Python) or while (Node, undici) reading the answer.
 
 const MB10 = 10_000_000;
