@@ -53,7 +53,7 @@ export function fill(data: string, ops: number, merchants = 3): { ms: number } {
     });
   }
   const ms = performance.now() - t0;
-  store.db.pragma('wal_checkpoint(TRUNCATE)');
+  store.diagnostics.checkpoint();
   store.close();
   return { ms };
 }

@@ -49,7 +49,7 @@ for (const [name, path] of Object.entries(cases)) {
 const REAL = 500;
 const settle = () => {
   sb.ctx.store.requests.flush();
-  sb.ctx.store.db.pragma('wal_checkpoint(TRUNCATE)');
+  sb.ctx.store.diagnostics.checkpoint();
   return statSync(join(dir, 'sandbox.db')).size;
 };
 const before = settle();

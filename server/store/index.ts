@@ -3,6 +3,7 @@ import { startCheckpointer } from './checkpointer.js';
 import { goliveCheckRepo } from './golive-checks.js';
 import { groupCommit } from './group-commit.js';
 import { openDb, tx, type Db } from './db.js';
+import { storeDiagnostics } from './diagnostics.js';
 import { merchantRepo } from './merchants.js';
 import { notificationRepo } from './notifications.js';
 import { operationRepo } from './operations.js';
@@ -49,7 +50,6 @@ export function createStore(opts: StoreOptions) {
   };
   const group = groupCommit(db, forgetCached);
   return {
-    db,
     /** Runs fn in one IMMEDIATE transaction. Nested calls join the outer one. */
     tx: <T>(fn: () => T): T => {
       if (group.pending()) group.commit();
@@ -73,6 +73,8 @@ export function createStore(opts: StoreOptions) {
     spei: speiRepo(db),
     timers: timerRepo(db),
     requests,
+    /** Reads and writes for tests and benchmarks only (fingerprint, pragmas, checkpoint, planted rows). */
+    diagnostics: storeDiagnostics(db, () => group.commit()),
     /** A consistent copy of the database in `file`, taken while the sandbox keeps running (SQLite's online backup). */
     backup: async (file: string): Promise<void> => {
       group.commit();

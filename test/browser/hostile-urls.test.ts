@@ -15,11 +15,7 @@ type Sb = Awaited<ReturnType<typeof startSandbox>>;
 
 /** Overwrites an operation's return addresses and detail strings in SQLite, past every API check. */
 function storeHostile(sb: Sb, id: number, cols: { url_ok?: string; url_error?: string; details?: Record<string, string> }) {
-  const db = sb.ctx.store.db;
-  if (cols.url_ok !== undefined) db.prepare('UPDATE operations SET url_ok = ? WHERE id = ?').run(cols.url_ok, id);
-  if (cols.url_error !== undefined) db.prepare('UPDATE operations SET url_error = ? WHERE id = ?').run(cols.url_error, id);
-  for (const [k, v] of Object.entries(cols.details ?? {}))
-    db.prepare('UPDATE operations SET details = json_set(details, ?, ?) WHERE id = ?').run(`$.${k}`, v, id);
+  sb.ctx.store.diagnostics.overwriteOperation(id, cols);
 }
 
 /** Resolves once the page's status poll has answered `n` more times (each poll starts after the last one's handling ended). */

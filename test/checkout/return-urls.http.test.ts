@@ -24,7 +24,7 @@ const HOSTILE = [
 describe('checkout return addresses', () => {
   it.each(HOSTILE)('a url_error of %j gives no link, no redirect and a null status redirect', async (hostile) => {
     const c = await newCheckout(sb.url, 41);
-    sb.ctx.store.db.prepare('UPDATE operations SET url_error = ? WHERE id = ?').run(hostile, c.id);
+    sb.ctx.store.diagnostics.overwriteOperation(c.id, { url_error: hostile });
     const r = await act(sb.url, c.token, 'cancel');
     expect(r.status).toBe(303);
     const done = await page(sb.url + r.location);
@@ -38,7 +38,7 @@ describe('checkout return addresses', () => {
 
   it('an http(s) url_error is still the way back, as the parser prints it', async () => {
     const c = await newCheckout(sb.url, 41);
-    sb.ctx.store.db.prepare('UPDATE operations SET url_error = ? WHERE id = ?').run('HTTPS://Merchant.Example/error?a=1&b=2', c.id);
+    sb.ctx.store.diagnostics.overwriteOperation(c.id, { url_error: 'HTTPS://Merchant.Example/error?a=1&b=2' });
     const r = await act(sb.url, c.token, 'cancel');
     const done = await page(sb.url + r.location);
     expect(done.html).toContain('data-redirect-to="https://merchant.example/error?a=1&amp;b=2"');

@@ -43,18 +43,14 @@ describe('direct integration', () => {
 
   it('writes a direct creation once: the answer (with the operation id) is in the row as inserted, never updated after', async () => {
     // A temp trigger counts UPDATEs of operations made by this connection (the one the sandbox writes with).
-    const db = sb.ctx.store.db;
-    db.exec('CREATE TEMP TABLE IF NOT EXISTS op_updates (id INTEGER)');
-    db.exec(
-      'CREATE TEMP TRIGGER IF NOT EXISTS count_op_updates AFTER UPDATE ON main.operations BEGIN INSERT INTO op_updates VALUES (new.id); END',
-    );
+    const updates = sb.ctx.store.diagnostics.watchOperationUpdates();
     try {
       const { r, op } = await direct(17, { filter_by: 'instant_qr' });
       expect(op.details.direct_response).toEqual(r.json);
       expect(r.json.operation_id).toBe(op.id);
-      expect(db.prepare('SELECT COUNT(*) FROM op_updates WHERE id = ?').pluck().get(op.id)).toBe(0);
+      expect(updates.count(op.id)).toBe(0);
     } finally {
-      db.exec('DROP TRIGGER IF EXISTS count_op_updates');
+      updates.stop();
     }
   });
 

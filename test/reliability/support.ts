@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { z } from 'zod';
-import { storeFingerprint } from '../../server/store/fingerprint.js';
 import type { startSandbox } from '../helpers/sandbox.js';
 
 export type Running = Awaited<ReturnType<typeof startSandbox>>;
@@ -141,7 +140,7 @@ export function expectDocumented(r: Answer, what: string, opts: { htmlErrors?: b
 export const fingerprint = (sb: Running): string => {
   // Batched request-log rows are not state; flush first so nothing is pending behind the snapshot.
   sb.ctx.store.requests.flush();
-  return storeFingerprint(sb.ctx.store.db).digest;
+  return sb.ctx.store.diagnostics.fingerprint().digest;
 };
 
 /** Express path with every `:param` filled in. */

@@ -16,7 +16,7 @@ describe('WAL checkpoints off the event loop', () => {
     dirs.push(dir);
     const store = createStore({ data: dir });
     try {
-      expect(store.db.pragma('wal_autocheckpoint', { simple: true })).toBe(WRITER_AUTOCHECKPOINT_PAGES);
+      expect(store.diagnostics.pragma('wal_autocheckpoint')).toBe(WRITER_AUTOCHECKPOINT_PAGES);
       const file = join(dir, 'sandbox.db');
       const before = statSync(file).size;
       // ~1 MB of settings rows: a few hundred pages, far below the writer's own threshold.
@@ -34,7 +34,7 @@ describe('WAL checkpoints off the event loop', () => {
   it('an in-memory store starts no worker and keeps SQLite defaults', () => {
     const store = createStore({ data: ':memory:' });
     try {
-      expect(store.db.pragma('wal_autocheckpoint', { simple: true })).not.toBe(WRITER_AUTOCHECKPOINT_PAGES);
+      expect(store.diagnostics.pragma('wal_autocheckpoint')).not.toBe(WRITER_AUTOCHECKPOINT_PAGES);
     } finally {
       store.close();
     }

@@ -47,7 +47,8 @@ describe('group commit (creation path)', () => {
   it('after a failure the earlier members run again and resolve with the values of their new run', async () => {
     const insert = (n: number) => () => {
       store.settings.set(`g.m${n}`, n);
-      return Number(store.db.prepare('INSERT INTO timers (kind, ref_id, due_at) VALUES (?, ?, ?)').run('g', n, n).lastInsertRowid);
+      store.timers.schedule('g', n, n);
+      return store.timers.get('g', n)!.id;
     };
     const first = store.txGrouped(insert(1));
     const second = store.txGrouped(insert(2));

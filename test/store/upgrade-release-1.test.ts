@@ -22,7 +22,7 @@ describe('a data dir of the first release line opens with this one', () => {
     copyInto(dir);
     const sb = await startSandbox({ data: dir });
     try {
-      expect(sb.ctx.store.db.pragma('user_version', { simple: true })).toBe(migrations.length);
+      expect(sb.ctx.store.diagnostics.pragma('user_version')).toBe(migrations.length);
       const merchants = (await api(sb.url, 'GET', '/sandbox/v1/merchants')).body.items as { public_key: string; secret_key: string }[];
       expect(merchants.map((m) => m.public_key)).toEqual(['pk_sandbox_demo', 'pk_release_one']);
       expect(merchants[1]!.secret_key).toBe('sk_release_one');
@@ -38,8 +38,7 @@ describe('a data dir of the first release line opens with this one', () => {
       expect(((await byToken.json()) as { items: { order_id: string }[] }).items.map((i) => i.order_id)).toEqual(['REL1-1']);
 
       // The confirmation's notification failed once before the upgrade; its retry still fires.
-      const attempts = () =>
-        sb.ctx.store.db.prepare<[], { n: number }>('SELECT attempt_count AS n FROM notifications WHERE id = 1').get()!.n;
+      const attempts = () => sb.ctx.store.notifications.get(1)!.attempt_count;
       expect(attempts()).toBeGreaterThanOrEqual(1);
       expect((await api(sb.url, 'POST', '/sandbox/v1/clock/advance', { minutes: 15 })).status).toBe(200);
       await eventually(async () => attempts() >= 2, 20_000);
