@@ -259,7 +259,8 @@ async function main(): Promise<void> {
         `p99 ${results.state_change_to_receipt_ms.p99} ms, max ${results.state_change_to_receipt_ms.max} ms; ` +
         `API creation p50/p99 idle ${apiIdle.p50}/${apiIdle.p99} ms, during the confirmation burst ${apiBurst.p50}/${apiBurst.p99} ms, ` +
         `while ${N2} held deliveries drain ${apiDuring.p50}/${apiDuring.p99} ms (${apiDuring.samples} samples); ` +
-        `${results.sandbox_cpu_ms_per_delivery} ms CPU per delivery; load average ${results.load_average_at_start} on ${results.cores} cores`,
+        `${results.sandbox_cpu_ms_per_delivery} ms CPU per delivery; load average ` +
+        `${results.load_average_at_start} on ${results.cores} cores`,
     );
   } finally {
     await sb.stop();

@@ -122,8 +122,7 @@ const benches: Bench[] = [
     rows: (r) => {
       const { urlencoded: u, multipart: m, instant_qr: q } = r.result;
       const spread = (x: typeof u) => `${x.ratio_min}–${x.ratio_max}`;
-      const cpu = (x: typeof u) =>
-        x.cpu_us_per_request ? `${x.cpu_us_per_request.ratio}× (${x.cpu_us_per_request.sandbox} / ${x.cpu_us_per_request.bare} µs)` : 'n/a';
+      const cpu = ({ cpu_us_per_request: c }: typeof u) => (c ? `${c.ratio}× (${c.sandbox} / ${c.bare} µs)` : 'n/a');
       return [
         ge(`1 creation ch17 urlencoded, ratio to bare Express (median of ${r.rounds} rounds)`, u.ratio, 0.75, '×'),
         info('1   spread of the rounds (min–max)', spread(u)),

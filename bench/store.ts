@@ -75,7 +75,8 @@ const result = {
 };
 console.table(rows);
 console.log(
-  `bytes/operation: ${opBytes} with its events; ${realBytes} for a real creation with timer and request-log row; ${result.bytes_per_operation_total} with the capped log's share`,
+  `bytes/operation: ${opBytes} with its events; ${realBytes} for a real creation with timer and ` +
+    `request-log row; ${result.bytes_per_operation_total} with the capped log's share`,
 );
 writeFileSync(join(import.meta.dirname, 'results-store.json'), JSON.stringify(result, null, 2) + '\n');
 await sb.stop();

@@ -49,7 +49,9 @@ export function isPermissionAllowed(permission: string, requestingUrl: string, s
  */
 // One literal (not joined parts) so the electronegativity scan can parse and evaluate the policy.
 export const SANDBOX_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; media-src 'none'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+  "font-src 'self' data:; connect-src 'self'; media-src 'none'; object-src 'none'; base-uri 'self'; " +
+  "frame-ancestors 'none'";
 
 /**
  * Response headers with the sandbox CSP added. Only the sandbox's responses are touched. A policy the

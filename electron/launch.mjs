@@ -53,7 +53,8 @@ if (electron.bin) {
   child = spawn(electron.bin, [join(root, 'dist', 'node', 'electron', 'main.js'), ...args], { cwd: root, stdio: 'inherit', env });
 } else {
   console.log(
-    `Electron is not available here (${electron.reason}); running the headless sandbox instead. Open the console in a browser at the address below.`,
+    `Electron is not available here (${electron.reason}); running the headless sandbox instead. Open the ` +
+      'console in a browser at the address below.',
   );
   // tsx's loader in the sandbox's own process (not the tsx CLI, whose child would stand between).
   child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(root, 'server', 'cli.ts'), ...args], {

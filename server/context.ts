@@ -65,7 +65,10 @@ export interface NewDelivery {
  * the state machine, holding only `ctx`) wakes it through `ctx.delivery`.
  */
 export interface Delivery {
-  /** Wakes the worker for a row written (or a retry fired) in the current transaction; runs after it commits. `created` is announced as new. */
+  /**
+   * Wakes the worker for a row written (or a retry fired) in the current transaction; runs after it
+   * commits. `created` is announced as new.
+   */
   kickAfterCommit(id: number, created?: NewDelivery): void;
   /** One attempt now, outside the queue (a person is waiting for it); `claim` keeps the worker off the row meanwhile. */
   deliverNow(id: number, claim?: boolean): Promise<void>;

@@ -26,7 +26,10 @@ export function describeRequest(r: Received, secret: string): string {
       : verifyNotification(f, secret, 'legacy')
         ? 'signature ok (legacy layout)'
         : 'signature does NOT match the secret';
-    return `${time} ${r.method} ${r.path}  ${kind}: trans_ID=${f.trans_ID} channel=${f.channel} amount=${f.amount} ${f.currency}; ${signature}`;
+    return (
+      `${time} ${r.method} ${r.path}  ${kind}: trans_ID=${f.trans_ID} channel=${f.channel} ` +
+      `amount=${f.amount} ${f.currency}; ${signature}`
+    );
   }
   if (r.json !== undefined) return `${time} ${r.method} ${r.path}  JSON ${JSON.stringify(r.json).slice(0, 300)}`;
   return `${time} ${r.method} ${r.path}  ${r.body.slice(0, 300) || '(empty body)'}`;

@@ -51,7 +51,9 @@ async function freshConsole() {
     await buildConsole(root);
   } catch (err) {
     process.stderr.write(
-      `console: ${err.message}; ${state === 'missing' ? 'it is not served (GET / answers 404)' : 'serving the OLD console'}. Run "npm run build:console" to see why.\n`,
+      `console: ${err.message}; ` +
+        `${state === 'missing' ? 'it is not served (GET / answers 404)' : 'serving the OLD console'}. ` +
+        'Run "npm run build:console" to see why.\n',
     );
   }
 }

@@ -24,7 +24,8 @@ function sample(x, y) {
   if (!inRoundRect(x, y, [0.03, 0.03, 0.97, 0.97], 0.2)) return [0, 0, 0, 0];
   let c = [...mix([20, 184, 166], [55, 48, 163], (x + y) / 2), 255];
   const card = [0.17, 0.29, 0.83, 0.71];
-  if (inRoundRect(x, y, [card[0] + 0.015, card[1] + 0.03, card[2] + 0.015, card[3] + 0.03], 0.06)) c = [...mix(c.slice(0, 3), [0, 0, 0], 0.3), 255]; // shadow
+  const shadow = [card[0] + 0.015, card[1] + 0.03, card[2] + 0.015, card[3] + 0.03];
+  if (inRoundRect(x, y, shadow, 0.06)) c = [...mix(c.slice(0, 3), [0, 0, 0], 0.3), 255];
   if (inRoundRect(x, y, card, 0.06)) {
     c = [248, 250, 252, 255];
     if (y > 0.37 && y < 0.45) c = [30, 41, 59, 255]; // magnetic stripe

@@ -25,7 +25,10 @@ function institution(input: MethodInput): MethodResult {
   return { method: null, userBankCode: code };
 }
 
-/** Channel 11. Checkout page: server/checkout/ch5-ch11-page.ts; notification extras: delivery/extras.ts reads `notification` and `details`. */
+/**
+ * Channel 11. Checkout page: server/checkout/ch5-ch11-page.ts;
+ * notification extras: delivery/extras.ts reads `notification` and `details`.
+ */
 export const channel11 = {
   id: 11,
   method: 'Bank transfer',

@@ -29,7 +29,8 @@ export const channel30 = {
       if (typeof inner !== 'object' || inner === null || Array.isArray(inner)) {
         throw new SandboxError(
           'SHOPPERINFO_BAD_FORMAT',
-          'shopper_information.address must be a JSON string of an object, e.g. "{\\"street\\":\\"Av. Arequipa 123\\",\\"city\\":\\"Lima\\"}"',
+          'shopper_information.address must be a JSON string of an object, ' +
+            'e.g. "{\\"street\\":\\"Av. Arequipa 123\\",\\"city\\":\\"Lima\\"}"',
         );
       }
     },

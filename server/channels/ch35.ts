@@ -22,7 +22,10 @@ async function prepare35(p: PrepareInput): Promise<Prepared> {
   };
 }
 
-/** Channel 35. Checkout page: server/checkout/ch35-ch40-page.ts; notification extras: delivery/extras.ts reads `notification` and `details`. */
+/**
+ * Channel 35. Checkout page: server/checkout/ch35-ch40-page.ts;
+ * notification extras: delivery/extras.ts reads `notification` and `details`.
+ */
 export const channel35 = {
   id: 35,
   method: 'Bank transfer, bank app or website',

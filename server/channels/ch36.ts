@@ -105,7 +105,10 @@ function prepare(p: PrepareInput): Prepared {
   }
 }
 
-/** Channel 36. Checkout page: server/checkout/ch36-page.ts (card form: ch36-card-form.ts); notification extras: delivery/extras.ts reads `notification` and `details`. */
+/**
+ * Channel 36. Checkout page: server/checkout/ch36-page.ts (card form: ch36-card-form.ts);
+ * notification extras: delivery/extras.ts reads `notification` and `details`.
+ */
 export const channel36 = {
   id: 36,
   method: 'Multi-method: card, online bank, cash at store, payment link',

@@ -20,7 +20,10 @@ function qrMethod(input: MethodInput): MethodResult {
   return { method: fb, userBankCode: null };
 }
 
-/** Channel 40. Checkout page: server/checkout/ch35-ch40-page.ts; notification extras: delivery/extras.ts reads `notification` and `details`. */
+/**
+ * Channel 40. Checkout page: server/checkout/ch35-ch40-page.ts;
+ * notification extras: delivery/extras.ts reads `notification` and `details`.
+ */
 export const channel40 = {
   id: 40,
   method: 'Bank transfer by QR',

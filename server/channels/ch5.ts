@@ -11,7 +11,10 @@ export const CHILE_BANK_SHOPPER: ShopperRules = {
   fields: { type_doc_identi: len(255), Num_doc_identi: len(255), country_code: len(10), Phone: len(20) },
 };
 
-/** Channel 5. Checkout page: server/checkout/ch5-ch11-page.ts; notification extras: delivery/extras.ts reads `notification` and `details`. */
+/**
+ * Channel 5. Checkout page: server/checkout/ch5-ch11-page.ts;
+ * notification extras: delivery/extras.ts reads `notification` and `details`.
+ */
 export const channel5 = {
   id: 5,
   method: 'Bank transfer',

@@ -27,8 +27,9 @@ export const COLOMBIA_DOCUMENTS: Record<string, DocumentFormat> = {
 
 const CHARSETS = { digits: /^\d+$/, alnum: /^[A-Za-z0-9]+$/, any: /^.+$/s } as const;
 
-const describe = (f: DocumentFormat) =>
-  `${f.min === f.max ? `exactly ${f.min}` : `${f.min} to ${f.max}`} ${f.chars === 'digits' ? 'digits' : f.chars === 'alnum' ? 'letters or digits' : 'characters'}`;
+const CHAR_WORDS = { digits: 'digits', alnum: 'letters or digits', any: 'characters' } as const;
+const lengthText = (f: DocumentFormat) => (f.min === f.max ? String(f.min) : `${f.min} to ${f.max}`);
+const describe = (f: DocumentFormat) => `${f.min === f.max ? 'exactly ' : ''}${lengthText(f)} ${CHAR_WORDS[f.chars]}`;
 
 /**
  * Checks a Colombian document: the type (case-insensitive) must be in the table, the number must
@@ -39,15 +40,18 @@ export function checkColombianDocument(type: string, number: string, lengthOnly:
   if (!format) {
     throw new SandboxError(
       'SHOPPER_INVALID_IDTYPE',
-      `type_doc_identi "${type.slice(0, 40)}" is not an accepted document type; use one of ${Object.keys(COLOMBIA_DOCUMENTS).join(', ')} (case-insensitive)`,
+      `type_doc_identi "${type.slice(0, 40)}" is not an accepted document type; use one of ` +
+        `${Object.keys(COLOMBIA_DOCUMENTS).join(', ')} (case-insensitive)`,
     );
   }
   const n = format.ignore ? number.replace(format.ignore, '') : number;
   const lengthOk = n.length >= format.min && n.length <= format.max;
   if (!lengthOk || (!lengthOnly && !CHARSETS[format.chars].test(n))) {
+    const rule = lengthOnly ? `length ${lengthText(format)}` : describe(format);
+    const ignored = format.ignore ? '; dots and hyphens are ignored' : '';
     throw new SandboxError(
       'SHOPPER_INVALID_ID',
-      `Num_doc_identi does not fit type ${type.toUpperCase()} (${format.document}): ${lengthOnly ? `length ${format.min === format.max ? format.min : `${format.min} to ${format.max}`}` : describe(format)}${format.ignore ? '; dots and hyphens are ignored' : ''}`,
+      `Num_doc_identi does not fit type ${type.toUpperCase()} (${format.document}): ${rule}${ignored}`,
     );
   }
 }

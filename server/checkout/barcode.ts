@@ -46,6 +46,8 @@ export function barcodeSvg(value: string): Html {
     x += m.width;
   }
   return trusted(
-    `<svg class="barcode" data-testid="barcode" viewBox="-10 0 ${total + 20} 60" preserveAspectRatio="none" role="img" aria-label="Código de barras"><g fill="#111">${rects.join('')}</g></svg>`,
+    `<svg class="barcode" data-testid="barcode" viewBox="-10 0 ${total + 20} 60" ` +
+      'preserveAspectRatio="none" role="img" aria-label="Código de barras">' +
+      `<g fill="#111">${rects.join('')}</g></svg>`,
   );
 }

@@ -14,7 +14,9 @@ export const accessRoutes = {
     path: '/sandbox/v1/session',
     summary: 'Trade the control token (Authorization: Bearer) for a console session cookie',
     description:
-      'Shared team sandbox: a browser on another machine presents the control token once; the answer sets an HttpOnly, SameSite=Strict session cookie (not the token) that the console and its live stream carry for the rest of the browser session. Loopback clients need neither.',
+      'Shared team sandbox: a browser on another machine presents the control token once; the answer sets ' +
+      'an HttpOnly, SameSite=Strict session cookie (not the token) that the console and its live stream ' +
+      'carry for the rest of the browser session. Loopback clients need neither.',
     tags: ['access'],
     response: ConsoleSessionSchema,
     errors: ['UNAUTHORIZED', 'FORBIDDEN'],

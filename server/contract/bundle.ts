@@ -191,12 +191,12 @@ export const bundleRoutes = {
     response: ImportReportSchema,
     errors: ['VALIDATION_ERROR', 'INVALID_JSON', 'UNSUPPORTED_CONTENT_TYPE', 'PAYLOAD_TOO_LARGE'],
     description:
-      'Body: a bundle from GET /sandbox/v1/export. The whole import is one transaction: a bad bundle is refused with the reason and changes nothing. ' +
-      'Rows pass the checks the merchant and control APIs apply (merchant settings and keys, operation channel, currency, amount, return URLs, ' +
-      'the URLs and QR text of operation details, notification URLs, fault rules); the first bad path is named. ' +
-      'Rows get new ids (references are remapped). Merchants are matched by public_key: an existing one is kept as it is; a new one with masked ' +
-      'secrets gets fresh keys. Operations whose checkout token, notifications whose public id, payouts whose credit_note (per merchant) and ' +
-      'SPEI transfers identical in clabe, amount, RFC and time already present are skipped, so importing the same bundle twice adds nothing. ' +
-      'apply_settings=true also replaces the sandbox-wide settings and fault rules.',
+      'Body: a bundle from GET /sandbox/v1/export. The whole import is one transaction: a bad bundle is refused with the reason and ' +
+      'changes nothing. Rows pass the checks the merchant and control APIs apply (merchant settings and keys, operation channel, ' +
+      'currency, amount, return URLs, the URLs and QR text of operation details, notification URLs, fault rules); the first bad path ' +
+      'is named. Rows get new ids (references are remapped). Merchants are matched by public_key: an existing one is kept as it is; a ' +
+      'new one with masked secrets gets fresh keys. Operations whose checkout token, notifications whose public id, payouts whose ' +
+      'credit_note (per merchant) and SPEI transfers identical in clabe, amount, RFC and time already present are skipped, so ' +
+      'importing the same bundle twice adds nothing. apply_settings=true also replaces the sandbox-wide settings and fault rules.',
   }),
 };

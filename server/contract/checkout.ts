@@ -112,7 +112,12 @@ export const checkoutRoutes = {
     response: html,
     responseContentType: 'text/html',
     description:
-      'Actions: cancel, sandbox_outcome (outcome=confirmed|rejected|cancelled|expired, error_reason, card_failure_code, rejection_code, rejection_message), bank_approve and bank_reject on simulated bank pages, and per channel: select_bank, login, choose_account, activation, coordinates, sms (5); select_institution (11); choose_method, change_method, choose_bank (17); card_pay, pse_select, choose_cash (36); wallet_login (22); choose_method, change_method (16, 33); spei_transfer (41, sandbox panel).',
+      'Actions: cancel, sandbox_outcome (outcome=confirmed|rejected|cancelled|expired, error_reason, ' +
+      'card_failure_code, rejection_code, rejection_message), bank_approve and bank_reject on simulated ' +
+      'bank pages, and per channel: select_bank, login, choose_account, activation, coordinates, sms (5); ' +
+      'select_institution (11); choose_method, change_method, choose_bank (17); card_pay, pse_select, ' +
+      'choose_cash (36); wallet_login (22); choose_method, change_method (16, 33); spei_transfer (41, ' +
+      'sandbox panel).',
   }),
   checkoutStatus: defineRoute({
     method: 'GET',

@@ -119,9 +119,9 @@ export const faultRoutes = {
     description:
       'Kinds: latency (latency_ms added before the answer), creation_error (400 CREATION_ERROR), server_error (500 INTERNAL_ERROR), ' +
       'drop_connection (socket destroyed, no answer), notification_delay (first attempt waits delay_minutes of sandbox time), ' +
-      'notification_duplicate (the notification is sent twice). `remaining` counts the next N matching requests; null fires until removed. ' +
-      '`public_key` limits a rule to one merchant (multipart creations are matched by sandbox-wide rules only). ' +
-      "Every injected fault is marked in the request log with a note starting 'fault:'.",
+      'notification_duplicate (the notification is sent twice). `remaining` counts the next N matching requests; null fires until ' +
+      'removed. `public_key` limits a rule to one merchant (multipart creations are matched by sandbox-wide rules only). Every ' +
+      "injected fault is marked in the request log with a note starting 'fault:'.",
   }),
   addFault: defineRoute({
     method: 'POST',

@@ -60,7 +60,8 @@ export const OperationSchema = OperationSummarySchema.extend({
   warnings: z
     .array(z.string())
     .describe(
-      'what the creation was accepted with despite the spec: each names the field, the value sent, what the spec asks for and what the sandbox did',
+      'what the creation was accepted with despite the spec: each names the field, the value sent, what ' +
+        'the spec asks for and what the sandbox did',
     ),
   updated_at: z.string(),
   events: z.array(OperationEventSchema),

@@ -123,16 +123,19 @@ const creationErrors = [
 ];
 
 const creationDescription = [
-  'Form fields as sent (application/x-www-form-urlencoded utf-8 or multipart/form-data), or a flat application/json object on every channel (numbers read as their source text;',
+  'Form fields as sent (application/x-www-form-urlencoded utf-8 or multipart/form-data),',
+  'or a flat application/json object on every channel (numbers read as their source text;',
   'a warning outside channel 17). Fields the spec does not have are ignored with a warning; see docs/compatibility.md.',
   'Success: 200 text/plain checkout address `{base}/check-out/?channel=C&tokenID=T&platform=1`;',
   'channel 36 filter_by=bank_account answers `{base}/check-out/bank-selection/?tokenID=T`.',
   'direct_integration=1 answers JSON: channel 17 per filter_by (payment_link | operation_id, qr_value, qr_code | operation_id, key_value |',
-  'operation_id, expired_at, amount, status, steps); channel 35: operation_id, consumer_code, deeplink_url, bank_channel, qr_image (base64 PNG);',
+  'operation_id, expired_at, amount, status, steps);',
+  'channel 35: operation_id, consumer_code, deeplink_url, bank_channel, qr_image (base64 PNG);',
   'channel 22: operation_id, payment_url, qr_value, qr_code (PNG data URI), expired_at, amount, currency;',
   'channel 16: operation_id, reference, payment_url, expired_at, amount, currency.',
   'Magic values: trans_id starting with SBX-CREATION-ERROR → CREATION_ERROR; e-mail domains under .invalid, .test, .example, .localhost',
-  'or in the settings deny-list → SHOPPER_INVALID_EMAIL_FORMAT; a document in the merchant blacklisted_documents → BLACKLIST_DOCUMENT_ID;',
+  'or in the settings deny-list → SHOPPER_INVALID_EMAIL_FORMAT;',
+  'a document in the merchant blacklisted_documents → BLACKLIST_DOCUMENT_ID;',
   'channel 36 gateway_source_id tok_decline_3001…tok_decline_3005 → card declined with that code. See GET /sandbox/v1/test-values.',
 ].join(' ');
 

@@ -54,9 +54,9 @@ export const PublicPayoutQuerySchema = z.object({
 });
 
 const AUTH =
-  'Header `Authorization: <scheme> <token>`: the token of `POST /api/login` (valid for the setting `payout_token_ttl_minutes` of sandbox time, ' +
-  "then 401 TOKEN_EXPIRED) or the merchant's static `payout_token`. Any single scheme word is accepted (Bearer, Token, JWT, …) unless the " +
-  'setting `payout_auth_scheme` names one. Missing, malformed or unknown: 401 UNAUTHORIZED.';
+  'Header `Authorization: <scheme> <token>`: the token of `POST /api/login` (valid for the setting `payout_token_ttl_minutes` of ' +
+  "sandbox time, then 401 TOKEN_EXPIRED) or the merchant's static `payout_token`. Any single scheme word is accepted (Bearer, Token, " +
+  'JWT, …) unless the setting `payout_auth_scheme` names one. Missing, malformed or unknown: 401 UNAUTHORIZED.';
 const AUTH_ERRORS = ['UNAUTHORIZED', 'TOKEN_EXPIRED', 'MERCHANT_DISABLED'];
 
 export const payoutApiRoutes = {
@@ -90,10 +90,11 @@ export const payoutApiRoutes = {
       'VALIDATION_ERROR',
     ],
     description:
-      `${AUTH} Body: a JSON array of 1 to ${MAX_PAYOUT_BATCH} payout items. Accepted liberally: order_id/credit_note as strings or numbers, ` +
-      'bank as an integer or numeric string, account_type in English or Spanish, a channel that is not an http(s) address (warning, no channel payload); ' +
-      'each item answers its `warnings`. Still refused, the whole batch with 400 VALIDATION_ERROR and `error.details: [{index, problems: [...]}]`, ' +
-      'nothing stored: amount ≤ 0 or not a number, a missing required field, a text field longer than ' +
+      `${AUTH} Body: a JSON array of 1 to ${MAX_PAYOUT_BATCH} payout items. ` +
+      'Accepted liberally: order_id/credit_note as strings or numbers, bank as an integer or numeric string, account_type in English ' +
+      'or Spanish, a channel that is not an http(s) address (warning, no channel payload); each item answers its `warnings`. ' +
+      'Still refused, the whole batch with 400 VALIDATION_ERROR and `error.details: [{index, problems: [...]}]`, nothing stored: ' +
+      'amount ≤ 0 or not a number, a missing required field, a text field longer than ' +
       `${MAX_PAYOUT_TEXT_LENGTH} characters, an unknown bank code, a repeated credit_note. Allowed values per country:\n` +
       describePayoutLists(),
   }),

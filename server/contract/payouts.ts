@@ -30,7 +30,8 @@ export const payoutItemFields = {
   account_type: z
     .union([z.enum(PAYOUT_ACCOUNT_TYPE_WORDS), z.string().max(MAX_PAYOUT_TEXT_LENGTH)])
     .describe(
-      `Account type, English or Spanish (${PAYOUT_ACCOUNT_TYPE_WORDS.join(', ')}; case-insensitive); another word is accepted with a warning`,
+      `Account type, English or Spanish (${PAYOUT_ACCOUNT_TYPE_WORDS.join(', ')}; case-insensitive); ` +
+        'another word is accepted with a warning',
     ),
   vat_id: text('Beneficiary tax id, in the format of vat_id_type (a mismatch is a warning)'),
   vat_id_type: z
@@ -40,12 +41,14 @@ export const payoutItemFields = {
   amount: z
     .union([z.number(), z.string().max(MAX_PAYOUT_TEXT_LENGTH)])
     .describe(
-      `Payout amount, > 0 and at most ${MAX_PAYOUT_AMOUNT}; a numeric string is accepted with a warning. Sandbox rule: even integer part approved, odd rejected`,
+      `Payout amount, > 0 and at most ${MAX_PAYOUT_AMOUNT}; a numeric string is accepted with a warning. ` +
+        'Sandbox rule: even integer part approved, odd rejected',
     ),
   subject: text('Subject text'),
   bank_detail: text('Bank detail text'),
   channel: str(
-    'Address (http or https URL) that receives the reference and OTP code of an approved payout; another value (e.g. "transferencia") is accepted with a warning and gets no payload',
+    'Address (http or https URL) that receives the reference and OTP code of an approved payout; another ' +
+      'value (e.g. "transferencia") is accepted with a warning and gets no payload',
   ),
   user_email: text('Beneficiary e-mail (not an address: a warning)'),
   phone_number: text('Beneficiary phone'),
@@ -56,7 +59,8 @@ export const payoutItemFields = {
   country: z
     .enum(PAYOUT_COUNTRY_CODES)
     .describe(
-      'Sandbox extension: country of the account (ISO alpha-3). Optional; inferred from `bank` (and `vat_id_type` where a bank code is listed twice)',
+      'Sandbox extension: country of the account (ISO alpha-3). Optional; inferred from `bank` (and ' +
+        '`vat_id_type` where a bank code is listed twice)',
     ),
 };
 export type PayoutItemField = keyof typeof payoutItemFields;
@@ -202,7 +206,9 @@ const decide = (verb: 'approve' | 'reject') =>
     method: 'POST',
     path: `/sandbox/v1/payouts/:id/${verb}`,
     params: payoutId,
-    summary: `${verb === 'approve' ? 'Approve' : 'Reject'} a pending payout now, overriding the even/odd rule; its callback and notification follow`,
+    summary:
+      `${verb === 'approve' ? 'Approve' : 'Reject'} a pending payout now, overriding the even/odd rule; ` +
+      'its callback and notification follow',
     tags: ['payouts'],
     response: PayoutSchema,
     errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
@@ -246,7 +252,9 @@ export const payoutRoutes = {
     response: PayoutSchema,
     errors: ['VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TRANSITION'],
     description:
-      'From any transfer_status to a different one. Entering 2 starts the bank step (5 after payout_processing_delay_minutes of sandbox time); entering 2 or 5 from a non-approved value assigns reference and OTP and sends the channel payload (http(s) channels only).',
+      'From any transfer_status to a different one. Entering 2 starts the bank step (5 after ' +
+      'payout_processing_delay_minutes of sandbox time); entering 2 or 5 from a non-approved value assigns ' +
+      'reference and OTP and sends the channel payload (http(s) channels only).',
   }),
   approvePayout: decide('approve'),
   rejectPayout: decide('reject'),

@@ -197,13 +197,13 @@ export const replayRoutes = {
     errors: ['VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_JSON', 'UNSUPPORTED_CONTENT_TYPE', 'PAYLOAD_TOO_LARGE'],
     description:
       "Body up to 16 MiB. Entries whose path is one of the service's (creation paths, also under a leading /justpay; /api/operations; " +
-      '/api/notify; /api/login; /api/transactions/…) are sent to this sandbox in order, whatever their host, through its own merchant API; ' +
-      "creations, queries and notifies are re-signed with the merchant's secret; payout calls use its login and token. Other entries, CORS " +
-      'preflights, truncated request bodies and channels the sandbox does not have (when production accepted them) are `skipped` with a ' +
-      'reason. A body that is not HAR, or a bad notification, refuses the whole replay (400, first bad path) and sends nothing. ' +
-      '`notifications` drive each replayed operation with that trans_ID to the same outcome (confirm, or reject with the code and message). ' +
-      'Drift: status, error code, the set of JSON keys at every path (`[*]` merges array items), the checkout address shape; a key ' +
-      'difference reads `"present"` / `"absent"`. Progress: live event `replay.progress`.',
+      '/api/notify; /api/login; /api/transactions/…) are sent to this sandbox in order, whatever their host, through its own merchant ' +
+      "API; creations, queries and notifies are re-signed with the merchant's secret; payout calls use its login and token. Other " +
+      'entries, CORS preflights, truncated request bodies and channels the sandbox does not have (when production accepted them) are ' +
+      '`skipped` with a reason. A body that is not HAR, or a bad notification, refuses the whole replay (400, first bad path) and ' +
+      'sends nothing. `notifications` drive each replayed operation with that trans_ID to the same outcome (confirm, or reject with ' +
+      'the code and message). Drift: status, error code, the set of JSON keys at every path (`[*]` merges array items), the checkout ' +
+      'address shape; a key difference reads `"present"` / `"absent"`. Progress: live event `replay.progress`.',
   }),
   listReplays: defineRoute({
     method: 'GET',

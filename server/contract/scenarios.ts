@@ -83,8 +83,8 @@ export const scenarioRoutes = {
     response: ScenarioReportSchema,
     errors: ['VALIDATION_ERROR', 'NOT_FOUND'],
     description:
-      'The run creates its own merchant (unless the scenario names an existing one) and a local receiver for notifications; it drives the ' +
-      'sandbox only through its public HTTP APIs. `ok` is false when a step failed; the answer is still 200.',
+      'The run creates its own merchant (unless the scenario names an existing one) and a local receiver for notifications; it drives ' +
+      'the sandbox only through its public HTTP APIs. `ok` is false when a step failed; the answer is still 200.',
   }),
   startRun: defineRoute({
     method: 'POST',

@@ -58,7 +58,8 @@ export async function createOperation(ctx: SandboxContext, req: CreationRequest)
   if (!signatureMatches(f.signature!, creationSignature(f, merchant.secret_key))) {
     throw new SandboxError(
       'INVALID_SIGNATURE',
-      'signature does not match: sha256 of public_key time amount currency trans_id time_expired url_ok url_error channel + secret key, values as sent',
+      'signature does not match: sha256 of public_key time amount currency trans_id time_expired url_ok ' +
+        'url_error channel + secret key, values as sent',
     );
   }
   if (!merchant.enabled) throw new SandboxError('MERCHANT_DISABLED', 'the merchant account is not active');

@@ -113,7 +113,8 @@ export function readAmount(
     if (/[1-9]/.test(frac.slice(2))) {
       throw new SandboxError(
         'INVALID_AMOUNT',
-        `amount ${s.slice(0, 30)} has more than 2 decimals and they are not zeros; send 2 decimals, e.g. ${int.slice(0, 20)}.${frac.slice(0, 2)}`,
+        `amount ${s.slice(0, 30)} has more than 2 decimals and they are not zeros; send 2 decimals, e.g. ` +
+          `${int.slice(0, 20)}.${frac.slice(0, 2)}`,
       );
     }
     frac = frac.slice(0, 2);
@@ -198,10 +199,8 @@ export function checkReturnUrl(name: string, raw: string, allowHttpLocalhost: bo
   if (url && url.protocol === 'https:' && url.hostname) return;
   const local = url?.protocol === 'http:' && (url.hostname === 'localhost' || url.hostname === '127.0.0.1');
   if (local && allowHttpLocalhost) return;
-  throw new SandboxError(
-    'INVALID_URL',
-    `${name} must be an https URL${local ? ' (http://localhost and http://127.0.0.1 are accepted when the merchant setting allow_http_localhost is on)' : ''}`,
-  );
+  const hint = local ? ' (http://localhost and http://127.0.0.1 are accepted when the merchant setting allow_http_localhost is on)' : '';
+  throw new SandboxError('INVALID_URL', `${name} must be an https URL${hint}`);
 }
 
 /** String(255) fields of the creation table that no other check bounds. */

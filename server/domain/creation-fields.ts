@@ -64,7 +64,8 @@ export function checkShopperNotBracketed(f: Record<string, string>): void {
   if (Object.keys(f).some((k) => k.startsWith('shopper_information['))) {
     throw new SandboxError(
       'SHOPPERINFO_BAD_FORMAT',
-      'shopper_information was sent as form fields shopper_information[...] (an array); send one field shopper_information holding a JSON-encoded object (PHP: json_encode)',
+      'shopper_information was sent as form fields shopper_information[...] (an array); send one field ' +
+        'shopper_information holding a JSON-encoded object (PHP: json_encode)',
     );
   }
 }

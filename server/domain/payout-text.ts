@@ -11,8 +11,10 @@ const QUOTED_PREFIX = 40;
 
 /** A value as a problem or warning quotes it. */
 export function shown(v: unknown): string {
-  if (typeof v === 'string')
-    return v.length > MAX_PAYOUT_TEXT_LENGTH ? `${JSON.stringify(v.slice(0, QUOTED_PREFIX))}… (${v.length} characters)` : JSON.stringify(v);
+  if (typeof v === 'string') {
+    if (v.length <= MAX_PAYOUT_TEXT_LENGTH) return JSON.stringify(v);
+    return `${JSON.stringify(v.slice(0, QUOTED_PREFIX))}… (${v.length} characters)`;
+  }
   if (typeof v === 'number' || typeof v === 'boolean' || v === null) return String(v);
   if (v === undefined) return 'nothing';
   return Array.isArray(v) ? 'an array' : `a JSON ${typeof v}`;

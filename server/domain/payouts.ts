@@ -28,7 +28,8 @@ export function createPayoutBatch(ctx: SandboxContext, merchant: MerchantRecord,
         .join(' | ');
       throw new SandboxError(
         'VALIDATION_ERROR',
-        `${problems.length} of ${batch.length} payout items are invalid, so the batch was rejected and nothing was stored: ${first}${problems.length > 3 ? ' | …' : ''}`,
+        `${problems.length} of ${batch.length} payout items are invalid, so the batch was rejected and ` +
+          `nothing was stored: ${first}${problems.length > 3 ? ' | …' : ''}`,
         problems,
       );
     }

@@ -77,7 +77,12 @@ function explainUnmatched(ctx: SandboxContext, merchantId: number, input: Transf
   const sameAmount = ops.filter((o) => o.amount_cents === input.amount_cents);
   const closed = sameAmount.find((o) => o.status === 'cancelled' || o.status === 'expired');
   if (closed) {
-    return `no pending operation for RFC ${input.rfc} and amount ${amount}: operation ${closed.id} was ${closed.status} at ${isoTime(closed.status === 'expired' ? Math.min(closed.expires_at, closed.updated_at) : closed.updated_at)}; later transfers are not applied (rule 6)`;
+    return (
+      `no pending operation for RFC ${input.rfc} and amount ${amount}: operation ${closed.id} was ` +
+      `${closed.status} at ` +
+      `${isoTime(closed.status === 'expired' ? Math.min(closed.expires_at, closed.updated_at) : closed.updated_at)}; ` +
+      'later transfers are not applied (rule 6)'
+    );
   }
   const pendingOther = ops.filter((o) => o.status === 'pending');
   if (pendingOther.length > 0) {
@@ -85,11 +90,17 @@ function explainUnmatched(ctx: SandboxContext, merchantId: number, input: Transf
       .slice(0, 5)
       .map((o) => `${o.id} (${o.amount} MXN)`)
       .join(', ');
-    return `no pending operation for RFC ${input.rfc} and amount ${amount}; this RFC has pending operations ${list} — the amount must match exactly, cents included (rule 4)`;
+    return (
+      `no pending operation for RFC ${input.rfc} and amount ${amount}; this RFC has pending operations ` +
+      `${list} — the amount must match exactly, cents included (rule 4)`
+    );
   }
   const paid = sameAmount.find((o) => o.status === 'confirmed');
   if (paid) return `no pending operation for RFC ${input.rfc} and amount ${amount}: operation ${paid.id} is already confirmed`;
-  return `no pending operation for RFC ${input.rfc} and amount ${amount} (rule 4: a transfer from another RFC or of another amount is not applied; rule 7: no notification)`;
+  return (
+    `no pending operation for RFC ${input.rfc} and amount ${amount} (rule 4: a transfer from another RFC ` +
+    'or of another amount is not applied; rule 7: no notification)'
+  );
 }
 
 export function transferView(ctx: SandboxContext, t: TransferRecord): Transfer {

@@ -47,7 +47,9 @@ export function createMcpServer(target: ToolTarget, instructions?: string): Serv
       capabilities: { tools: {} },
       instructions:
         instructions ??
-        `Drives a Pasarela Sandbox at ${target.url}: list and confirm/reject operations, inject SPEI transfers, advance the clock, read and resend notifications, create signed payments and payout batches.`,
+        `Drives a Pasarela Sandbox at ${target.url}: list and confirm/reject operations, inject SPEI ` +
+          'transfers, advance the clock, read and resend notifications, create signed payments and payout ' +
+          'batches.',
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({

@@ -85,7 +85,8 @@ const MerchantPick = {
 
 const CreatePaymentInput = z.strictObject({
   fields: FieldsSchema.optional().describe(
-    'Creation fields over valid defaults for the channel (channel 17 unless given; amount, currency, trans_id, direct_integration, filter_by…); null removes a default.',
+    'Creation fields over valid defaults for the channel (channel 17 unless given; amount, currency, ' +
+      'trans_id, direct_integration, filter_by…); null removes a default.',
   ),
   shopper: FieldsSchema.optional().describe("shopper_information keys over the channel's valid shopper; null removes one."),
   encoding: z.enum(['form', 'multipart', 'json']).optional().describe('How the request is posted (default form).'),
@@ -122,7 +123,9 @@ export function merchantTools(target: ToolTarget): Tool[] {
     {
       name: 'createPayment',
       description:
-        'Creates a payment as a merchant would: valid fields for the channel, signed with the merchant secret (contract §3), posted to the channel path. Answers the checkout address (or the direct-integration JSON) and the sandbox operation id.',
+        'Creates a payment as a merchant would: valid fields for the channel, signed with the merchant ' +
+        'secret (contract §3), posted to the channel path. Answers the checkout address (or the ' +
+        'direct-integration JSON) and the sandbox operation id.',
       inputSchema: { ...jsonSchemaOf(CreatePaymentInput), type: 'object' },
       run: async (args) => {
         const parsed = CreatePaymentInput.safeParse(args);
@@ -137,7 +140,8 @@ export function merchantTools(target: ToolTarget): Tool[] {
     {
       name: 'createPayouts',
       description:
-        "Posts a payout batch (POST /api/transactions/) with the merchant's payout token: each item is a valid item with the given fields over it. Answers the payroll and its items.",
+        "Posts a payout batch (POST /api/transactions/) with the merchant's payout token: each item is a " +
+        'valid item with the given fields over it. Answers the payroll and its items.',
       inputSchema: { ...jsonSchemaOf(CreatePayoutsInput), type: 'object' },
       run: async (args) => {
         const parsed = CreatePayoutsInput.safeParse(args);

@@ -22,10 +22,11 @@ export function replayMarkdown(r: ReplayReport): string {
     '',
     '| # | call | kind | production | sandbox | operation | drift |',
     '|---|---|---|---|---|---|---|',
-    ...r.entries.map(
-      (e) =>
-        `| ${e.index} | ${cell(`${e.method} ${e.path}`)} | ${e.kind} | ${e.production.status} | ${e.sandbox ? e.sandbox.status : `skipped: ${cell(e.skip_reason)}`} | ${e.operation_id ?? ''} | ${e.drift.length} |`,
-    ),
+    ...r.entries.map((e) => {
+      const sandbox = e.sandbox ? e.sandbox.status : `skipped: ${cell(e.skip_reason)}`;
+      const call = cell(`${e.method} ${e.path}`);
+      return `| ${e.index} | ${call} | ${e.kind} | ${e.production.status} | ${sandbox} | ${e.operation_id ?? ''} | ${e.drift.length} |`;
+    }),
   ];
   const drifted = r.entries.filter((e) => e.drift.length);
   if (drifted.length) {

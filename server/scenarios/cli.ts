@@ -28,7 +28,8 @@ function filesOf(arg: string): string[] {
 
 function printText(r: ScenarioReport, out: (s: string) => void): void {
   out(
-    `${r.ok ? 'PASS' : 'FAIL'} ${r.scenario} — ${r.title} (${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped, ${r.duration_ms} ms)`,
+    `${r.ok ? 'PASS' : 'FAIL'} ${r.scenario} — ${r.title} (${r.passed} passed, ${r.failed} failed, ` +
+      `${r.skipped} skipped, ${r.duration_ms} ms)`,
   );
   for (const s of r.steps) {
     const mark = s.status === 'passed' ? '✓' : s.status === 'failed' ? '✗' : '-';

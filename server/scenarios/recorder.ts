@@ -241,7 +241,9 @@ export function recordScenario(ctx: SandboxContext, range: RecordRange): Recordi
       version: 1,
       name: range.name ?? `recording-${first?.id ?? 0}-${last?.id ?? 0}`,
       title: range.title ?? `Recorded session: ${span}`,
-      description: `Recorded from the request log: ${span}${merchant ? `, merchant ${merchant.public_key}` : ''}. Each step expects the outcome that was recorded. Replays run with a fresh merchant set up like the recorded one.`,
+      description:
+        `Recorded from the request log: ${span}${merchant ? `, merchant ${merchant.public_key}` : ''}. ` +
+        'Each step expects the outcome that was recorded. Replays run with a fresh merchant set up like the recorded one.',
       tags: ['recording'],
       merchant: { ...(settings ? { settings } : {}) },
       steps: steps.length ? steps : [{ action: 'note', title: 'nothing replayable in this range' }],

@@ -106,7 +106,9 @@ export function recordReplay(ctx: SandboxContext, id: number): Recording {
       version: 1,
       name: `replay-${id}`,
       title: `Incident replay ${id}${report.source ? ` (${report.source})` : ''}`,
-      description: `Recorded from replay ${id} of a HAR${report.source ? ` exported by ${report.source}` : ''}, merchant ${report.merchant}. Each step expects what the replay saw; the outcomes come from the production notifications.`,
+      description:
+        `Recorded from replay ${id} of a HAR${report.source ? ` exported by ${report.source}` : ''}, merchant ${report.merchant}. ` +
+        'Each step expects what the replay saw; the outcomes come from the production notifications.',
       tags: ['recording', 'replay'],
       merchant: merchant
         ? {

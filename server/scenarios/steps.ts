@@ -113,11 +113,14 @@ async function speiTransfer(st: RunState, s: Of<'spei_transfer'>): Promise<StepO
     const want = s.expect.matched === null ? null : operationOf(st, s.expect.matched).id;
     if (matched !== want)
       failures.push(
-        `expected the transfer to ${want === null ? 'match nothing' : `match operation ${want} ("${s.expect.matched}")`}, it matched ${String(matched ?? 'nothing')}: ${String(field(a.json, 'reason') ?? '')}`,
+        `expected the transfer to ${want === null ? 'match nothing' : `match operation ${want} ("${s.expect.matched}")`}, ` +
+          `it matched ${String(matched ?? 'nothing')}: ${String(field(a.json, 'reason') ?? '')}`,
       );
   }
   return {
-    message: `transfer of ${String(body.amount)} from RFC ${body.rfc}: ${a.status === 201 ? String(field(a.json, 'reason')) : describeAnswer(a)}`,
+    message:
+      `transfer of ${String(body.amount)} from RFC ${body.rfc}: ` +
+      `${a.status === 201 ? String(field(a.json, 'reason')) : describeAnswer(a)}`,
     failures,
   };
 }

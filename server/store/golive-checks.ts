@@ -4,7 +4,8 @@ import type { Db } from './db.js';
 /** Go-live check reports (contract §11), kept whole as JSON until the next reset. */
 export function goliveCheckRepo(db: Db) {
   const insert = db.prepare(
-    'INSERT INTO golive_checks (public_id, merchant_id, started_at, finished_at, report) VALUES (@public_id, @merchant_id, @started_at, @finished_at, @report)',
+    'INSERT INTO golive_checks (public_id, merchant_id, started_at, finished_at, report) ' +
+      'VALUES (@public_id, @merchant_id, @started_at, @finished_at, @report)',
   );
   const byPublicId = db.prepare<[string], { report: string }>('SELECT report FROM golive_checks WHERE public_id = ?');
   const newest = db.prepare<[number], { report: string }>('SELECT report FROM golive_checks ORDER BY id DESC LIMIT ?');

@@ -78,7 +78,8 @@ export function merchantRepo(db: Db) {
       @success_url, @rejection_url, @payout_url, @notification_signature_layout, @blacklisted_documents,
       @allow_http_localhost, @created_at)`);
   const update = db.prepare(`UPDATE merchants SET name=@name, public_key=@public_key, secret_key=@secret_key,
-      payout_token=@payout_token, payout_username=@payout_username, payout_password=@payout_password, clabe=@clabe, enabled=@enabled, max_amount=@max_amount, channels=@channels,
+      payout_token=@payout_token, payout_username=@payout_username, payout_password=@payout_password,
+      clabe=@clabe, enabled=@enabled, max_amount=@max_amount, channels=@channels,
       success_url=@success_url, rejection_url=@rejection_url, payout_url=@payout_url,
       notification_signature_layout=@notification_signature_layout,
       blacklisted_documents=@blacklisted_documents, allow_http_localhost=@allow_http_localhost

@@ -118,7 +118,9 @@ export function operationRepo(db: Db) {
     if (f.trans_id !== undefined) (where.push('trans_id = @trans_id'), (params.trans_id = f.trans_id));
     if (f.q !== undefined) {
       where.push(
-        'id IN (SELECT id FROM operations WHERE trans_id = @q UNION SELECT id FROM operations WHERE doc_number = @q UNION SELECT id FROM operations WHERE email = @q)',
+        'id IN (SELECT id FROM operations WHERE trans_id = @q ' +
+          'UNION SELECT id FROM operations WHERE doc_number = @q ' +
+          'UNION SELECT id FROM operations WHERE email = @q)',
       );
       params.q = f.q;
     }

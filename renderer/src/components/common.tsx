@@ -120,7 +120,8 @@ function prettyMaybe(s: string): string {
 }
 
 const FOCUSABLE =
-  'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), summary, [tabindex]:not([tabindex="-1"])';
+  'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), ' +
+  'textarea:not(:disabled), summary, [tabindex]:not([tabindex="-1"])';
 
 /**
  * Where focus goes when the control that had it is gone or disabled (a dialog's opener after its

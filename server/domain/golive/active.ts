@@ -41,7 +41,9 @@ function refused(id: CheckId, r: ProbeResult, what: string): Outcome {
     return {
       id,
       verdict: 'warn',
-      evidence: `${what}: ${answered(r)}, acknowledged. The sandbox cannot tell whether your shop applied it; verify the signature and refuse.`,
+      evidence:
+        `${what}: ${answered(r)}, acknowledged. The sandbox cannot tell whether your shop applied it; verify ` +
+        'the signature and refuse.',
       notification_ids: ids,
     };
   if (r.status === null)
@@ -184,7 +186,9 @@ export async function runProbes(
               : {
                   id: 'late_rejection_acknowledged',
                   verdict: 'warn',
-                  evidence: `${before}A rejection for the same trans_ID after it: ${answered(late)}, not acknowledged; the real service would keep retrying it.`,
+                  evidence:
+                    `${before}A rejection for the same trans_ID after it: ${answered(late)}, not acknowledged; the real ` +
+                    'service would keep retrying it.',
                   notification_ids: ids,
                 },
           );

@@ -5,22 +5,26 @@ export const CHECK_TEXTS: Record<CheckId, { title: string; advice: string }> = {
   success_acknowledged: {
     title: 'Success notification acknowledged',
     advice:
-      'Answer 200 (or 203) once the notification is verified and recorded; anything else, a redirect included, makes the real service retry it.',
+      'Answer 200 (or 203) once the notification is verified and recorded; anything else, a redirect ' +
+      'included, makes the real service retry it.',
   },
   answers_fast: {
     title: 'Notifications answered fast',
     advice:
-      'Verify, record and answer within a second or two; do slow work (e-mails, ERP calls) after answering. A notification not answered within 10 s counts as failed.',
+      'Verify, record and answer within a second or two; do slow work (e-mails, ERP calls) after ' +
+      'answering. A notification not answered within 10 s counts as failed.',
   },
   duplicate_acknowledged: {
     title: 'Repeated notification acknowledged',
     advice:
-      'Deduplicate on the notification id (X-Sandbox-Notification-Id) or trans_ID and answer 200 to a repeat without applying it twice; refusing it makes the real service keep retrying.',
+      'Deduplicate on the notification id (X-Sandbox-Notification-Id) or trans_ID and answer 200 to a ' +
+      'repeat without applying it twice; refusing it makes the real service keep retrying.',
   },
   forged_signature_refused: {
     title: 'Forged signature refused',
     advice:
-      'Recompute SHA-256 of time channel amount currency trans_ID + secret over the fields as received, compare in constant time, and refuse (e.g. 400) when it differs, before touching the order.',
+      'Recompute SHA-256 of time channel amount currency trans_ID + secret over the fields as received, ' +
+      'compare in constant time, and refuse (e.g. 400) when it differs, before touching the order.',
   },
   tampered_amount_refused: {
     title: 'Tampered amount refused',
@@ -45,7 +49,8 @@ export const CHECK_TEXTS: Record<CheckId, { title: string; advice: string }> = {
   signatures_valid: {
     title: 'Creation signatures valid',
     advice:
-      'Sign the lowercase hex SHA-256 of public_key time amount currency trans_id time_expired url_ok url_error channel + secret, values exactly as sent, nothing between them.',
+      'Sign the lowercase hex SHA-256 of public_key time amount currency trans_id time_expired url_ok ' +
+      'url_error channel + secret, values exactly as sent, nothing between them.',
   },
   creations_without_warnings: {
     title: 'Creations without warnings',
@@ -59,6 +64,7 @@ export const CHECK_TEXTS: Record<CheckId, { title: string; advice: string }> = {
   queries_operations: {
     title: 'Operation state queried',
     advice:
-      'Query GET /api/operations for payments whose notification has not arrived (e.g. a job every few minutes): if a notification is lost, your shop cannot find out otherwise.',
+      'Query GET /api/operations for payments whose notification has not arrived (e.g. a job every few ' +
+      'minutes): if a notification is lost, your shop cannot find out otherwise.',
   },
 };

@@ -52,8 +52,10 @@ export function checkoutRouter(ctx: SandboxContext): Router {
 
   async function showPage(req: Request, res: Response, forcedMode?: string): Promise<void> {
     const token = tokenOf(req.query.tokenID);
-    if (!token)
-      return sendHtml(res, 400, messagePage('Dirección de pago incompleta', 'Falta el identificador del pago (tokenID) en la dirección.'));
+    if (!token) {
+      const page = messagePage('Dirección de pago incompleta', 'Falta el identificador del pago (tokenID) en la dirección.');
+      return sendHtml(res, 400, page);
+    }
     const op = loadByToken(ctx, token);
     const channel = req.query.channel;
     if (!op || (forcedMode === undefined && typeof channel === 'string' && channel !== '' && channel !== String(op.channel))) {

@@ -99,7 +99,8 @@ export function OperationDetail({ id }: { id: string }) {
     if (!seenStatus || seenStatus === op?.status) return;
     const a = document.activeElement;
     if (a === document.body || a === null || (a instanceof HTMLButtonElement && a.disabled)) focusFallback(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reacts to a status change only; seenStatus is the previous value it compares with
+    // Reacts to a status change only; seenStatus is the previous value it compares with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above
   }, [op?.status]);
   useShortcuts(
     { c: () => act('confirm'), r: () => pending && setRejecting(true), x: () => act('cancel'), e: () => act('expire') },

@@ -146,9 +146,10 @@ export function OverviewPage() {
           <ul className="activity" data-testid="activity">
             {recent.map((e) => {
               const { text, link } = describeEvent(e, t);
+              const time = new Date(e.receivedAt).toLocaleTimeString();
               return (
                 <li key={e.seq}>
-                  <span className="muted small">{new Date(e.receivedAt).toLocaleTimeString()}</span> <span className="tag">{e.type}</span>{' '}
+                  <span className="muted small">{time}</span> <span className="tag">{e.type}</span>{' '}
                   {link ? <a href={link}>{text}</a> : text}
                 </li>
               );
