@@ -22,16 +22,22 @@ export function storeVoucherReference(ctx: SandboxContext, op: OperationRecord):
   if (!detailString(op, 'voucher_reference')) saveDetails(ctx, op.id, { voucher_reference: voucherReference(op) });
 }
 
+const CONFIRMED_WHEN = 'El pago se confirma al comercio cuando el punto de pago lo registra.';
 const expiryText = (t: number) => new Date(t).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
 
 /** The printable cash voucher: reference, barcode, amount, deadline, where to pay, PDF link. */
 export function voucherSection(v: PageView, reference: string, where: string): Html {
+  const pdf = `/check-out/voucher.pdf?tokenID=${encodeURIComponent(v.op.token)}`;
   return html`<h1>Paga en efectivo</h1>
-<p class="lead">Presenta este cupón en ${where} antes de la fecha límite. El pago se confirma al comercio cuando el punto de pago lo registra.</p>
+<p class="lead">Presenta este cupón en ${where} antes de la fecha límite. ${CONFIRMED_WHEN}</p>
 <div class="voucher" data-testid="voucher">
-<dl class="kv"><dt>Comercio</dt><dd>${v.merchant.name}</dd><dt>Monto</dt><dd>${formatAmount(v.op.amount, v.op.currency)}</dd><dt>Pagar antes de</dt><dd>${expiryText(v.op.expires_at)}</dd></dl>
+<dl class="kv">
+<dt>Comercio</dt><dd>${v.merchant.name}</dd>
+<dt>Monto</dt><dd>${formatAmount(v.op.amount, v.op.currency)}</dd>
+<dt>Pagar antes de</dt><dd>${expiryText(v.op.expires_at)}</dd>
+</dl>
 ${barcodeSvg(reference)}
 <p class="ref" data-testid="voucher-reference">${reference}</p>
 </div>
-<div class="actions"><a class="btn" href="/check-out/voucher.pdf?tokenID=${encodeURIComponent(v.op.token)}" data-testid="voucher-pdf" download>Descargar cupón (PDF)</a></div>`;
+<div class="actions"><a class="btn" href="${pdf}" data-testid="voucher-pdf" download>Descargar cupón (PDF)</a></div>`;
 }

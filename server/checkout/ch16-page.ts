@@ -1,5 +1,6 @@
 import { numericReference } from '../channels/common.js';
 import { html, type Html } from './escape.js';
+import { copyValue } from './parts.js';
 import { cancelButton } from './panel.js';
 import { bankActions, bankPage } from './simulated-bank.js';
 import { type PageModule } from './view.js';
@@ -22,7 +23,7 @@ export const page16: PageModule = {
       // The reference creation stored (ch16.ts), the one the notification sends; derived for old rows without it.
       const ref = detailString(v.op, 'payment_reference') ?? numericReference(v.op.token, 12, 'apm');
       body = html`<h1>Paga con tu referencia</h1><p class="lead">Indica esta referencia y el monto en cualquier punto de pago aliado.</p>
-<label>Referencia de pago</label><div class="big-value"><code data-testid="payment-reference">${ref}</code><button type="button" class="copy" data-copy="${ref}">Copiar</button></div>
+<label>Referencia de pago</label>${copyValue('payment-reference', ref)}
 <dl class="kv"><dt>Monto</dt><dd>${formatAmount(v.op.amount, v.op.currency)}</dd></dl>
 <div class="waiting"><span class="spinner"></span><span>El comercio recibirá la confirmación cuando pagues.</span></div>`;
     } else if (m === 'bank') body = bankPage(v, 'Tu banco');

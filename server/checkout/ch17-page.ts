@@ -4,6 +4,7 @@ import { SANDBOX_INSTANT_KEY } from '../channels/ch17.js';
 import { sampleQrPayload } from '../channels/common.js';
 import { actionForm } from './layout.js';
 import { html, type Html } from './escape.js';
+import { bankSelect, copyValue, optionFace } from './parts.js';
 import { cancelButton, formOf } from './panel.js';
 import { qrSvg } from './qr.js';
 import { bankActions, bankPage, chooseBank } from './simulated-bank.js';
@@ -65,34 +66,26 @@ function instantKey(v: PageView): Html {
   const amount = formatAmount(v.op.amount, v.op.currency);
   return html`<h1>Transfiere a la llave</h1>
 <p class="lead">Desde tu app bancaria, envía <b>exactamente</b> el monto indicado a esta llave. Un monto distinto no se aplicará.</p>
-<label>Llave</label><div class="big-value"><code data-testid="instant-key">${key}</code><button type="button" class="copy" data-copy="${key}">Copiar</button></div>
-<label>Monto exacto</label><div class="big-value"><code data-testid="exact-amount">${amount}</code><button type="button" class="copy" data-copy="${v.op.amount}">Copiar</button></div>
+<label>Llave</label>${copyValue('instant-key', key)}
+<label>Monto exacto</label>${copyValue('exact-amount', amount, v.op.amount)}
 ${waiting('Esperando la transferencia…')}`;
 }
 
 function bankChoice(v: PageView): Html {
+  const field = html`<div><label for="bank">Banco</label>${bankSelect(bankList(BANKS), 'Selecciona…')}</div>`;
+  const button = html`<button class="btn block" type="submit" data-testid="bank-continue">Continuar al banco</button>`;
   return html`<h1>Elige tu banco</h1><p class="lead">Te llevaremos a la banca en línea de tu banco.</p>
-${actionForm(
-  v,
-  'choose_bank',
-  html`<div class="stack"><div><label for="bank">Banco</label><select id="bank" name="bank" required data-testid="bank-select"><option value="">Selecciona…</option>${bankList(
-    BANKS,
-  ).map(
-    (b) => html`<option value="${b.code}">${b.name}</option>`,
-  )}</select></div><button class="btn block" type="submit" data-testid="bank-continue">Continuar al banco</button></div>`,
-)}`;
+${actionForm(v, 'choose_bank', html`<div class="stack">${field}${button}</div>`)}`;
 }
 
 function methodChoice(v: PageView): Html {
+  const item = (m: Method) => {
+    const { ico, name, text } = METHODS[m];
+    const button = html`<button class="option" type="submit" data-testid="method-${m}">${optionFace(ico, name, text)}</button>`;
+    return html`<li>${actionForm(v, 'choose_method', html`<input type="hidden" name="method" value="${m}">${button}`)}</li>`;
+  };
   return html`<h1>¿Cómo quieres pagar?</h1><p class="lead">Elige un medio de pago.</p>
-<ul class="options" data-testid="method-list">${(Object.keys(METHODS) as Method[]).map(
-    (m) =>
-      html`<li>${actionForm(
-        v,
-        'choose_method',
-        html`<input type="hidden" name="method" value="${m}"><button class="option" type="submit" data-testid="method-${m}"><span class="ico">${METHODS[m].ico}</span><span class="txt"><b>${METHODS[m].name}</b><small>${METHODS[m].text}</small></span></button>`,
-      )}</li>`,
-  )}</ul>`;
+<ul class="options" data-testid="method-list">${(Object.keys(METHODS) as Method[]).map(item)}</ul>`;
 }
 
 async function methodView(v: PageView, method: Method): Promise<Html> {

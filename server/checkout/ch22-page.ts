@@ -1,10 +1,18 @@
 import { z } from 'zod';
 import { actionForm } from './layout.js';
-import { html } from './escape.js';
+import { html, type Html } from './escape.js';
 import { cancelButton, formOf } from './panel.js';
 import { bankActions, bankPage } from './simulated-bank.js';
-import { type PageModule } from './view.js';
+import { type PageModule, type PageView } from './view.js';
 import { saveState } from './flow-state.js';
+
+function phoneForm(v: PageView): Html {
+  const attrs = html`required maxlength="15" placeholder="9 1234 5678" value="${v.form.phone ?? ''}"`;
+  const input = html`<input type="tel" id="phone" name="phone" ${attrs} data-testid="wallet-phone">`;
+  const field = html`<div><label for="phone">Celular</label>${input}</div>`;
+  const button = html`<button class="btn block" type="submit" data-testid="wallet-continue">Continuar</button>`;
+  return html`<div class="stack">${field}${button}</div>`;
+}
 
 /** Channel 22: wallet. The shopper signs in with the phone number, then approves in the wallet. */
 export const page22: PageModule = {
@@ -12,8 +20,9 @@ export const page22: PageModule = {
   render(v) {
     const body = v.state.phone
       ? bankPage(v, 'Billetera móvil', `Solicitud enviada al celular ${v.state.phone}.`)
-      : html`<h1>Paga con tu billetera</h1><p class="lead">Ingresa el celular asociado a tu billetera; te enviaremos la solicitud de pago.</p>
-${actionForm(v, 'wallet_login', html`<div class="stack"><div><label for="phone">Celular</label><input type="tel" id="phone" name="phone" required maxlength="15" placeholder="9 1234 5678" value="${v.form.phone ?? ''}" data-testid="wallet-phone"></div><button class="btn block" type="submit" data-testid="wallet-continue">Continuar</button></div>`)}`;
+      : html`<h1>Paga con tu billetera</h1>
+<p class="lead">Ingresa el celular asociado a tu billetera; te enviaremos la solicitud de pago.</p>
+${actionForm(v, 'wallet_login', phoneForm(v))}`;
     return html`${body}<div class="actions">${cancelButton(v)}</div>`;
   },
   actions: {

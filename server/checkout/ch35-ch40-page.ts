@@ -1,6 +1,7 @@
 import { numericReference, sampleQrPayload } from '../channels/common.js';
 import { safeHttpUrl } from '../contract/safe-url.js';
 import { html, type Html } from './escape.js';
+import { copyValue } from './parts.js';
 import { cancelButton } from './panel.js';
 import { qrSvg } from './qr.js';
 import { bankActions, bankPage } from './simulated-bank.js';
@@ -71,7 +72,7 @@ ${waiting('Esperando la confirmación del pago…')}
 <li><span><b>Ingresa tu código de pago</b>Confirma el monto y paga.</span></li>
 </ol>
 <label style="margin-top:16px">Código de pago</label>
-<div class="big-value"><code data-testid="consumer-code">${code}</code><button type="button" class="copy" data-copy="${code}">Copiar</button></div>
+${copyValue('consumer-code', code)}
 <p class="hint">¿Tienes el celular a mano? Escanea el QR para abrir tu banco.</p>
 <div class="qr">${await qrSvg(new URL(link, v.ctx.baseUrl() || 'http://127.0.0.1').toString())}</div>
 ${waiting('Esperando la confirmación del pago…')}

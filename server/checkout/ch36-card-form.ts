@@ -104,15 +104,20 @@ export function payWithCard(a: ActionInput): ActionOutcome {
 
 /** The hosted card form. */
 export function cardForm(v: PageView): Html {
-  const input = (name: string, label: string, attrs: Html) =>
-    html`<div><label for="${name}">${label}</label><input type="text" id="${name}" name="${name}" ${attrs} data-testid="card-${name}"></div>`;
+  const input = (name: string, label: string, attrs: Html) => {
+    const field = html`<input type="text" id="${name}" name="${name}" ${attrs} data-testid="card-${name}">`;
+    return html`<div><label for="${name}">${label}</label>${field}</div>`;
+  };
+  const number = html`autocomplete="cc-number" inputmode="numeric" required maxlength="23" placeholder="4111 1111 1111 1111"`;
+  const exp = html`autocomplete="cc-exp" required maxlength="7" placeholder="MM/AA" value="${v.form.exp ?? ''}"`;
+  const cvv = html`autocomplete="cc-csc" inputmode="numeric" required maxlength="4" placeholder="123"`;
   return actionForm(
     v,
     'card_pay',
     html`<div class="stack">
 ${input('holder', 'Nombre del titular', html`autocomplete="cc-name" required maxlength="100" value="${v.form.holder ?? ''}"`)}
-${input('number', 'Número de tarjeta', html`autocomplete="cc-number" inputmode="numeric" required maxlength="23" placeholder="4111 1111 1111 1111"`)}
-<div class="row keep">${input('exp', 'Vencimiento', html`autocomplete="cc-exp" required maxlength="7" placeholder="MM/AA" value="${v.form.exp ?? ''}"`)}${input('cvv', 'CVV', html`autocomplete="cc-csc" inputmode="numeric" required maxlength="4" placeholder="123"`)}</div>
+${input('number', 'Número de tarjeta', number)}
+<div class="row keep">${input('exp', 'Vencimiento', exp)}${input('cvv', 'CVV', cvv)}</div>
 <button class="btn block" type="submit" data-testid="card-submit">Pagar</button>
 <p class="hint">Tarjetas de prueba: ver la página de valores de prueba (resources/test-values/cards.json).</p>
 </div>`,

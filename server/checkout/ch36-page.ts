@@ -4,6 +4,7 @@ import { actionForm } from './layout.js';
 import { storeVoucherReference, voucherReference, voucherSection } from './cash-voucher.js';
 import { cardForm, payWithCard } from './ch36-card-form.js';
 import { html, type Html } from './escape.js';
+import { bankSelect } from './parts.js';
 import { cancelButton, cardCodeSelect, formOf } from './panel.js';
 import { bankActions, bankPage, chooseBank } from './simulated-bank.js';
 import { pageUrl, type ActionInput, type PageModule, type PageView } from './view.js';
@@ -31,7 +32,10 @@ function bankSelection(v: PageView): Html {
     return bankPage(v, name);
   }
   const email = typeof v.op.shopper.email === 'string' ? v.op.shopper.email : '';
-  return html`<h1>Paga con tu cuenta bancaria</h1><p class="lead">Selecciona tu banco; te llevaremos a su página para autorizar el débito.</p>
+  const emailAttrs = html`value="${v.form.email ?? email}" maxlength="255"`;
+  const emailField = html`<input type="email" id="email" name="email" ${emailAttrs} data-testid="pse-email">`;
+  return html`<h1>Paga con tu cuenta bancaria</h1>
+<p class="lead">Selecciona tu banco; te llevaremos a su página para autorizar el débito.</p>
 ${actionForm(
   v,
   'pse_select',
@@ -39,10 +43,8 @@ ${actionForm(
 <div><label>Tipo de persona</label><div class="row keep">
 <label class="option"><input type="radio" name="person_type" value="natural" checked data-testid="person-natural"> Natural</label>
 <label class="option"><input type="radio" name="person_type" value="juridica" data-testid="person-juridica"> Jurídica</label></div></div>
-<div><label for="bank">Banco</label><select id="bank" name="bank" required data-testid="bank-select"><option value="">Selecciona tu banco…</option>${bankList(
-    BANKS,
-  ).map((b) => html`<option value="${b.code}">${b.name}</option>`)}</select></div>
-<div><label for="email">Correo electrónico</label><input type="email" id="email" name="email" value="${v.form.email ?? email}" maxlength="255" data-testid="pse-email"></div>
+<div><label for="bank">Banco</label>${bankSelect(bankList(BANKS), 'Selecciona tu banco…')}</div>
+<div><label for="email">Correo electrónico</label>${emailField}</div>
 <button class="btn block" type="submit" data-testid="bank-continue">Ir al banco</button></div>`,
   'bank-selection',
 )}`;
@@ -52,16 +54,18 @@ function cashTab(v: PageView): Html {
   if (detailString(v.op, 'voucher_reference') || v.op.method === 'cash') {
     return voucherSection(v, voucherReference(v.op), 'cualquier punto de pago o tienda aliada');
   }
-  return html`<h1>Paga en efectivo</h1><p class="lead">Genera un cupón con código de barras y págalo en un punto aliado antes de la fecha límite.</p>
+  return html`<h1>Paga en efectivo</h1>
+<p class="lead">Genera un cupón con código de barras y págalo en un punto aliado antes de la fecha límite.</p>
 ${actionForm(v, 'choose_cash', html`<button class="btn block" type="submit" data-testid="choose-cash">Generar cupón de pago</button>`)}`;
 }
 
 function tabsBar(v: PageView, active: Tab): Html {
   const order: Tab[] = v.op.method === 'link' ? ['cash', 'card', 'bank'] : ['card', 'bank', 'cash'];
-  return html`<nav class="tabs" data-testid="method-tabs">${order.map(
-    (t) =>
-      html`<a class="tab${t === active ? ' on' : ''}" href="${pageUrl(v.op, { m: t })}" data-testid="tab-${t}">${TABS[t]}${v.op.method === 'link' && t === 'cash' ? ' · recomendado' : ''}</a>`,
-  )}</nav>`;
+  const tab = (t: Tab) => {
+    const note = v.op.method === 'link' && t === 'cash' ? ' · recomendado' : '';
+    return html`<a class="tab${t === active ? ' on' : ''}" href="${pageUrl(v.op, { m: t })}" data-testid="tab-${t}">${TABS[t]}${note}</a>`;
+  };
+  return html`<nav class="tabs" data-testid="method-tabs">${order.map(tab)}</nav>`;
 }
 
 /** An action belongs to the tab the page was showing when the shopper posted it. */

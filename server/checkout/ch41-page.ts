@@ -2,6 +2,7 @@ import { SANDBOX_SPEI_BANK } from '../domain/clabe.js';
 import { applyTransfer } from '../domain/spei.js';
 import { actionForm } from './layout.js';
 import { html } from './escape.js';
+import { copyValue } from './parts.js';
 import { cancelButton } from './panel.js';
 import { type PageModule } from './view.js';
 import { formatAmount } from './format.js';
@@ -16,10 +17,11 @@ export const page41: PageModule = {
   render(v) {
     const amount = formatAmount(v.op.amount, v.op.currency);
     const rfc = v.op.rfc ?? v.op.doc_number ?? '';
+    const rfcShown = rfc ? html`: <b data-testid="shopper-rfc">${rfc}</b>` : '';
     return html`<h1>Paga con transferencia SPEI</h1>
 <p class="lead">Desde la app o banca en línea de tu banco, transfiere el monto exacto a esta cuenta CLABE.</p>
 <label>CLABE</label>
-<div class="big-value"><code data-testid="clabe">${groupClabe(v.merchant.clabe)}</code><button type="button" class="copy" data-copy="${v.merchant.clabe}">Copiar</button></div>
+${copyValue('clabe', groupClabe(v.merchant.clabe), v.merchant.clabe)}
 <dl class="kv">
 <dt>Banco receptor</dt><dd data-testid="receiving-bank">${SANDBOX_SPEI_BANK.name}</dd>
 <dt>Beneficiario</dt><dd data-testid="account-holder">${v.merchant.name}</dd>
@@ -30,19 +32,23 @@ export const page41: PageModule = {
 <ol class="steps" data-testid="spei-instructions">
 <li><span><b>Da de alta la CLABE</b>Con ${v.merchant.name} como beneficiario.</span></li>
 <li><span><b>Transfiere exactamente ${amount}</b>Incluidos los centavos: otro monto no se aplica.</span></li>
-<li><span><b>Usa una cuenta a tu nombre</b>El pago se identifica por el RFC del titular${rfc ? html`: <b data-testid="shopper-rfc">${rfc}</b>` : ''}.</span></li>
+<li><span><b>Usa una cuenta a tu nombre</b>El pago se identifica por el RFC del titular${rfcShown}.</span></li>
 <li><span><b>Espera en esta página</b>Se actualizará sola cuando llegue la transferencia.</span></li>
 </ol>
 <div class="waiting"><span class="spinner"></span><span>Esperando tu transferencia…</span></div>
 <div class="actions">${cancelButton(v, 'Cancelar pago')}</div>`;
   },
-  panelForms: (v) =>
-    actionForm(
+  panelForms(v) {
+    const amount = formatAmount(v.op.amount, v.op.currency);
+    const attrs = html`type="submit" data-testid="panel-spei" style="margin-top:10px"`;
+    const button = html`<button class="btn block" ${attrs}>Simular transferencia SPEI exacta</button>`;
+    return actionForm(
       v,
       'spei_transfer',
-      html`<button class="btn block" type="submit" data-testid="panel-spei" style="margin-top:10px">Simular transferencia SPEI exacta</button>
-<p>Envía ${formatAmount(v.op.amount, v.op.currency)} desde el RFC ${v.op.rfc ?? '—'} a la CLABE, por el mismo camino que POST /sandbox/v1/spei/transfers.</p>`,
-    ),
+      html`${button}
+<p>Envía ${amount} desde el RFC ${v.op.rfc ?? '—'} a la CLABE, por el mismo camino que POST /sandbox/v1/spei/transfers.</p>`,
+    );
+  },
   actions: {
     spei_transfer: (a) => {
       const merchant = a.ctx.store.merchants.get(a.op.merchant_id)!;

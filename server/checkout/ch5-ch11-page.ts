@@ -3,6 +3,7 @@ import { bankList } from '../channels/banks.js';
 import { transition } from '../domain/operations.js';
 import { actionForm } from './layout.js';
 import { html, type Html } from './escape.js';
+import { optionFace } from './parts.js';
 import { cancelButton, errorReasonSelect, formOf } from './panel.js';
 import { bankActions, bankPage, chooseBank } from './simulated-bank.js';
 import { bankCredentials } from './test-values.js';
@@ -19,15 +20,14 @@ const BankSchema = z.object({ bank: z.string().max(64) });
 
 /** The bank list: one button per bank. */
 function bankChoice(v: PageView, list: { code: string; name: string }[], action: string, heading: string): Html {
+  const item = (b: { code: string; name: string }) => {
+    const face = optionFace(b.name.replace(/^Banco (de |del )?/, '').charAt(0), b.name, b.code);
+    const featured = b.code === TEST_BANK ? ' featured' : '';
+    const button = html`<button class="option${featured}" type="submit" data-testid="bank-${b.code}">${face}</button>`;
+    return html`<li>${actionForm(v, action, html`<input type="hidden" name="bank" value="${b.code}">${button}`)}</li>`;
+  };
   return html`<h1>${heading}</h1><p class="lead">Serás dirigido a la banca en línea para autorizar la transferencia.</p>
-<ul class="options" data-testid="bank-list">${list.map(
-    (b) =>
-      html`<li>${actionForm(
-        v,
-        action,
-        html`<input type="hidden" name="bank" value="${b.code}"><button class="option${b.code === TEST_BANK ? ' featured' : ''}" type="submit" data-testid="bank-${b.code}"><span class="ico">${b.name.replace(/^Banco (de |del )?/, '').charAt(0)}</span><span class="txt"><b>${b.name}</b><small>${b.code}</small></span></button>`,
-      )}</li>`,
-  )}</ul><div class="actions">${cancelButton(v)}</div>`;
+<ul class="options" data-testid="bank-list">${list.map(item)}</ul><div class="actions">${cancelButton(v)}</div>`;
 }
 
 const stepOf = (v: { state: Record<string, string> }): Step =>
@@ -37,9 +37,18 @@ const stepOf = (v: { state: Record<string, string> }): Step =>
 function testBankStep(v: PageView): Html {
   const creds = bankCredentials();
   const step = stepOf(v);
-  const field = (name: string, label: string, type = 'text', extra = '') =>
-    html`<div><label for="${name}">${label}</label><input type="${type}" id="${name}" name="${name}" required autocomplete="off" ${extra ? html`inputmode="numeric"` : ''} value="${v.form[name] ?? ''}" data-testid="field-${name}"></div>`;
+  const field = (name: string, label: string, type = 'text', extra = '') => {
+    const numeric = extra ? html`inputmode="numeric"` : '';
+    const attrs = html`required autocomplete="off" ${numeric} value="${v.form[name] ?? ''}"`;
+    const input = html`<input type="${type}" id="${name}" name="${name}" ${attrs} data-testid="field-${name}">`;
+    return html`<div><label for="${name}">${label}</label>${input}</div>`;
+  };
   const submit = (label: string) => html`<button class="btn block" type="submit" data-testid="bank-continue">${label}</button>`;
+  const account = (a: { id: string; label: string; number: string }, i: number) => {
+    const radio = html`<input type="radio" name="account" value="${a.id}" ${i === 0 ? html`checked` : ''} data-testid="account-${a.id}">`;
+    return html`<label class="option">${radio}<span class="txt"><b>${a.label}</b><small>${a.number}</small></span></label>`;
+  };
+  const coordinates = Object.keys(creds.coordinates).map((c) => field(`coord_${c}`, c, 'text', 'num'));
   const forms: Record<Step, Html> = {
     login: actionForm(
       v,
@@ -50,10 +59,9 @@ function testBankStep(v: PageView): Html {
     account: actionForm(
       v,
       'choose_account',
-      html`<div class="stack"><p class="lead" style="margin:0">Elige la cuenta de cargo:</p>${creds.accounts.map(
-        (a, i) =>
-          html`<label class="option"><input type="radio" name="account" value="${a.id}" ${i === 0 ? html`checked` : ''} data-testid="account-${a.id}"><span class="txt"><b>${a.label}</b><small>${a.number}</small></span></label>`,
-      )}${submit('Continuar')}</div>`,
+      html`<div class="stack"><p class="lead" style="margin:0">Elige la cuenta de cargo:</p>${creds.accounts.map(account)}${submit(
+        'Continuar',
+      )}</div>`,
     ),
     activation: actionForm(
       v,
@@ -63,9 +71,8 @@ function testBankStep(v: PageView): Html {
     coordinates: actionForm(
       v,
       'coordinates',
-      html`<div class="stack"><p class="lead" style="margin:0">Ingresa los valores de tu tarjeta de coordenadas:</p><div class="coords">${Object.keys(
-        creds.coordinates,
-      ).map((c) => field(`coord_${c}`, c, 'text', 'num'))}</div>${submit('Validar')}</div>`,
+      html`<div class="stack"><p class="lead" style="margin:0">Ingresa los valores de tu tarjeta de coordenadas:</p>
+<div class="coords">${coordinates}</div>${submit('Validar')}</div>`,
     ),
     sms: actionForm(
       v,
@@ -166,7 +173,8 @@ export const page5: PageModule = {
     if (!bank) return bankChoice(v, bankList(CH5), 'select_bank', 'Elige tu banco');
     if (bank === TEST_BANK) return html`${testBankStep(v)}<div class="actions">${cancelButton(v)}</div>`;
     const name = bankList(CH5).find((b) => b.code === bank)?.name ?? bank;
-    return html`<h1>Transferencia bancaria</h1>${bankPage(v, name, 'Para recorrer el inicio de sesión y los tres pasos de seguridad, elige el Banco de Pruebas (cl_test).')}<div class="actions">${cancelButton(v)}</div>`;
+    const hint = 'Para recorrer el inicio de sesión y los tres pasos de seguridad, elige el Banco de Pruebas (cl_test).';
+    return html`<h1>Transferencia bancaria</h1>${bankPage(v, name, hint)}<div class="actions">${cancelButton(v)}</div>`;
   },
   actions: ch5Actions,
 };

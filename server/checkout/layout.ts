@@ -5,7 +5,10 @@ import { formatAmount } from './format.js';
 export const CSS_PATH = '/check-out/assets/checkout.css';
 export const JS_PATH = '/check-out/assets/checkout.js';
 
-const LOCK = html`<svg viewBox="0 0 16 16" aria-hidden="true"><path fill="currentColor" d="M4 7V5a4 4 0 1 1 8 0v2h.5A1.5 1.5 0 0 1 14 8.5v5a1.5 1.5 0 0 1-1.5 1.5h-9A1.5 1.5 0 0 1 2 13.5v-5A1.5 1.5 0 0 1 3.5 7H4Zm2 0h4V5a2 2 0 1 0-4 0v2Z"/></svg>`;
+const LOCK_PATH =
+  'M4 7V5a4 4 0 1 1 8 0v2h.5A1.5 1.5 0 0 1 14 8.5v5a1.5 1.5 0 0 1-1.5 1.5h-9A1.5 1.5 0 0 1 2 13.5v-5A1.5 1.5 0 0 1 3.5 7H4Z' +
+  'm2 0h4V5a2 2 0 1 0-4 0v2Z';
+const LOCK = html`<svg viewBox="0 0 16 16" aria-hidden="true"><path fill="currentColor" d="${LOCK_PATH}"/></svg>`;
 
 export interface LayoutInput {
   title: string;
@@ -51,6 +54,7 @@ ${input.side ? html`<div class="side">${input.side}</div>` : ''}
 export function summaryCard(v: PageView, opts: { countdown?: boolean } = {}): Html {
   const { op, merchant } = v;
   const initial = merchant.name.trim().charAt(0).toUpperCase() || 'C';
+  const countdown = html`<div class="countdown" data-countdown data-testid="countdown"><span>Tiempo restante</span><b>—</b></div>`;
   return html`<section class="card summary" data-testid="summary">
 <p class="merchant"><span class="initial">${initial}</span><span data-testid="merchant-name">${merchant.name}</span></p>
 <p class="label">Total a pagar</p>
@@ -59,7 +63,7 @@ export function summaryCard(v: PageView, opts: { countdown?: boolean } = {}): Ht
 <dt>Referencia</dt><dd data-testid="trans-id">${op.trans_id}</dd>
 <dt>Operación</dt><dd>#${op.id}</dd>
 </dl>
-${opts.countdown === false ? '' : html`<div class="countdown" data-countdown data-testid="countdown"><span>Tiempo restante</span><b>—</b></div>`}
+${opts.countdown === false ? '' : countdown}
 </section>`;
 }
 
@@ -85,9 +89,11 @@ export interface ResultInput {
 }
 
 /** The centred result block (paid, rejected, closed, not found). */
-export const resultBlock = (r: ResultInput): Html =>
-  html`<div class="result" data-testid="result"><div class="icon ${r.tone}">${r.tone === 'ok' ? '✓' : r.tone === 'bad' ? '✕' : '!'}</div>
+export function resultBlock(r: ResultInput): Html {
+  const icon = r.tone === 'ok' ? '✓' : r.tone === 'bad' ? '✕' : '!';
+  return html`<div class="result" data-testid="result"><div class="icon ${r.tone}">${icon}</div>
 <h1>${r.heading}</h1><p>${r.text}</p>${r.extra ?? ''}</div>`;
+}
 
 /** A stand-alone message page (unknown token, bad request). */
 export const messagePage = (heading: string, text: string): string =>

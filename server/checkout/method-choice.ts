@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { actionForm } from './layout.js';
 import { html, type Html } from './escape.js';
+import { optionFace } from './parts.js';
 import { formOf } from './panel.js';
 import { type ActionInput, type ActionOutcome, type PageView } from './view.js';
 import { saveState } from './flow-state.js';
@@ -15,11 +16,13 @@ export interface Choice {
 
 /** A list of payment options; each posts `choose_method` with its value. */
 export function choices(v: PageView, heading: string, lead: string, list: Choice[]): Html {
-  return html`<h1>${heading}</h1><p class="lead">${lead}</p><ul class="options" data-testid="method-list">${list.map((c) =>
-    c.soon
-      ? html`<li><div class="option soon"><span class="ico">${c.ico}</span><span class="txt"><b>${c.name}</b><small>${c.text}</small></span></div></li>`
-      : html`<li>${actionForm(v, 'choose_method', html`<input type="hidden" name="method" value="${c.value}"><button class="option" type="submit" data-testid="method-${c.value}"><span class="ico">${c.ico}</span><span class="txt"><b>${c.name}</b><small>${c.text}</small></span></button>`)}</li>`,
-  )}</ul>`;
+  const item = (c: Choice) => {
+    const face = optionFace(c.ico, c.name, c.text);
+    if (c.soon) return html`<li><div class="option soon">${face}</div></li>`;
+    const button = html`<button class="option" type="submit" data-testid="method-${c.value}">${face}</button>`;
+    return html`<li>${actionForm(v, 'choose_method', html`<input type="hidden" name="method" value="${c.value}">${button}`)}</li>`;
+  };
+  return html`<h1>${heading}</h1><p class="lead">${lead}</p><ul class="options" data-testid="method-list">${list.map(item)}</ul>`;
 }
 
 /** `choose_method` limited to the available values of a list. */

@@ -64,21 +64,30 @@ export const errorReasonSelect = (): Html => html`<label for="error_reason">erro
   (r) => html`<option value="${r}">${r}</option>`,
 )}</select>`;
 
+const NONE = html`<option value="">(ninguno)</option>`;
+
 /** Channel 36's card failure codes for the panel. */
-export const cardCodeSelect = (): Html => html`<label for="card_failure_code">Código de tarjeta al rechazar</label>
-<select id="card_failure_code" name="card_failure_code" data-testid="panel-card-code"><option value="">(ninguno)</option>${CARD_FAILURE_CODES.map(
-  (c) => html`<option value="${c}">${c} · ${CARD_FAILURES[c]}</option>`,
-)}</select>`;
+export function cardCodeSelect(): Html {
+  const options = CARD_FAILURE_CODES.map((c) => html`<option value="${c}">${c} · ${CARD_FAILURES[c]}</option>`);
+  return html`<label for="card_failure_code">Código de tarjeta al rechazar</label>
+<select id="card_failure_code" name="card_failure_code" data-testid="panel-card-code">${NONE}${options}</select>`;
+}
 
 /** The clearly marked sandbox panel: pick the outcome the way a tester would. */
 export function sandboxPanel(v: PageView, mod: PageModule): Html {
   const button = (outcome: string, label: string, tone: string) =>
     html`<button class="btn ${tone}" type="submit" name="outcome" value="${outcome}" data-testid="panel-${outcome}">${label}</button>`;
+  const outcomes = [
+    button('confirmed', 'Aprobar', 'ok'),
+    button('rejected', 'Rechazar', 'bad'),
+    button('cancelled', 'Cancelar', 'neutral'),
+    button('expired', 'Expirar', 'neutral'),
+  ];
   return html`<aside class="panel" data-testid="sandbox-panel">
 <h2><span class="tag">SANDBOX</span>Elegir el resultado</h2>
 <p>Solo existe en el entorno de pruebas: simula lo que haría el banco o el proveedor con este pago.</p>
 <form method="post" action="/check-out/actions">${hidden(v, 'sandbox_outcome')}
-<div class="outcomes">${button('confirmed', 'Aprobar', 'ok')}${button('rejected', 'Rechazar', 'bad')}${button('cancelled', 'Cancelar', 'neutral')}${button('expired', 'Expirar', 'neutral')}</div>
+<div class="outcomes">${outcomes}</div>
 ${mod.panelExtras ? mod.panelExtras(v) : ''}
 <details><summary>Código y mensaje de rechazo</summary>
 <label for="rejection_code">rejection_code</label><input type="text" id="rejection_code" name="rejection_code" maxlength="64">

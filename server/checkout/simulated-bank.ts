@@ -11,11 +11,17 @@ import { formatAmount } from './format.js';
  */
 export function bankPage(v: PageView, bankName: string, note?: string): Html {
   const name = shopperName(v.op);
+  const greeting = name ? html`Hola, <b>${name}</b>. ` : '';
+  const amount = formatAmount(v.op.amount, v.op.currency);
+  const account = v.op.token.replace(/\D/g, '').slice(-4).padStart(4, '0');
   return html`<div class="bankpage" data-testid="bank-page">
 <div class="bankpage-head"><span>${bankName}</span><small>Banca en línea · simulada</small></div>
 <div class="bankpage-body">
-<p class="lead">${name ? html`Hola, <b>${name}</b>. ` : ''}Autoriza el pago de <b>${formatAmount(v.op.amount, v.op.currency)}</b> a <b>${v.merchant.name}</b>.</p>
-<dl class="kv" style="margin-bottom:16px"><dt>Cuenta de origen</dt><dd>Cuenta de ahorros ****${v.op.token.replace(/\D/g, '').slice(-4).padStart(4, '0')}</dd><dt>Referencia</dt><dd>${v.op.trans_id}</dd></dl>
+<p class="lead">${greeting}Autoriza el pago de <b>${amount}</b> a <b>${v.merchant.name}</b>.</p>
+<dl class="kv" style="margin-bottom:16px">
+<dt>Cuenta de origen</dt><dd>Cuenta de ahorros ****${account}</dd>
+<dt>Referencia</dt><dd>${v.op.trans_id}</dd>
+</dl>
 ${note ? html`<p class="hint">${note}</p>` : ''}
 <div class="actions">
 ${actionForm(v, 'bank_approve', html`<button class="btn" type="submit" data-testid="bank-approve">Autorizar pago</button>`)}

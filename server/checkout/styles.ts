@@ -4,13 +4,15 @@ export const checkoutCss = `
 :root{--ink:#16202e;--muted:#5b6776;--line:#dfe4ec;--bg:#f2f4f8;--card:#fff;--brand:#1456d9;--brand-ink:#0d3b96;
 --ok:#147a4a;--bad:#b42318;--warn-bg:#fff7e0;--warn-line:#e7a300;--radius:14px}
 html{-webkit-text-size-adjust:100%}
-body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:var(--ink);background:var(--bg)}
+body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:var(--ink);
+background:var(--bg)}
 a{color:var(--brand)}
 .ribbon{background:#22262e;color:#ffd466;text-align:center;font-size:12px;letter-spacing:.02em;padding:5px 12px}
 .topbar{background:#fff;border-bottom:1px solid var(--line)}
 .topbar-in{max-width:1040px;margin:0 auto;padding:12px 20px;display:flex;align-items:center;justify-content:space-between;gap:12px}
 .brand{display:flex;align-items:center;gap:10px;font-weight:700;font-size:17px}
-.logo{width:30px;height:30px;border-radius:8px;background:linear-gradient(135deg,#1456d9,#3a8bff);color:#fff;display:grid;place-items:center;font-weight:800}
+.logo{width:30px;height:30px;border-radius:8px;background:linear-gradient(135deg,#1456d9,#3a8bff);color:#fff;display:grid;
+place-items:center;font-weight:800}
 .secure{display:flex;align-items:center;gap:6px;color:var(--muted);font-size:13px}
 .secure svg{width:14px;height:14px}
 .wrap{max-width:1040px;margin:24px auto;padding:0 20px;display:grid;grid-template-columns:minmax(0,1fr) 340px;gap:24px;align-items:start}
@@ -20,16 +22,19 @@ a{color:var(--brand)}
 .main .lead{color:var(--muted);margin:0 0 20px}
 h2{font-size:16px;margin:20px 0 10px}
 .summary .merchant{font-weight:600;margin:0 0 14px;display:flex;align-items:center;gap:10px}
-.summary .initial{width:36px;height:36px;border-radius:50%;background:#e8effd;color:var(--brand-ink);display:grid;place-items:center;font-weight:700;flex:none}
+.summary .initial{width:36px;height:36px;border-radius:50%;background:#e8effd;color:var(--brand-ink);display:grid;place-items:center;
+font-weight:700;flex:none}
 .summary .label{color:var(--muted);font-size:13px;margin:0}
 .summary .amount{font-size:30px;font-weight:750;margin:2px 0 14px;letter-spacing:-.01em;word-break:break-word}
 .kv{display:grid;grid-template-columns:auto 1fr;gap:6px 12px;margin:0;font-size:14px}
 .kv dt{color:var(--muted)}
 .kv dd{margin:0;text-align:right;word-break:break-all;font-weight:500}
-.countdown{margin-top:16px;padding:10px 12px;border-radius:10px;background:#eef4ff;color:var(--brand-ink);display:flex;justify-content:space-between;align-items:center;font-size:14px}
+.countdown{margin-top:16px;padding:10px 12px;border-radius:10px;background:#eef4ff;color:var(--brand-ink);display:flex;
+justify-content:space-between;align-items:center;font-size:14px}
 .countdown b{font-variant-numeric:tabular-nums;font-size:16px}
 .countdown.late{background:#fdecea;color:var(--bad)}
-.btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;border:0;border-radius:10px;background:var(--brand);color:#fff;font:inherit;font-weight:600;padding:12px 18px;cursor:pointer;text-decoration:none;min-height:46px}
+.btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;border:0;border-radius:10px;background:var(--brand);color:#fff;
+font:inherit;font-weight:600;padding:12px 18px;cursor:pointer;text-decoration:none;min-height:46px}
 .btn:hover{background:var(--brand-ink)}
 .btn[disabled]{opacity:.6;cursor:default}
 .btn.block{width:100%}
@@ -40,7 +45,8 @@ h2{font-size:16px;margin:20px 0 10px}
 .actions form{margin:0}
 .stack{display:grid;gap:14px}
 label{display:block;font-weight:600;font-size:14px;margin-bottom:6px}
-input[type=text],input[type=password],input[type=email],input[type=tel],select{width:100%;font:inherit;padding:11px 12px;border:1px solid #c9d1dd;border-radius:10px;background:#fff;color:var(--ink)}
+input[type=text],input[type=password],input[type=email],input[type=tel],select{width:100%;font:inherit;padding:11px 12px;
+border:1px solid #c9d1dd;border-radius:10px;background:#fff;color:var(--ink)}
 input:focus,select:focus{outline:2px solid #9cc0ff;border-color:var(--brand)}
 :focus-visible{outline:3px solid var(--brand);outline-offset:2px}
 input:focus-visible,select:focus-visible{outline:2px solid var(--brand);outline-offset:0}
@@ -50,9 +56,11 @@ input:focus-visible,select:focus-visible{outline:2px solid var(--brand);outline-
 .alert.error{background:#fdecea;color:#7a1a12;border:1px solid #f5c2bc}
 .alert.info{background:#eef4ff;color:#0d3b96;border:1px solid #c9dafc}
 .options{display:grid;gap:10px;margin:0;padding:0;list-style:none}
-.option{display:flex;align-items:center;gap:12px;width:100%;text-align:left;border:1px solid var(--line);border-radius:12px;background:#fff;padding:14px 16px;font:inherit;color:var(--ink);cursor:pointer;text-decoration:none}
+.option{display:flex;align-items:center;gap:12px;width:100%;text-align:left;border:1px solid var(--line);border-radius:12px;
+background:#fff;padding:14px 16px;font:inherit;color:var(--ink);cursor:pointer;text-decoration:none}
 .option:hover{border-color:var(--brand);background:#f7faff}
-.option .ico{width:38px;height:38px;border-radius:10px;background:#eef2f8;display:grid;place-items:center;font-weight:700;color:var(--brand-ink);flex:none;font-size:13px}
+.option .ico{width:38px;height:38px;border-radius:10px;background:#eef2f8;display:grid;place-items:center;font-weight:700;
+color:var(--brand-ink);flex:none;font-size:13px}
 .option .txt{flex:1;min-width:0}
 .option .txt b{display:block}
 .option .txt small{color:var(--muted)}
@@ -64,28 +72,35 @@ input:focus-visible,select:focus-visible{outline:2px solid var(--brand);outline-
 .tab.on{color:var(--brand);border-bottom-color:var(--brand)}
 .steps{list-style:none;margin:0;padding:0;display:grid;gap:12px;counter-reset:s}
 .steps li{display:flex;gap:12px;align-items:flex-start}
-.steps li::before{counter-increment:s;content:counter(s);width:26px;height:26px;border-radius:50%;background:#e8effd;color:var(--brand-ink);display:grid;place-items:center;font-weight:700;font-size:13px;flex:none}
+.steps li::before{counter-increment:s;content:counter(s);width:26px;height:26px;border-radius:50%;background:#e8effd;
+color:var(--brand-ink);display:grid;place-items:center;font-weight:700;font-size:13px;flex:none}
 .steps li>span>b:first-child{display:block}
-.waiting{display:flex;align-items:center;gap:12px;background:#f6f8fb;border-radius:12px;padding:14px 16px;margin-top:18px;color:var(--muted)}
-.spinner{width:20px;height:20px;border-radius:50%;border:3px solid #cfd9ea;border-top-color:var(--brand);animation:spin 1s linear infinite;flex:none}
+.waiting{display:flex;align-items:center;gap:12px;background:#f6f8fb;border-radius:12px;padding:14px 16px;margin-top:18px;
+color:var(--muted)}
+.spinner{width:20px;height:20px;border-radius:50%;border:3px solid #cfd9ea;border-top-color:var(--brand);animation:spin 1s linear infinite;
+flex:none}
 @keyframes spin{to{transform:rotate(360deg)}}
 .qr{display:grid;place-items:center;margin:8px 0 14px}
 .qr svg{width:240px;height:240px;max-width:100%;border:1px solid var(--line);border-radius:12px;padding:8px;background:#fff}
-.big-value{display:flex;align-items:center;justify-content:space-between;gap:10px;border:1px dashed #b9c6da;border-radius:12px;padding:12px 14px;background:#fafbfd;margin:6px 0 14px}
+.big-value{display:flex;align-items:center;justify-content:space-between;gap:10px;border:1px dashed #b9c6da;border-radius:12px;
+padding:12px 14px;background:#fafbfd;margin:6px 0 14px}
 .big-value code{font:600 18px/1.3 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;word-break:break-all}
 .copy{border:1px solid var(--line);background:#fff;border-radius:8px;padding:6px 10px;font:inherit;font-size:13px;cursor:pointer;flex:none}
 .bankpage{border:1px solid var(--line);border-radius:12px;overflow:hidden}
-.bankpage-head{background:#0b3c5d;color:#fff;padding:14px 18px;font-weight:700;display:flex;justify-content:space-between;gap:10px;align-items:center}
+.bankpage-head{background:#0b3c5d;color:#fff;padding:14px 18px;font-weight:700;display:flex;justify-content:space-between;gap:10px;
+align-items:center}
 .bankpage-head small{font-weight:400;opacity:.8;white-space:nowrap}
 .bankpage-body{padding:18px}
 .coords{display:grid;grid-template-columns:repeat(3,1fr);gap:10px}
 .coords label{text-align:center}
 .coords input{text-align:center}
 .voucher{border:1px solid var(--line);border-radius:12px;padding:18px;background:#fff}
-.voucher .ref{font:700 22px/1.2 ui-monospace,Menlo,Consolas,monospace;letter-spacing:.06em;text-align:center;margin:10px 0 0;word-break:break-all}
+.voucher .ref{font:700 22px/1.2 ui-monospace,Menlo,Consolas,monospace;letter-spacing:.06em;text-align:center;margin:10px 0 0;
+word-break:break-all}
 .barcode{display:block;width:100%;height:72px;margin-top:12px}
 .result{text-align:center;padding:36px 24px}
-.result .icon{width:64px;height:64px;border-radius:50%;display:grid;place-items:center;margin:0 auto 14px;font-size:30px;font-weight:700;color:#fff;background:var(--muted)}
+.result .icon{width:64px;height:64px;border-radius:50%;display:grid;place-items:center;margin:0 auto 14px;font-size:30px;font-weight:700;
+color:#fff;background:var(--muted)}
 .result .icon.ok{background:var(--ok)}
 .result .icon.bad{background:var(--bad)}
 .result h1{margin:0 0 6px}
