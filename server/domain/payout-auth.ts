@@ -88,7 +88,8 @@ export function authenticatePayoutRequest(store: Store, now: number, header: str
   if (expiredAt !== undefined) {
     throw new SandboxError(
       'TOKEN_EXPIRED',
-      `the login token expired at ${new Date(expiredAt).toISOString()} (sandbox time; setting payout_token_ttl_minutes): POST /api/login again`,
+      `the login token expired at ${new Date(expiredAt).toISOString()} ` +
+        '(sandbox time; setting payout_token_ttl_minutes): POST /api/login again',
     );
   }
   if (!found)

@@ -142,8 +142,10 @@ export function diagnoseSignature(input: DiagnoseInput): Diagnosis {
     recipe: null,
     expected_string,
     explanation: targets.length
-      ? "No known recipe reproduces this signature: check that the secret key is this merchant's and that every value is signed exactly as sent, in the order of the expected string."
-      : 'The signature is not a hex, base64 or base64-of-hex digest of SHA-256, SHA-1, MD5 or SHA-512: sign the lowercase hex SHA-256 of the expected string.',
+      ? "No known recipe reproduces this signature: check that the secret key is this merchant's and that every value is signed " +
+        'exactly as sent, in the order of the expected string.'
+      : 'The signature is not a hex, base64 or base64-of-hex digest of SHA-256, SHA-1, MD5 or SHA-512: ' +
+        'sign the lowercase hex SHA-256 of the expected string.',
   };
   if (targets.length === 0) return unknown;
   const others = (input.others ?? []).slice(0, MAX_OTHER_SECRETS);
@@ -219,7 +221,9 @@ export function explain(r: Recipe, kind: SignatureKind): string {
   if (r.algorithm) parts.push(`with ${ALGORITHM_NAMES[r.algorithm]}`);
   if (r.encoding === 'base64') parts.push('encoded in base64');
   if (r.encoding === 'base64_of_hex') parts.push('as base64 of the hex digest');
-  const spec = `the lowercase hex SHA-256 of ${specOrder(kind).join(' ')} followed by the secret key, values exactly as sent with nothing between them`;
+  const spec =
+    `the lowercase hex SHA-256 of ${specOrder(kind).join(' ')} followed by the secret key, ` +
+    'values exactly as sent with nothing between them';
   return `The signature was built ${parts.join(', ')}; sign ${spec}.`;
 }
 
