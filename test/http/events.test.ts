@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => sb.stop());
 
-/** Opens the live stream and collects raw text and parsed batches until closed. */
+/** Opens the live stream (an event stream, no call of the typed client) and collects raw text and parsed batches until closed. */
 async function openStream(headers: Record<string, string> = {}) {
   const ac = new AbortController();
   const res = await fetch(sb.url + '/sandbox/v1/events', { signal: ac.signal, headers });
