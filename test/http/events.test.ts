@@ -104,6 +104,7 @@ describe('GET /sandbox/v1/events (live stream)', () => {
   });
 
   it('is listed in the OpenAPI document as text/event-stream', async () => {
+    // The OpenAPI document describes the routes and is not one of them: no typed call reads it.
     const r = await api<{ paths: Record<string, { get: { responses: Record<string, { content: Record<string, unknown> }> } }> }>(
       sb.url,
       'GET',
