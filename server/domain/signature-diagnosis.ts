@@ -1,5 +1,12 @@
 import { createHash, createHmac } from 'node:crypto';
-import { recipeOrder, specOrderOf, type Diagnosis, type Recipe, type SignatureKind } from '../contract/diagnosis.js';
+import {
+  recipeOrder,
+  REVEALING_TOKEN_MISTAKES,
+  specOrderOf,
+  type Diagnosis,
+  type Recipe,
+  type SignatureKind,
+} from '../contract/diagnosis.js';
 import { fieldForms } from './signature-forms.js';
 
 type Algorithm = 'sha256' | 'sha1' | 'md5' | 'sha512';
@@ -223,11 +230,18 @@ export function explain(r: Recipe, kind: SignatureKind): string {
   return `The signature was built ${parts.join(', ')}; sign ${spec}.`;
 }
 
-/** `X-Sandbox-Signature-Diagnosis`: the ingredients as `key=value; …`, or `unknown`. ASCII only. */
+/**
+ * `X-Sandbox-Signature-Diagnosis`: the ingredients as `key=value; …`, or `unknown`. ASCII only.
+ * `revealOther` (a loopback caller) also names another merchant, and token mistakes that would
+ * confirm a guessed credential.
+ */
 export function diagnosisHeader(d: Diagnosis, revealOther: boolean): string {
   if (!d.matched || !d.recipe) return 'unknown';
   const r = d.recipe;
+  if (r.token && !revealOther && REVEALING_TOKEN_MISTAKES.has(r.token)) return 'unknown';
   const parts: string[] = [];
+  if (r.token) parts.push(`token=${r.token}`);
+  if (r.token_of && revealOther) parts.push(`token_of=${encodeURIComponent(r.token_of)}`);
   if (r.order) parts.push(`order=${r.order}`);
   if (r.separator !== undefined) parts.push(`separator=${JSON.stringify(r.separator)}`);
   if (r.secret) parts.push(`secret=${r.secret}`);
