@@ -37,40 +37,15 @@ export function DiagnosisBox({ entry }: { entry: RequestLogEntry }) {
       .map((x) => t(x.key, x.vars))
       .join(', ')
       .replace(/\.$/, '');
-  if (entry.path.startsWith('/api/')) {
-    return (
-      <div className={d.matched ? 'warn-box' : 'error-box'} data-testid="request-diagnosis" data-matched={String(d.matched)}>
-        <strong>{t('diag.tokenTitle')}</strong>
-        <p data-testid="request-diagnosis-recipe">
-          {d.matched && d.recipe ? t('diag.tokenSentAs', { what: what(d.recipe) }) : t('diag.tokenUnknown')}
-        </p>
-        <p className="muted small">{d.explanation}</p>
-        <table className="kv">
-          <tbody>
-            <tr>
-              <th>{t('diag.expected')}</th>
-              <td className="mono break" data-testid="request-diagnosis-expected">
-                {d.expected_string}
-              </td>
-            </tr>
-            <tr>
-              <th>{t('diag.header')}</th>
-              <td className="mono break" data-testid="request-diagnosis-sent">
-                {entry.request_headers.authorization ?? '∅'}
-              </td>
-            </tr>
-          </tbody>
-        </table>
-      </div>
-    );
-  }
-  const fields = loggedFields(entry.request_body);
-  const sent = d.matched && d.recipe ? recipeString('creation', fields, d.recipe) : null;
+  const recipe = d.matched ? d.recipe : null;
+  const token = entry.path.startsWith('/api/');
+  const fields = token ? {} : loggedFields(entry.request_body);
+  const sent = recipe && !token ? recipeString('creation', fields, recipe) : null;
   return (
     <div className={d.matched ? 'warn-box' : 'error-box'} data-testid="request-diagnosis" data-matched={String(d.matched)}>
-      <strong>{t('diag.title')}</strong>
+      <strong>{t(token ? 'diag.tokenTitle' : 'diag.title')}</strong>
       <p data-testid="request-diagnosis-recipe">
-        {d.matched && d.recipe ? t('diag.builtAs', { what: what(d.recipe) }) : t('diag.unknown')}
+        {recipe ? t(token ? 'diag.tokenSentAs' : 'diag.builtAs', { what: what(recipe) }) : t(token ? 'diag.tokenUnknown' : 'diag.unknown')}
       </p>
       <p className="muted small">{d.explanation}</p>
       <table className="kv">
@@ -78,21 +53,37 @@ export function DiagnosisBox({ entry }: { entry: RequestLogEntry }) {
           <tr>
             <th>{t('diag.expected')}</th>
             <td className="mono break" data-testid="request-diagnosis-expected">
-              {d.expected_string} <CopyButton value={d.expected_string} />
+              {d.expected_string}
+              {!token && (
+                <>
+                  {' '}
+                  <CopyButton value={d.expected_string} />
+                </>
+              )}
             </td>
           </tr>
+          {token && (
+            <tr>
+              <th>{t('diag.header')}</th>
+              <td className="mono break" data-testid="request-diagnosis-sent">
+                {entry.request_headers.authorization ?? '∅'}
+              </td>
+            </tr>
+          )}
           {sent !== null && (
             <tr>
-              <th>{d.recipe?.secret === 'hmac_key' ? t('diag.sentHmac') : t('diag.sent')}</th>
+              <th>{recipe?.secret === 'hmac_key' ? t('diag.sentHmac') : t('diag.sent')}</th>
               <td className="mono break" data-testid="request-diagnosis-sent">
                 {sent}
               </td>
             </tr>
           )}
-          <tr>
-            <th>{t('diag.signature')}</th>
-            <td className="mono break">{fields.signature ?? '∅'}</td>
-          </tr>
+          {!token && (
+            <tr>
+              <th>{t('diag.signature')}</th>
+              <td className="mono break">{fields.signature ?? '∅'}</td>
+            </tr>
+          )}
         </tbody>
       </table>
     </div>
