@@ -111,6 +111,7 @@ describe('network exposure', () => {
   });
 });
 
+// Raw requests throughout: the Origin and Host headers a browser would send are what is under test.
 describe('browser access to the control API', () => {
   it.each(['https://evil.example', 'null', 'http://127.0.0.1.evil.example', 'http://localhost:1'])(
     'refuses Origin %s with 403 and changes nothing',
