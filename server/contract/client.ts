@@ -30,17 +30,26 @@ export class SandboxApiError extends Error {
     readonly details?: unknown,
     /** `METHOD path` of the call, for the error text. */
     readonly request?: string,
+    /**
+     * `X-Sandbox-Signature-Diagnosis` of a refused signature or payout token (contract §10): the
+     * recipe's ingredients as `key=value; …`, or `unknown`. The request log has the full diagnosis.
+     */
+    readonly diagnosis?: string,
   ) {
-    super(`${request ? `${request}: ` : ''}${status ? `${status} ` : ''}${code}: ${message}`);
+    const why = diagnosis ? ` [diagnosis: ${diagnosis}]` : '';
+    super(`${request ? `${request}: ` : ''}${status ? `${status} ` : ''}${code}: ${message}${why}`);
     this.reason = message;
   }
 }
 
-/** The typed error of a failed answer whose body was already read as text. */
-export function errorOf(status: number, text: string, request: string): SandboxApiError {
+/** The typed error of a failed answer whose body was already read as text (with its diagnosis header, if any). */
+export function errorOf(status: number, text: string, request: string, diagnosis?: string): SandboxApiError {
   try {
     const body = ErrorBodySchema.safeParse(JSON.parse(text));
-    if (body.success) return new SandboxApiError(status, body.data.error.code, body.data.error.message, body.data.error.details, request);
+    if (body.success) {
+      const { code, message, details } = body.data.error;
+      return new SandboxApiError(status, code, message, details, request, diagnosis);
+    }
   } catch {
     // not JSON: the raw text below says what came back
   }

@@ -14,6 +14,41 @@ export const DIAGNOSIS_ORDERS = [
 ] as const;
 
 /**
+ * What a refused payout call sent instead of a payout token (contract §10's last bullet): a usable
+ * token in the wrong shape (no scheme word, the scheme twice, quoted, the whole login answer, another
+ * letter case, cut short), a login token revoked when the payout login changed, or another credential
+ * of a merchant (its keys, its payout login, HTTP Basic credentials built from that login).
+ */
+export const TOKEN_MISTAKES = [
+  'no_scheme',
+  'scheme_repeated',
+  'quoted',
+  'login_answer',
+  'other_case',
+  'truncated',
+  'revoked_login',
+  'public_key',
+  'secret_key',
+  'payout_username',
+  'payout_password',
+  'basic_credentials',
+] as const;
+export type TokenMistake = (typeof TOKEN_MISTAKES)[number];
+
+/**
+ * Token mistakes whose naming would confirm a guessed credential (a secret key, a payout login, most
+ * of a payout token): the answer header names them to loopback callers only. The others describe the
+ * sender's own header, or a token it already held.
+ */
+export const REVEALING_TOKEN_MISTAKES: ReadonlySet<TokenMistake> = new Set([
+  'secret_key',
+  'payout_username',
+  'payout_password',
+  'other_case',
+  'truncated',
+]);
+
+/**
  * The ingredients of a signature that differ from the spec's recipe (contract §10). An absent key
  * is as the spec: its order, no separator, the secret appended, SHA-256, hex, every value as sent.
  */
@@ -28,6 +63,10 @@ export const RecipeSchema = z.object({
   algorithm: z.enum(['sha1', 'md5', 'sha512']).optional(),
   encoding: z.enum(['base64', 'base64_of_hex']).optional(),
   field: z.object({ name: z.string(), sent: z.string(), signed: z.string() }).optional(),
+  /** A refused payout call: what was sent where the token belongs. */
+  token: z.enum(TOKEN_MISTAKES).optional(),
+  /** With `token`: the merchant whose credential or token it is (loopback callers only in the answer header). */
+  token_of: z.string().optional(),
 });
 export type Recipe = z.infer<typeof RecipeSchema>;
 

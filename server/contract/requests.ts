@@ -17,7 +17,7 @@ export const RequestLogEntrySchema = z.object({
   note: z.string().nullable(),
   warnings: z.array(z.string()).describe('what the request was accepted with despite the spec (creation warnings)'),
   diagnosis: DiagnosisSchema.nullable().describe(
-    'on a creation refused with INVALID_SIGNATURE: how the signature was built (contract §10)',
+    'on a creation refused with INVALID_SIGNATURE: how the signature was built; on a payout call refused for its token: what was sent instead (contract §10)',
   ),
 });
 export type RequestLogEntry = z.infer<typeof RequestLogEntrySchema>;

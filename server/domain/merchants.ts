@@ -84,8 +84,11 @@ function assertUsernameFree(store: Store, username: string | null, merchantId: n
   }
 }
 
-/** Replaces each named setting whole (contract §9); the caller runs it in a transaction. */
-export function updateMerchant(store: Store, publicKey: string, patch: MerchantSettings): MerchantRecord {
+/**
+ * Replaces each named setting whole (contract §9); the caller runs it in a transaction. `now`
+ * (sandbox time) dates the revocation of login tokens when the payout login changes.
+ */
+export function updateMerchant(store: Store, publicKey: string, patch: MerchantSettings, now = Date.now()): MerchantRecord {
   const m = store.merchants.byPublicKey(publicKey);
   if (!m) throw new SandboxError('NOT_FOUND', `no merchant with public_key ${publicKey}`);
   if (patch.payout_username !== undefined) assertUsernameFree(store, patch.payout_username, m.id);
@@ -94,7 +97,8 @@ export function updateMerchant(store: Store, publicKey: string, patch: MerchantS
     if (v !== undefined) (next as unknown as Record<string, unknown>)[k] = v;
   }
   // Login tokens were granted for the old credentials: a changed login ends them, as a password change would.
-  if (next.payout_username !== m.payout_username || next.payout_password !== m.payout_password) store.payoutSessions.revokeMerchant(m.id);
+  if (next.payout_username !== m.payout_username || next.payout_password !== m.payout_password)
+    store.payoutSessions.revokeMerchant(m.id, now);
   return store.merchants.save(next);
 }
 

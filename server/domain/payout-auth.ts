@@ -43,22 +43,33 @@ export function payoutLogin(store: Store, now: number, body: unknown): { token: 
   const merchant = found;
   store.tx(() => {
     store.payoutSessions.pruneExpiredBefore(now - KEEP_EXPIRED_MS);
-    store.payoutSessions.insert(digest(token).toString('hex'), merchant.id, now, now + ttl);
+    store.payoutSessions.insert(loginTokenDigest(token), merchant.id, now, now + ttl);
   });
   return { token, merchant };
 }
 
+/** Whose a payout token is; an expired or revoked login token answers when instead of a merchant. */
+export interface TokenOwner {
+  merchant?: MerchantRecord;
+  expiredAt?: number;
+  revokedAt?: number;
+}
+
+/** The stored digest of a login token. */
+export const loginTokenDigest = (token: string): string => digest(token).toString('hex');
+
 /**
  * Whose payout token this is: a merchant's static payout token (one indexed lookup of the UNIQUE
  * column, cached between merchant writes) or a login token (looked up by its digest, so the lookup
- * learns nothing about the token's text). An expired login token answers its expiry instead of a
- * merchant. Shared by the payout API and fault targeting.
+ * learns nothing about the token's text). Shared by the payout API, fault targeting and the token
+ * diagnosis.
  */
-export function payoutTokenOwner(store: Store, now: number, token: string): { merchant?: MerchantRecord; expiredAt?: number } {
+export function payoutTokenOwner(store: Store, now: number, token: string): TokenOwner {
   const merchant = store.merchants.byPayoutToken(token);
   if (merchant) return { merchant };
-  const session = store.payoutSessions.byDigest(digest(token).toString('hex'));
+  const session = store.payoutSessions.byDigest(loginTokenDigest(token));
   if (!session) return {};
+  if (session.revoked_at !== null) return { revokedAt: session.revoked_at };
   if (now >= session.expires_at) return { expiredAt: session.expires_at };
   return { merchant: store.merchants.get(session.merchant_id) };
 }
@@ -84,7 +95,14 @@ export function authenticatePayoutRequest(store: Store, now: number, header: str
       `wrong Authorization scheme "${scheme}": this sandbox requires ${expected} (setting payout_auth_scheme)`,
     );
   }
-  const { merchant: found, expiredAt } = payoutTokenOwner(store, now, token);
+  const { merchant: found, expiredAt, revokedAt } = payoutTokenOwner(store, now, token);
+  if (revokedAt !== undefined) {
+    throw new SandboxError(
+      'UNAUTHORIZED',
+      `the login token was revoked at ${new Date(revokedAt).toISOString()} (sandbox time) when the merchant's payout login changed: ` +
+        'POST /api/login again with the new username and password',
+    );
+  }
   if (expiredAt !== undefined) {
     throw new SandboxError(
       'TOKEN_EXPIRED',

@@ -1,5 +1,12 @@
 import { createHash, createHmac } from 'node:crypto';
-import { recipeOrder, specOrderOf, type Diagnosis, type Recipe, type SignatureKind } from '../contract/diagnosis.js';
+import {
+  recipeOrder,
+  REVEALING_TOKEN_MISTAKES,
+  specOrderOf,
+  type Diagnosis,
+  type Recipe,
+  type SignatureKind,
+} from '../contract/diagnosis.js';
 import { fieldForms } from './signature-forms.js';
 
 type Algorithm = 'sha256' | 'sha1' | 'md5' | 'sha512';
@@ -205,8 +212,8 @@ const ORDER_WORDS: Record<NonNullable<Recipe['order']>, string> = {
 };
 const ALGORITHM_NAMES = { sha1: 'SHA-1', md5: 'MD5', sha512: 'SHA-512' } as const;
 
-/** One sentence: what the sender did, then what the spec signs. */
-export function explain(r: Recipe, kind: SignatureKind): string {
+/** What the signer did, one phrase per ingredient, in the recipe's order. */
+function recipeParts(r: Recipe): string[] {
   const parts: string[] = [];
   if (r.order) parts.push(r.order === 'custom' && r.custom_order ? `in the order ${r.custom_order.join(' ')}` : ORDER_WORDS[r.order]);
   if (r.separator !== undefined) parts.push(`with ${JSON.stringify(r.separator)} between the values`);
@@ -219,15 +226,56 @@ export function explain(r: Recipe, kind: SignatureKind): string {
   if (r.algorithm) parts.push(`with ${ALGORITHM_NAMES[r.algorithm]}`);
   if (r.encoding === 'base64') parts.push('encoded in base64');
   if (r.encoding === 'base64_of_hex') parts.push('as base64 of the hex digest');
-  const spec = `the lowercase hex SHA-256 of ${specOrder(kind).join(' ')} followed by the secret key, values exactly as sent with nothing between them`;
-  return `The signature was built ${parts.join(', ')}; sign ${spec}.`;
+  return parts;
 }
 
-/** `X-Sandbox-Signature-Diagnosis`: the ingredients as `key=value; …`, or `unknown`. ASCII only. */
+/**
+ * What a check of a notification should change, when the recipe found says why it refused one: the
+ * service signs notifications itself, so a mismatch is the check's (its layout, its secret, a value
+ * it reformatted), unless the notification was not signed as the service signs at all.
+ */
+function checkSentence(r: Recipe): string {
+  const only = (...keys: (keyof Recipe)[]) => Object.keys(r).every((k) => keys.includes(k as keyof Recipe));
+  const signed = `This notification was signed ${recipeParts(r).join(', ')}`;
+  if (only('order') && r.order === 'legacy_layout')
+    return `${signed}: verify with the legacy layout, or set the merchant's notification_signature_layout to standard.`;
+  if (only('order') && r.order === 'standard_layout') return `${signed}: verify with the standard layout.`;
+  if (only('secret', 'secret_of') && r.secret === 'other_merchant')
+    return `${signed}: verify with the secret key of the merchant the notification names in public_key.`;
+  if (only('field') && r.field) {
+    const { name, sent, signed: value } = r.field;
+    return (
+      `This notification's ${name} was signed as ${JSON.stringify(value)}, but the check was given ${JSON.stringify(sent)}: ` +
+      'verify every value exactly as received, before parsing or reformatting it.'
+    );
+  }
+  return `${signed}, which the service never does: refuse it.`;
+}
+
+/**
+ * One sentence. A creation: what the sender did, then what the spec signs. A notification (its
+ * signer is the service): how it was signed, then what the merchant's check should change.
+ */
+export function explain(r: Recipe, kind: SignatureKind): string {
+  if (kind !== 'creation') return checkSentence(r);
+  const spec =
+    `the lowercase hex SHA-256 of ${specOrder(kind).join(' ')} followed by the secret key, ` +
+    'values exactly as sent with nothing between them';
+  return `The signature was built ${recipeParts(r).join(', ')}; sign ${spec}.`;
+}
+
+/**
+ * `X-Sandbox-Signature-Diagnosis`: the ingredients as `key=value; …`, or `unknown`. ASCII only.
+ * `revealOther` (a loopback caller) also names another merchant, and token mistakes that would
+ * confirm a guessed credential.
+ */
 export function diagnosisHeader(d: Diagnosis, revealOther: boolean): string {
   if (!d.matched || !d.recipe) return 'unknown';
   const r = d.recipe;
+  if (r.token && !revealOther && REVEALING_TOKEN_MISTAKES.has(r.token)) return 'unknown';
   const parts: string[] = [];
+  if (r.token) parts.push(`token=${r.token}`);
+  if (r.token_of && revealOther) parts.push(`token_of=${encodeURIComponent(r.token_of)}`);
   if (r.order) parts.push(`order=${r.order}`);
   if (r.separator !== undefined) parts.push(`separator=${JSON.stringify(r.separator)}`);
   if (r.secret) parts.push(`secret=${r.secret}`);

@@ -21,6 +21,13 @@ export {
   type PaymentAnswer,
   type PaymentOptions,
 } from './merchant.js';
-export { signNotification, verifyNotification, type NotificationInput, type NotificationLayout } from './notifications.js';
+export {
+  explainNotification,
+  signNotification,
+  verifyNotification,
+  type NotificationInput,
+  type NotificationLayout,
+} from './notifications.js';
 export { receiver, startReceiver, type Match, type Received, type Receiver, type Reply } from './receiver.js';
 export { eventually } from './eventually.js';
+export type { Diagnosis, Recipe } from '../contract/diagnosis.js';

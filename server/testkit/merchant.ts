@@ -71,7 +71,7 @@ const uniqueId = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toSt
 
 async function answer(res: Response, request: string): Promise<{ text: string; json: unknown }> {
   const text = await res.text();
-  if (!res.ok) throw errorOf(res.status, text, request);
+  if (!res.ok) throw errorOf(res.status, text, request, res.headers.get('x-sandbox-signature-diagnosis') ?? undefined);
   try {
     return { text, json: JSON.parse(text) as unknown };
   } catch {

@@ -1,5 +1,7 @@
 import { notificationSignature, wireTime, type SignatureLayout } from '../delivery/payload.js';
 import { DEMO_MERCHANT } from '../domain/merchants.js';
+import type { Diagnosis } from '../contract/diagnosis.js';
+import { diagnoseSignature } from '../domain/signature-diagnosis.js';
 import { notificationSignatureValid } from '../domain/signature.js';
 
 export type NotificationLayout = SignatureLayout;
@@ -36,8 +38,33 @@ export function signNotification(
 
 /**
  * True when a received notification's `signature` is right for `secret` in the given layout.
- * The same check as the sandbox's own (case-insensitive, constant time).
+ * The same check as the sandbox's own (case-insensitive, constant time). When it is false,
+ * `explainNotification` says why.
  */
 export function verifyNotification(notification: NotificationInput, secret: string, layout: NotificationLayout = 'standard'): boolean {
   return notificationSignatureValid(fieldsOf(notification), secret, layout);
+}
+
+/**
+ * Why `verifyNotification` refuses a notification (contract §10), or null when it verifies: the
+ * sandbox's own diagnosis, run here without a sandbox. The recipe names what differs between how
+ * the notification was signed and what the check computed (the other layout, a value the handler
+ * reformatted before checking, another merchant's secret among `others`, or a signature the service
+ * never makes); `explanation` says what to change.
+ */
+export function explainNotification(
+  notification: NotificationInput,
+  secret: string,
+  layout: NotificationLayout = 'standard',
+  others: readonly { public_key: string; secret_key: string }[] = [],
+): Diagnosis | null {
+  const fields = fieldsOf(notification);
+  if (notificationSignatureValid(fields, secret, layout)) return null;
+  return diagnoseSignature({
+    kind: layout === 'legacy' ? 'notification_legacy' : 'notification',
+    fields,
+    secret,
+    signature: fields.signature ?? '',
+    others: others.filter((o) => o.secret_key !== secret),
+  });
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Bundle } from '../../server/contract/bundle.js';
 import { bundleProblem } from '../../server/domain/import-checks.js';
 import { createPayment } from '../helpers/payments.js';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import { answer, control, failure, startSandbox } from '../helpers/sandbox.js';
 
 /*
  * An imported bundle passes the checks the merchant and control APIs apply to the same data: a bad
@@ -15,10 +15,10 @@ let good: Bundle;
 
 beforeAll(async () => {
   src = await startSandbox();
-  const m = await api(src.url, 'POST', '/sandbox/v1/merchants', { name: 'Importer', public_key: 'pk_importer_1', max_amount: 5000000 });
+  const m = await answer(src, 'createMerchant', { body: { name: 'Importer', public_key: 'pk_importer_1', max_amount: 5000000 } });
   expect(m.status).toBe(201);
   expect((await createPayment(src.url, 17, { trans_id: 'chk-1' })).status).toBe(200);
-  good = (await api(src.url, 'GET', '/sandbox/v1/export?include_secrets=true')).body as Bundle;
+  good = await control(src).exportBundle({ query: { include_secrets: 'true' } });
 });
 afterAll(() => src.stop());
 beforeEach(async () => {
@@ -31,20 +31,20 @@ const copy = (): Bundle => structuredClone(good);
 const merchantIx = (b: Bundle) => b.merchants.findIndex((m) => m.public_key === 'pk_importer_1');
 
 async function refused(b: Bundle, path: string) {
-  const before = (await api(dst.url, 'GET', '/sandbox/v1/export')).body as Bundle;
-  const res = await api(dst.url, 'POST', '/sandbox/v1/import?apply_settings=true', b);
+  const before = await control(dst).exportBundle();
+  const res = await failure(control(dst).importBundle({ query: { apply_settings: 'true' }, body: b }));
   expect(res.status).toBe(400);
-  expect(res.body.error.code).toBe('VALIDATION_ERROR');
-  expect(res.body.error.message).toMatch(new RegExp(`^bundle refused, nothing was imported: ${path.replace(/[[\].]/g, '\\$&')}[.:]`));
-  const after = (await api(dst.url, 'GET', '/sandbox/v1/export')).body as Bundle;
+  expect(res.code).toBe('VALIDATION_ERROR');
+  expect(res.reason).toMatch(new RegExp(`^bundle refused, nothing was imported: ${path.replace(/[[\].]/g, '\\$&')}[.:]`));
+  const after = await control(dst).exportBundle();
   expect({ ...after, exported_at: '', clock_now: '' }).toEqual({ ...before, exported_at: '', clock_now: '' });
-  return res.body.error.message as string;
+  return res.reason;
 }
 
 describe('bundle import checks rows as the APIs do', () => {
   it('imports a bundle exported by a sandbox', async () => {
     expect(bundleProblem(good)).toBeNull();
-    expect((await api(dst.url, 'POST', '/sandbox/v1/import', good)).status).toBe(200);
+    expect((await answer(dst, 'importBundle', { body: good })).status).toBe(200);
   });
 
   it.each([

@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { answer, control } from '../helpers/sandbox.js';
 import { spawnCli } from '../helpers/spawn.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sbx-cli-'));
@@ -17,17 +18,13 @@ describe('headless CLI', () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ ok: true });
     // a write that must survive the shutdown
-    const m = await fetch(cli.url + '/sandbox/v1/merchants', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Persisted', public_key: 'pk_persisted_1' }),
-    });
+    const m = await answer(cli, 'createMerchant', { body: { name: 'Persisted', public_key: 'pk_persisted_1' } });
     expect(m.status).toBe(201);
     cli.proc.kill('SIGTERM');
     expect(await cli.exited).toBe(0);
     // restart on the same data dir: the merchant is there, the demo merchant is not duplicated
     const again = await spawnCli(['--port', '0', '--data', data]);
-    const list = (await (await fetch(again.url + '/sandbox/v1/merchants')).json()) as { items: { public_key: string }[] };
+    const list = await control(again).listMerchants();
     expect(list.items.map((x) => x.public_key)).toEqual(['pk_sandbox_demo', 'pk_persisted_1']);
     again.proc.kill('SIGINT');
     expect(await again.exited).toBe(0);
@@ -56,7 +53,7 @@ describe('headless CLI', () => {
       JSON.stringify([{ name: 'Seeded Shop', public_key: 'pk_seeded_shop', secret_key: 'sk_seeded_shop', channels: { '17': ['COP'] } }]),
     );
     const cli = await spawnCli(['--port', '0', '--data', ':memory:', '--seed', seed]);
-    const list = (await (await fetch(cli.url + '/sandbox/v1/merchants')).json()) as { items: { public_key: string; channels: object }[] };
+    const list = await control(cli).listMerchants();
     expect(list.items.find((m) => m.public_key === 'pk_seeded_shop')?.channels).toEqual({ '17': ['COP'] });
     cli.proc.kill('SIGTERM');
     expect(await cli.exited).toBe(0);
@@ -71,7 +68,7 @@ describe('headless CLI', () => {
     expect(cli.stderr()).toMatch(/1\.max_amount \(line 4\)/);
     expect(cli.stdout()).not.toContain('listening');
     const ok = await spawnCli(['--port', '0', '--data', data]);
-    const list = (await (await fetch(ok.url + '/sandbox/v1/merchants')).json()) as { items: { public_key: string }[] };
+    const list = await control(ok).listMerchants();
     expect(list.items.map((m) => m.public_key)).toEqual(['pk_sandbox_demo']);
     ok.proc.kill('SIGTERM');
     await ok.exited;

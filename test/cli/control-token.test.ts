@@ -1,11 +1,15 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { answer } from '../helpers/sandbox.js';
 import { spawnCli } from '../helpers/spawn.js';
 
 const TOKEN = 'cli-team-token-42';
 const { SANDBOX_CONTROL_TOKEN: _unset, ...cleanEnv } = process.env;
 
-/** A control call as another machine would make it (a Host naming another machine; still loopback traffic). */
+/**
+ * A control call as another machine would make it (a Host naming another machine; still loopback traffic).
+ * Raw node:http, since fetch does not let a caller set Host.
+ */
 function remoteStatus(base: string, authorization?: string): Promise<number> {
   const u = new URL(base);
   return new Promise((resolve, reject) => {
@@ -29,7 +33,7 @@ describe('headless CLI: shared team sandbox', () => {
     try {
       expect(await remoteStatus(cli.url)).toBe(401);
       expect(await remoteStatus(cli.url, `Bearer ${TOKEN}`)).toBe(200);
-      expect((await fetch(cli.url + '/sandbox/v1/clock')).status).toBe(200);
+      expect((await answer(cli, 'getClock')).status).toBe(200);
     } finally {
       cli.proc.kill('SIGTERM');
       expect(await cli.exited).toBe(0);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPayment } from '../helpers/payments.js';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import { answer, control, startSandbox } from '../helpers/sandbox.js';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -48,10 +48,12 @@ describe('pasarela-sandbox receive', () => {
   });
 
   it('prints a confirmed payment notification as delivered, with its signature checked against the demo secret', async () => {
-    expect((await api(sb.url, 'PATCH', '/sandbox/v1/merchants/pk_sandbox_demo', { success_url: `${url}/success` })).status).toBe(200);
+    expect((await answer(sb, 'updateMerchant', { public_key: 'pk_sandbox_demo', body: { success_url: `${url}/success` } })).status).toBe(
+      200,
+    );
     const p = await createPayment(sb.url, 17);
-    const id = (await api(sb.url, 'GET', `/sandbox/v1/operations?trans_id=${p.fields.trans_id}`)).body.items[0].id;
-    expect((await api(sb.url, 'POST', `/sandbox/v1/operations/${id}/confirm`)).status).toBe(200);
+    const [op] = (await control(sb).listOperations({ query: { trans_id: p.fields.trans_id } })).items;
+    expect((await answer(sb, 'confirmOperation', { id: op!.id })).status).toBe(200);
     const printed = await rx.line(new RegExp(`trans_ID=${p.fields.trans_id}\\b`));
     expect(printed).toMatch(/POST \/success {2}payment notification: .* channel=17 amount=\d+\.\d\d COP; signature ok$/);
   });

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => sb.stop());
 
-/** Opens the live stream and collects raw text and parsed batches until closed. */
+/** Opens the live stream (an event stream, no call of the typed client) and collects raw text and parsed batches until closed. */
 async function openStream(headers: Record<string, string> = {}) {
   const ac = new AbortController();
   const res = await fetch(sb.url + '/sandbox/v1/events', { signal: ac.signal, headers });
@@ -104,6 +104,7 @@ describe('GET /sandbox/v1/events (live stream)', () => {
   });
 
   it('is listed in the OpenAPI document as text/event-stream', async () => {
+    // The OpenAPI document describes the routes and is not one of them: no typed call reads it.
     const r = await api<{ paths: Record<string, { get: { responses: Record<string, { content: Record<string, unknown> }> } }> }>(
       sb.url,
       'GET',

@@ -3,7 +3,7 @@
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paymentFields, postPayment } from '../helpers/payments.js';
-import { startSandbox } from '../helpers/sandbox.js';
+import { control, failure, startSandbox } from '../helpers/sandbox.js';
 
 type Sb = Awaited<ReturnType<typeof startSandbox>>;
 let sb: Sb | undefined;
@@ -104,11 +104,8 @@ describe('request log: size', () => {
 
   it('keeps the full excerpt of an identified caller (the operator on loopback)', async () => {
     sb = await startSandbox();
-    const status = await raw(sb.url, '/sandbox/v1/merchants', {
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'n'.repeat(3000) }),
-    });
-    expect(status).toBe(400);
+    const refused = await failure(control(sb).createMerchant({ body: { name: 'n'.repeat(3000) } }));
+    expect(refused.status).toBe(400);
     expect(lastEntry(sb).request_body.length).toBeGreaterThan(3000);
   });
 

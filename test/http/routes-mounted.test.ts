@@ -3,7 +3,7 @@ import { allRoutes } from '../../server/contract/routes.js';
 import { createApp } from '../../server/http/app.js';
 import { faultTargetOf } from '../../server/http/faults.js';
 import { mountedRoutes } from '../helpers/mounted-routes.js';
-import { api, DEMO, startSandbox } from '../helpers/sandbox.js';
+import { api, control, DEMO, failure, startSandbox } from '../helpers/sandbox.js';
 
 type Sb = Awaited<ReturnType<typeof startSandbox>>;
 let sb: Sb;
@@ -67,6 +67,7 @@ describe('fault rules find their merchant API route through its description', ()
 });
 
 describe('every route with path params answers 404 for an id that names nothing', () => {
+  // Raw: every described route in turn, merchant API and pages included, by its method and path.
   const withParams = allRoutes().filter((r) => r.path.includes(':'));
   /** Bodies that pass validation, so the 404 comes from the id and not from the body. */
   const validBody: Record<string, unknown> = {
@@ -100,12 +101,12 @@ describe('every route with path params answers 404 for an id that names nothing'
   });
 
   it.each([
-    ['/sandbox/v1/operations/', 'no operation'],
-    ['/sandbox/v1/payouts/', 'no payout'],
-  ])('%s: a malformed id and a well-formed unknown one say the same', async (base, text) => {
+    ['getOperation', 'no operation'],
+    ['getPayout', 'no payout'],
+  ] as const)('%s: a malformed id and a well-formed unknown one say the same', async (name, text) => {
     for (const id of ['abc', '-1', '1234567890123456', '999999']) {
-      const r = await api(sb.url, 'GET', base + id);
-      expect([r.status, r.body.error.code, r.body.error.message]).toEqual([404, 'NOT_FOUND', `${text} ${id}`]);
+      const e = await failure(control(sb)[name]({ id }));
+      expect([e.status, e.code, e.reason]).toEqual([404, 'NOT_FOUND', `${text} ${id}`]);
     }
   });
 });

@@ -133,6 +133,7 @@ describe('GET /sandbox/v1/test-values', () => {
   });
 
   it('is described in the OpenAPI document with the creation paths', async () => {
+    // The OpenAPI document describes the routes and is not one of them: no typed call reads it.
     const r = await api(sb.url, 'GET', '/sandbox/v1/openapi.json');
     expect(r.body.paths['/sandbox/v1/test-values'].get).toBeDefined();
     expect(r.body.paths['/payments/check-out/SecurePayment.php'].post.requestBody.content['multipart/form-data']).toBeDefined();

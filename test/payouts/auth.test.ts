@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, jsonOf, startSandbox } from '../helpers/sandbox.js';
+import { answer, control, jsonOf, startSandbox } from '../helpers/sandbox.js';
 import { listPayouts, payoutItem, postPayouts } from './helpers.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
@@ -22,10 +22,10 @@ describe('payout API authentication', () => {
       const r = await postPayouts(sb.url, [payoutItem()], { authorization: `${word} tk_sandbox_demo` });
       expect(r.status, word).toBe(201);
     }
-    const log = (await api(sb.url, 'GET', '/sandbox/v1/requests?limit=20')).body;
-    const entry = log.items.find((e: { request_headers: Record<string, string> }) => e.request_headers.authorization?.startsWith('JWT '));
-    expect(entry.note).toContain('payout auth scheme "JWT"');
-    expect(entry.request_headers.authorization).not.toContain('tk_sandbox_demo');
+    const log = await control(sb).listRequests({ query: { limit: 20 } });
+    const entry = log.items.find((e) => e.request_headers.authorization?.startsWith('JWT '));
+    expect(entry?.note).toContain('payout auth scheme "JWT"');
+    expect(entry?.request_headers.authorization).not.toContain('tk_sandbox_demo');
   });
 
   it('answers 401 for two words of scheme, or a token with no scheme word', async () => {
@@ -52,8 +52,8 @@ describe('payout API authentication', () => {
   it('stores nothing for an unauthenticated batch', async () => {
     const item = payoutItem();
     await postPayouts(sb.url, [item], { authorization: 'Bearer wrong' });
-    const list = await listPayouts(sb.url, '?limit=500');
-    expect(list.items.some((p: { credit_note: string }) => p.credit_note === item.credit_note)).toBe(false);
+    const list = await listPayouts(sb.url, { limit: 500 });
+    expect(list.items.some((p) => p.credit_note === item.credit_note)).toBe(false);
   });
 
   it('accepts the scheme word case-insensitively', async () => {
@@ -62,26 +62,26 @@ describe('payout API authentication', () => {
   });
 
   it('follows the payout_auth_scheme setting', async () => {
-    await api(sb.url, 'PATCH', '/sandbox/v1/settings', { payout_auth_scheme: 'Token' });
+    await control(sb).updateSettings({ body: { payout_auth_scheme: 'Token' } });
     try {
       expect((await postPayouts(sb.url, [payoutItem()])).status).toBe(401);
       const r = await postPayouts(sb.url, [payoutItem()], { authorization: 'Token tk_sandbox_demo' });
       expect(r.status).toBe(201);
     } finally {
-      await api(sb.url, 'PATCH', '/sandbox/v1/settings', { payout_auth_scheme: 'Bearer' });
+      await control(sb).updateSettings({ body: { payout_auth_scheme: 'Bearer' } });
     }
   });
 
   it("files the payroll under the token's merchant", async () => {
-    const m = await api(sb.url, 'POST', '/sandbox/v1/merchants', { name: 'Payout Two', payout_token: 'tk_payout_two_123' });
+    const m = await control(sb).createMerchant({ body: { name: 'Payout Two', payout_token: 'tk_payout_two_123' } });
     const r = await postPayouts(sb.url, [payoutItem()], { authorization: 'Bearer tk_payout_two_123' });
     expect(r.status).toBe(201);
-    const p = await api(sb.url, 'GET', `/sandbox/v1/payouts/${r.json.data[0].id}`);
-    expect(p.body.mid_id).toBe(m.body.mid_id);
+    const p = await control(sb).getPayout({ id: r.json.data[0].id });
+    expect(p.mid_id).toBe(m.mid_id);
   });
 
   it('answers MERCHANT_DISABLED for a disabled merchant', async () => {
-    const m = await api(sb.url, 'POST', '/sandbox/v1/merchants', { name: 'Off', payout_token: 'tk_payout_off_123', enabled: false });
+    const m = await answer(sb, 'createMerchant', { body: { name: 'Off', payout_token: 'tk_payout_off_123', enabled: false } });
     expect(m.status).toBe(201);
     const r = await postPayouts(sb.url, [payoutItem()], { authorization: 'Bearer tk_payout_off_123' });
     expect(r.status).toBe(400);

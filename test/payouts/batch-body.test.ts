@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => sb.stop());
 
-/** A control-API call with a raw body and content type, answered as status and error. */
+/** A control-API call with a raw body and content type (malformed on purpose, so not typed), answered as status and error. */
 async function controlPost(body: string, contentType: string) {
   const res = await fetch(`${sb.url}/sandbox/v1/merchants`, { method: 'POST', headers: { 'content-type': contentType }, body });
   return { status: res.status, error: ((await res.json()) as { error: { code: string; message: string } }).error };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../helpers/receiver.js';
-import { api, deliveriesIdle, startSandbox } from '../helpers/sandbox.js';
+import { control, deliveriesIdle, startSandbox } from '../helpers/sandbox.js';
 import { advance, payoutItem, postPayouts, sandboxWithPayoutReceiver, startReceiver } from './helpers.js';
 
 /*
@@ -15,7 +15,7 @@ beforeAll(async () => void ({ sb, rx, stop } = await sandboxWithPayoutReceiver()
 afterAll(() => stop());
 
 const json = (body: string) => JSON.parse(body) as Record<string, unknown>;
-const getPayout = async (id: number) => (await api(sb.url, 'GET', `/sandbox/v1/payouts/${id}`)).body;
+const getPayout = (id: number) => control(sb).getPayout({ id });
 
 /** One item whose channel address is a fresh path on the receiver. */
 async function onePayout(amount: number, base = rx.url, token?: string) {
@@ -27,8 +27,7 @@ async function onePayout(amount: number, base = rx.url, token?: string) {
 }
 
 const notificationFor = (id: number) => () => rx.at('/payouts').some((r) => json(r.body).id === id);
-type View = { kind: string; attempts: unknown[]; next_attempt_at: string | null };
-const deliveriesOf = async (id: number) => (await getPayout(id)).notifications as View[];
+const deliveriesOf = async (id: number) => (await getPayout(id)).notifications;
 
 describe('payout callbacks and notifications', () => {
   it("POSTs the channel payload as JSON to an approved item's channel address", async () => {
@@ -51,7 +50,7 @@ describe('payout callbacks and notifications', () => {
 
   it("sends the merchant's payout notification with the item's fields and status", async () => {
     const p = await onePayout(1000);
-    await api(sb.url, 'POST', `/sandbox/v1/payouts/${p.id}/approve`);
+    await control(sb).approvePayout({ id: p.id });
     await rx.until(notificationFor(p.id));
     const body = json(rx.at('/payouts').find((r) => json(r.body).id === p.id)!.body);
     const view = await getPayout(p.id);
@@ -73,30 +72,30 @@ describe('payout callbacks and notifications', () => {
 
   it('notifies the merchant of a rejected item but never calls its channel address', async () => {
     const p = await onePayout(1001);
-    await api(sb.url, 'POST', '/sandbox/v1/payouts/process');
+    await control(sb).processPayouts();
     await rx.until(notificationFor(p.id));
     expect(json(rx.at('/payouts').find((r) => json(r.body).id === p.id)!.body)).toMatchObject({ status: 'rejected', transfer_status: 3 });
     // Deliveries are written in the transaction of the change: no callback row now means none ever.
-    expect((await getPayout(p.id)).notifications.map((n: { kind: string }) => n.kind)).toEqual(['payout_notification']);
+    expect((await getPayout(p.id)).notifications.map((n) => n.kind)).toEqual(['payout_notification']);
     expect(rx.at(p.channelPath)).toEqual([]);
   });
 
   it('sends no merchant notification when the merchant has no payout URL', async () => {
-    await api(sb.url, 'POST', '/sandbox/v1/merchants', { name: 'No URL', payout_token: 'tk_no_payout_url' });
+    await control(sb).createMerchant({ body: { name: 'No URL', payout_token: 'tk_no_payout_url' } });
     const p = await onePayout(1000, rx.url, 'tk_no_payout_url');
-    await api(sb.url, 'POST', `/sandbox/v1/payouts/${p.id}/approve`);
+    await control(sb).approvePayout({ id: p.id });
     await rx.until(() => rx.at(p.channelPath).length > 0);
     // Deliveries are written in the transaction of the change: no notification row means none ever.
-    expect((await getPayout(p.id)).notifications.map((n: { kind: string }) => n.kind)).toEqual(['payout_callback']);
+    expect((await getPayout(p.id)).notifications.map((n) => n.kind)).toEqual(['payout_callback']);
     expect(rx.at('/payouts').some((r) => json(r.body).id === p.id)).toBe(false);
   });
 
   it('lists the deliveries on the payout in the control API', async () => {
     const p = await onePayout(1000);
-    await api(sb.url, 'POST', `/sandbox/v1/payouts/${p.id}/approve`);
+    await control(sb).approvePayout({ id: p.id });
     await rx.until(() => rx.at(p.channelPath).length > 0 && notificationFor(p.id)());
     const view = await getPayout(p.id);
-    const kinds = (view.notifications as { kind: string }[]).map((n) => n.kind).sort();
+    const kinds = view.notifications.map((n) => n.kind).sort();
     expect(kinds).toEqual(['payout_callback', 'payout_notification']);
   });
 
@@ -104,7 +103,7 @@ describe('payout callbacks and notifications', () => {
     const flaky = await startReceiver([500]);
     try {
       const p = await onePayout(1000, flaky.url);
-      await api(sb.url, 'POST', `/sandbox/v1/payouts/${p.id}/approve`);
+      await control(sb).approvePayout({ id: p.id });
       await flaky.until(() => flaky.at(p.channelPath).length === 1);
       // The retry is due 1 sandbox minute after the failed attempt is recorded; then one step of the clock sends it.
       await eventually(async () =>

@@ -15,9 +15,12 @@ beforeAll(async () => {
 });
 afterAll(() => sb.stop());
 
+// The OpenAPI document describes the routes and is not one of them, so the typed client has no call for it.
+const openApi = async () => (await api(sb.url, 'GET', '/sandbox/v1/openapi.json')).body;
+
 describe('payout contract', () => {
   it('publishes the allowed account_type, vat_id_type and bank values as enums in the OpenAPI document', async () => {
-    const doc = (await api(sb.url, 'GET', '/sandbox/v1/openapi.json')).body;
+    const doc = await openApi();
     const op = doc.paths['/api/transactions/'].post;
     const item = op.requestBody.content['application/json'].schema.items;
     const all = <T>(f: (c: (typeof PAYOUT_COUNTRIES)[number]) => T[]) => [...new Set(PAYOUT_COUNTRIES.flatMap(f))];
@@ -35,7 +38,7 @@ describe('payout contract', () => {
   });
 
   it('describes every payout control route in the OpenAPI document', async () => {
-    const doc = (await api(sb.url, 'GET', '/sandbox/v1/openapi.json')).body;
+    const doc = await openApi();
     expect(doc.paths['/sandbox/v1/payouts'].get).toBeDefined();
     expect(doc.paths['/sandbox/v1/payouts/{id}/approve'].post).toBeDefined();
     expect(doc.paths['/sandbox/v1/payouts/{id}/reject'].post).toBeDefined();

@@ -1,6 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { api, DEMO, startSandbox } from '../helpers/sandbox.js';
+import type { RouteInput } from '../../server/contract/client.js';
+import type { payoutRoutes } from '../../server/contract/payouts.js';
+import { answer, control, DEMO, startSandbox } from '../helpers/sandbox.js';
 import { answerOf } from '../helpers/payments.js';
 
 let seq = 0;
@@ -48,8 +50,10 @@ export async function postPayouts(base: string, body: unknown, headers: Record<s
   );
 }
 
-export const listPayouts = async (base: string, query = '') => (await api(base, 'GET', `/sandbox/v1/payouts${query}`)).body;
-export const advance = (base: string, minutes: number) => api(base, 'POST', '/sandbox/v1/clock/advance', { minutes });
+export const listPayouts = (base: string, query?: RouteInput<typeof payoutRoutes.listPayouts>['query']) =>
+  control({ url: base }).listPayouts({ query });
+/** Advances the sandbox clock, answering the status too (a test asserts it). */
+export const advance = (base: string, minutes: number) => answer({ url: base }, 'advanceClock', { body: { minutes } });
 
 export interface Received {
   method: string;
@@ -101,6 +105,6 @@ export async function startReceiver(statuses: number[] = []) {
 export async function sandboxWithPayoutReceiver() {
   const sb = await startSandbox();
   const rx = await startReceiver();
-  await api(sb.url, 'PATCH', `/sandbox/v1/merchants/${DEMO.public_key}`, { payout_url: `${rx.url}/payouts` });
+  await control(sb).updateMerchant({ public_key: DEMO.public_key, body: { payout_url: `${rx.url}/payouts` } });
   return { sb, rx, stop: async () => (await sb.stop(), await rx.close()) };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { api, deliveriesIdle, startSandbox } from '../helpers/sandbox.js';
+import { answer, control, deliveriesIdle, startSandbox } from '../helpers/sandbox.js';
 import { advance, payoutItem, postPayouts, sandboxWithPayoutReceiver, type startReceiver } from './helpers.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
@@ -7,15 +7,6 @@ let rx: Awaited<ReturnType<typeof startReceiver>>;
 let stop: () => Promise<void>;
 beforeAll(async () => void ({ sb, rx, stop } = await sandboxWithPayoutReceiver()));
 afterAll(() => stop());
-
-type Listed = {
-  id: number;
-  amount: string;
-  status: string;
-  transfer_status: number;
-  decided_by: string | null;
-  notifications: { id: number; kind: string }[];
-};
 
 describe('a 500-item payroll on the sandbox clock', () => {
   it('decides every item by the rule, in id order, 10 per timer step, each step reading only its 10', async () => {
@@ -26,7 +17,8 @@ describe('a 500-item payroll on the sandbox clock', () => {
     // Two items decided through the control API ahead of the rule, against it: the steps must pass over them.
     const decidedAhead = { 137: 'approve', 402: 'reject' } as const;
     for (const [i, verb] of Object.entries(decidedAhead)) {
-      expect((await api(sb.url, 'POST', `/sandbox/v1/payouts/${ids[Number(i)]}/${verb}`)).status).toBe(200);
+      const id = ids[Number(i)]!;
+      expect((await (verb === 'approve' ? answer(sb, 'approvePayout', { id }) : answer(sb, 'rejectPayout', { id }))).status).toBe(200);
     }
 
     // Rows each read of pending items handed back (restoring the spy forgets its calls: kept here).
@@ -40,11 +32,11 @@ describe('a 500-item payroll on the sandbox clock', () => {
     }
     expect(adv.status).toBe(200);
     // 498 items left for the rule: 50 steps at the same sandbox time, as before.
-    expect(adv.body.advance.timers['payout.process']).toBe(50);
+    expect(adv.data.advance.timers['payout.process']).toBe(50);
     expect(rowsRead.length).toBeGreaterThanOrEqual(50);
     expect(Math.max(...rowsRead)).toBeLessThanOrEqual(10);
 
-    const listed = (await api(sb.url, 'GET', `/sandbox/v1/payouts?payroll=${r.json.payroll}&limit=500`)).body.items as Listed[];
+    const listed = (await control(sb).listPayouts({ query: { payroll: r.json.payroll, limit: 500 } })).items;
     expect(listed).toHaveLength(500);
     const byId = new Map(listed.map((p) => [p.id, p]));
     // The rule: even amount approved (2, its bank step 5 min later, after this advance), odd rejected.
@@ -61,9 +53,7 @@ describe('a 500-item payroll on the sandbox clock', () => {
       const p = byId.get(id)!;
       expect([p.status, p.transfer_status, p.decided_by], `item ${i}`).toEqual(expected(i));
     });
-    const payroll = (await api(sb.url, 'GET', '/sandbox/v1/payrolls?limit=5')).body.items.find(
-      (p: { id: number }) => p.id === r.json.payroll,
-    );
+    const payroll = (await control(sb).listPayrolls({ query: { limit: 5 } })).items.find((p) => p.id === r.json.payroll);
     expect(payroll).toMatchObject({ total: 500, pending: 0, approved: 250, rejected: 250 });
 
     // Rule decisions in id order: each item's merchant notification was written after the one before.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clabeForMerchant } from '../../server/domain/clabe.js';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import { control, startSandbox } from '../helpers/sandbox.js';
 import { note, payoutItem, postPayouts } from './helpers.js';
 
 /*
@@ -109,10 +109,10 @@ describe('payout items accepted as production integrations send them', () => {
     expect(d.warnings).toEqual([
       'channel: sent "transferencia"; the spec asks for an http(s) address that receives the reference and OTP; no channel payload will be sent for this item',
     ]);
-    const approved = await api(sb.url, 'POST', `/sandbox/v1/payouts/${d.id}/approve`);
-    expect(approved.body).toMatchObject({ status: 'approved', transfer_status: 2, otp_code: expect.stringMatching(/^\d{6}$/) });
+    const approved = await control(sb).approvePayout({ id: d.id });
+    expect(approved).toMatchObject({ status: 'approved', transfer_status: 2, otp_code: expect.stringMatching(/^\d{6}$/) });
     // Deliveries are written in the transaction of the change: no callback row means none is ever sent.
-    expect(approved.body.notifications).toEqual([]);
+    expect(approved.notifications).toEqual([]);
   });
 
   it('reads amount sent as a numeric string, also with zero extra decimals, with a warning', async () => {
@@ -142,13 +142,11 @@ describe('payout items accepted as production integrations send them', () => {
       authorization: 'Token tk_sandbox_demo',
     });
     const id = r.json.data[0].id;
-    const view = (await api(sb.url, 'GET', `/sandbox/v1/payouts/${id}`)).body;
+    const view = await control(sb).getPayout({ id });
     expect(view.warnings).toEqual(r.json.data[0].warnings);
     expect(view.warnings[0]).toMatch(/^channel: sent "transferencia"/);
-    const log = (await api(sb.url, 'GET', '/sandbox/v1/requests?limit=10')).body.items.find((e: { request_body: string }) =>
-      e.request_body.includes(cn),
-    );
-    expect(log.note).toContain('item 0: channel: sent "transferencia"');
+    const log = (await control(sb).listRequests({ query: { limit: 10 } })).items.find((e) => e.request_body.includes(cn));
+    expect(log?.note).toContain('item 0: channel: sent "transferencia"');
   });
 });
 

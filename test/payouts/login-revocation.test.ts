@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import type { RouteInput } from '../../server/contract/client.js';
+import type { merchantRoutes } from '../../server/contract/merchants.js';
+import { answer, startSandbox } from '../helpers/sandbox.js';
 
 /* A login token stands for the credentials it was granted for: changing them ends it. */
 let sb: Awaited<ReturnType<typeof startSandbox>>;
@@ -15,7 +17,8 @@ const login = async (username: string, password: string) => {
   return ((await res.json()) as { token: string }).token;
 };
 const list = (token: string) => fetch(`${sb.url}/api/transactions/?limit=1`, { headers: { authorization: `Bearer ${token}` } });
-const patchDemo = (body: Record<string, unknown>) => api(sb.url, 'PATCH', '/sandbox/v1/merchants/pk_sandbox_demo', body);
+const patchDemo = (body: RouteInput<typeof merchantRoutes.updateMerchant>['body']) =>
+  answer(sb, 'updateMerchant', { public_key: 'pk_sandbox_demo', body });
 
 describe('payout login tokens end when the login changes', () => {
   it.each([
@@ -44,19 +47,12 @@ describe('payout login tokens end when the login changes', () => {
 
   it('another merchant’s login change leaves this merchant’s tokens alone', async () => {
     const t = await login('payout_demo', 'pw_sandbox_demo');
-    const other = await api(sb.url, 'POST', '/sandbox/v1/merchants', {
-      name: 'Other',
-      payout_username: 'other_user',
-      payout_password: 'pw_other_1',
+    const other = await answer(sb, 'createMerchant', {
+      body: { name: 'Other', payout_username: 'other_user', payout_password: 'pw_other_1' },
     });
     expect(other.status).toBe(201);
-    expect(
-      (
-        await api(sb.url, 'PATCH', `/sandbox/v1/merchants/${(other.body as { public_key: string }).public_key}`, {
-          payout_password: 'pw_other_2',
-        })
-      ).status,
-    ).toBe(200);
+    const changed = await answer(sb, 'updateMerchant', { public_key: other.data.public_key, body: { payout_password: 'pw_other_2' } });
+    expect(changed.status).toBe(200);
     expect((await list(t)).status).toBe(200);
   });
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, jsonOf, startSandbox } from '../helpers/sandbox.js';
+import { answer, api, control, failure, jsonOf, outcome, startSandbox } from '../helpers/sandbox.js';
 import { advance, payoutItem, postPayouts, sandboxWithPayoutReceiver, type startReceiver } from './helpers.js';
 
 /*
@@ -87,9 +87,7 @@ describe('payout round trip with a login token and a scheme word other than Bear
       reference: null,
       otp_code: null,
     });
-    expect((await api(sb.url, 'GET', `/sandbox/v1/payouts/${second.id}`)).body.notifications.map((n: { kind: string }) => n.kind)).toEqual([
-      'payout_notification',
-    ]);
+    expect((await control(sb).getPayout({ id: second.id })).notifications.map((n) => n.kind)).toEqual(['payout_notification']);
 
     // The bank step: 2 → 5 once it passes on the sandbox clock, notified again; no second channel payload.
     await advance(sb.url, 6);
@@ -102,9 +100,7 @@ describe('payout round trip with a login token and a scheme word other than Bear
       status: 'approved',
       reference: approved.reference,
     });
-    const kinds = (await api(sb.url, 'GET', `/sandbox/v1/payouts/${first.id}`)).body.notifications
-      .map((n: { kind: string }) => n.kind)
-      .sort();
+    const kinds = (await control(sb).getPayout({ id: first.id })).notifications.map((n) => n.kind).sort();
     expect(kinds).toEqual(['payout_callback', 'payout_notification', 'payout_notification']);
   });
 
@@ -112,11 +108,8 @@ describe('payout round trip with a login token and a scheme word other than Bear
     const item = payoutItem();
     const created = await postPayouts(sb.url, [item]);
     const id = created.json.data[0].id;
-    await api(sb.url, 'POST', '/sandbox/v1/merchants', {
-      name: 'Other payouts',
-      payout_token: 'tk_other_scope_1',
-      payout_username: 'other_scope',
-      payout_password: 'pw_other_scope',
+    await control(sb).createMerchant({
+      body: { name: 'Other payouts', payout_token: 'tk_other_scope_1', payout_username: 'other_scope', payout_password: 'pw_other_scope' },
     });
     const other = ((await (await login('other_scope', 'pw_other_scope')).json()) as { token: string }).token;
     const r = await get(`/api/transactions/${id}`, `Bearer ${other}`);
@@ -158,15 +151,15 @@ describe('payout login', () => {
 
   it('masks the password and the token in the request log', async () => {
     const token = await demoToken();
-    const log = (await api(sb.url, 'GET', '/sandbox/v1/requests?limit=5')).body.items.find(
-      (e: { path: string; request_body: string }) => e.path === '/api/login' && e.request_body.includes('payout_demo'),
+    const log = (await control(sb).listRequests({ query: { limit: 5 } })).items.find(
+      (e) => e.path === '/api/login' && e.request_body.includes('payout_demo'),
     );
-    expect(log.request_body).not.toContain('pw_sandbox_demo');
-    expect(log.response_body).not.toContain(token);
+    expect(log?.request_body).not.toContain('pw_sandbox_demo');
+    expect(log?.response_body).not.toContain(token);
   });
 
   it('expires a login token after payout_token_ttl_minutes of sandbox time (TOKEN_EXPIRED); the static token never expires', async () => {
-    await api(sb.url, 'PATCH', '/sandbox/v1/settings', { payout_token_ttl_minutes: 30 });
+    await control(sb).updateSettings({ body: { payout_token_ttl_minutes: 30 } });
     try {
       const token = await demoToken();
       await advance(sb.url, 29);
@@ -181,14 +174,14 @@ describe('payout login', () => {
       await advance(sb.url, 60 * 24 * 365);
       expect((await get('/api/transactions/?limit=1', 'Token tk_sandbox_demo')).status).toBe(200);
     } finally {
-      await api(sb.url, 'PATCH', '/sandbox/v1/settings', { payout_token_ttl_minutes: 60 });
+      await control(sb).updateSettings({ body: { payout_token_ttl_minutes: 60 } });
     }
   });
 
   it('requires the payout_auth_scheme word when the setting is set, and any word again when it is null', async () => {
     const token = await demoToken();
-    expect((await api(sb.url, 'GET', '/sandbox/v1/settings')).body.payout_auth_scheme).toBeNull();
-    await api(sb.url, 'PATCH', '/sandbox/v1/settings', { payout_auth_scheme: 'JWT' });
+    expect((await control(sb).getSettings()).payout_auth_scheme).toBeNull();
+    await control(sb).updateSettings({ body: { payout_auth_scheme: 'JWT' } });
     try {
       const wrong = await get('/api/transactions/?limit=1', `Token ${token}`);
       expect(wrong.status).toBe(401);
@@ -196,28 +189,24 @@ describe('payout login', () => {
       expect(wrong.json.error.message).toContain('JWT');
       expect((await get('/api/transactions/?limit=1', `jwt ${token}`)).status).toBe(200);
     } finally {
-      await api(sb.url, 'PATCH', '/sandbox/v1/settings', { payout_auth_scheme: null });
+      await control(sb).updateSettings({ body: { payout_auth_scheme: null } });
     }
     expect((await get('/api/transactions/?limit=1', `Token ${token}`)).status).toBe(200);
   });
 
   it('takes payout credentials from the control API: create, change, refuse a taken username', async () => {
-    const created = await api(sb.url, 'POST', '/sandbox/v1/merchants', {
-      name: 'Creds',
-      payout_username: 'creds_user',
-      payout_password: 'pw_one',
-    });
-    expect(created.body).toMatchObject({ payout_username: 'creds_user', payout_password: 'pw_one' });
+    const created = await control(sb).createMerchant({ body: { name: 'Creds', payout_username: 'creds_user', payout_password: 'pw_one' } });
+    expect(created).toMatchObject({ payout_username: 'creds_user', payout_password: 'pw_one' });
     expect((await login('creds_user', 'pw_one')).status).toBe(200);
-    await api(sb.url, 'PATCH', `/sandbox/v1/merchants/${created.body.public_key}`, { payout_password: 'pw_two' });
+    await control(sb).updateMerchant({ public_key: created.public_key, body: { payout_password: 'pw_two' } });
     expect((await login('creds_user', 'pw_one')).status).toBe(401);
     expect((await login('creds_user', 'pw_two')).status).toBe(200);
-    const taken = await api(sb.url, 'PATCH', `/sandbox/v1/merchants/${created.body.public_key}`, { payout_username: 'payout_demo' });
+    const taken = await failure(control(sb).updateMerchant({ public_key: created.public_key, body: { payout_username: 'payout_demo' } }));
     expect(taken.status).toBe(409);
-    expect(taken.body.error.code).toBe('CONFLICT');
-    const generated = await api(sb.url, 'POST', '/sandbox/v1/merchants', { name: 'Generated creds' });
-    expect(generated.body.payout_username).toMatch(/^payout_sandbox_/);
-    expect((await login(generated.body.payout_username, generated.body.payout_password)).status).toBe(200);
+    expect(taken.code).toBe('CONFLICT');
+    const generated = await control(sb).createMerchant({ body: { name: 'Generated creds' } });
+    expect(generated.payout_username).toMatch(/^payout_sandbox_/);
+    expect((await login(generated.payout_username ?? '', generated.payout_password ?? '')).status).toBe(200);
   });
 
   it('takes payout credentials from the seed file', async () => {
@@ -243,32 +232,34 @@ describe('forcing transfer_status', () => {
   it('forces 2–5 with the same callbacks as processing, and refuses 1, the current value and unknown ids', async () => {
     const item = payoutItem({ amount: 1001, channel: `${rx.url}/otp/forced` });
     const id = (await postPayouts(sb.url, [item])).json.data[0].id;
-    const force = (transfer_status: unknown, pid = id) => api(sb.url, 'POST', `/sandbox/v1/payouts/${pid}/status`, { transfer_status });
+    const force = (transfer_status: 2 | 3 | 4 | 5, pid = id) => outcome(sb, 'forceTransferStatus', { id: pid, body: { transfer_status } });
+    // 1 and the string '5' do not fit the body's type: sent raw, to prove the server refuses them too.
+    const forceRaw = (transfer_status: unknown) => api(sb.url, 'POST', `/sandbox/v1/payouts/${id}/status`, { transfer_status });
     const five = await force(5);
     expect(five.status).toBe(200);
-    expect(five.body).toMatchObject({
+    expect(five.data).toMatchObject({
       transfer_status: 5,
       status: 'approved',
       decided_by: 'control_api',
       otp_code: expect.stringMatching(/^\d{6}$/),
     });
     await rx.until(() => rx.at('/otp/forced').length === 1 && notificationsOf(id).length === 1, 20_000);
-    expect((await force(4)).body).toMatchObject({
+    expect((await force(4)).data).toMatchObject({
       transfer_status: 4,
       transfer_status_description: 'rejected by the bank',
       status: 'rejected',
     });
-    expect((await force(2)).body).toMatchObject({ transfer_status: 2, status: 'approved' });
-    expect((await force(3)).body).toMatchObject({ transfer_status: 3, status: 'rejected' });
+    expect((await force(2)).data).toMatchObject({ transfer_status: 2, status: 'approved' });
+    expect((await force(3)).data).toMatchObject({ transfer_status: 3, status: 'rejected' });
     await rx.until(() => notificationsOf(id).length === 4, 20_000);
     expect(notificationsOf(id).map((n) => n.transfer_status)).toEqual([5, 4, 2, 3]);
     const again = await force(3);
     expect(again.status).toBe(409);
-    expect(again.body.error.code).toBe('INVALID_TRANSITION');
-    expect((await force(1)).status).toBe(400);
-    expect((await force('5')).status).toBe(400);
+    expect(again.error?.code).toBe('INVALID_TRANSITION');
+    expect((await forceRaw(1)).status).toBe(400);
+    expect((await forceRaw('5')).status).toBe(400);
     expect((await force(5, 99999999)).status).toBe(404);
-    expect((await api(sb.url, 'GET', `/sandbox/v1/payouts/${id}`)).body.transfer_status).toBe(3);
+    expect((await control(sb).getPayout({ id })).transfer_status).toBe(3);
   });
 });
 
@@ -278,16 +269,16 @@ describe('payout bank step across an export bundle', () => {
     const dst = await startSandbox();
     try {
       const id = (await postPayouts(src.url, [payoutItem({ amount: 1000 })])).json.data[0].id;
-      await api(src.url, 'POST', `/sandbox/v1/payouts/${id}/approve`);
-      const bundle = (await api(src.url, 'GET', '/sandbox/v1/export?include_secrets=true')).body;
-      expect(bundle.merchants[0].payout_password).toBe('pw_sandbox_demo');
-      expect((await api(src.url, 'GET', '/sandbox/v1/export')).body.merchants[0].payout_password).toBeNull();
-      const r = await api(dst.url, 'POST', '/sandbox/v1/import', bundle);
+      await control(src).approvePayout({ id });
+      const bundle = await control(src).exportBundle({ query: { include_secrets: 'true' } });
+      expect(bundle.merchants[0]?.payout_password).toBe('pw_sandbox_demo');
+      expect((await control(src).exportBundle()).merchants[0]?.payout_password).toBeNull();
+      const r = await answer(dst, 'importBundle', { body: bundle });
       expect(r.status).toBe(200);
-      const imported = (await api(dst.url, 'GET', '/sandbox/v1/payouts')).body.items[0];
-      expect(imported).toMatchObject({ transfer_status: 2, credit_note: bundle.payouts[0].credit_note });
+      const imported = (await control(dst).listPayouts()).items[0];
+      expect(imported).toMatchObject({ transfer_status: 2, credit_note: bundle.payouts[0]?.credit_note });
       await advance(dst.url, 6);
-      expect((await api(dst.url, 'GET', `/sandbox/v1/payouts/${imported.id}`)).body.transfer_status).toBe(5);
+      expect((await control(dst).getPayout({ id: imported!.id })).transfer_status).toBe(5);
     } finally {
       await src.stop();
       await dst.stop();

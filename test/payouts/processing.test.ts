@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import { answer, api, control, failure, startSandbox } from '../helpers/sandbox.js';
 import { advance, payoutItem, postPayouts } from './helpers.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => sb.stop());
 
-const getPayout = async (id: number) => (await api(sb.url, 'GET', `/sandbox/v1/payouts/${id}`)).body;
+const getPayout = (id: number) => control(sb).getPayout({ id });
 const batch = async (amounts: number[]) => {
   const r = await postPayouts(
     sb.url,
@@ -20,8 +20,8 @@ const batch = async (amounts: number[]) => {
   expect(r.status).toBe(201);
   return r.json as { payroll: number; data: { id: number }[] };
 };
-const operator = (id: number, verb: string) =>
-  fetch(`${sb.url}/sandbox/v1/payouts/${id}/${verb}`, { method: 'POST', headers: { 'x-sandbox-actor': 'operator' } });
+/** The control API as the console calls it: its calls say they come from the operator. */
+const operator = () => control(sb, { headers: { 'x-sandbox-actor': 'operator' } });
 
 describe('payout processing on the sandbox clock', () => {
   it('keeps items pending before the processing delay has passed', async () => {
@@ -33,7 +33,7 @@ describe('payout processing on the sandbox clock', () => {
   it('approves an even amount and rejects an odd one after the delay', async () => {
     const b = await batch([1000, 1001]);
     await advance(sb.url, 6);
-    const [even, odd] = await Promise.all(b.data.map((t) => getPayout(t.id)));
+    const [even, odd] = await Promise.all([getPayout(b.data[0]!.id), getPayout(b.data[1]!.id)]);
     expect(even).toMatchObject({
       status: 'approved',
       transfer_status: 2,
@@ -60,7 +60,7 @@ describe('payout processing on the sandbox clock', () => {
   });
 
   it('processes at the configured delay', async () => {
-    await api(sb.url, 'PATCH', '/sandbox/v1/settings', { payout_processing_delay_minutes: 60 });
+    await control(sb).updateSettings({ body: { payout_processing_delay_minutes: 60 } });
     try {
       const b = await batch([2000]);
       const p = await getPayout(b.data[0]!.id);
@@ -70,15 +70,17 @@ describe('payout processing on the sandbox clock', () => {
       await advance(sb.url, 31);
       expect((await getPayout(b.data[0]!.id)).status).toBe('approved');
     } finally {
-      await api(sb.url, 'PATCH', '/sandbox/v1/settings', { payout_processing_delay_minutes: 5 });
+      await control(sb).updateSettings({ body: { payout_processing_delay_minutes: 5 } });
     }
   });
 
   it("keeps the operator's approval of an odd amount when the payroll is processed", async () => {
     const b = await batch([1001, 1003]);
-    const res = await operator(b.data[0]!.id, 'approve');
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ status: 'approved', decided_by: 'operator', otp_code: expect.stringMatching(/^\d{6}$/) });
+    expect(await operator().approvePayout({ id: b.data[0]!.id })).toMatchObject({
+      status: 'approved',
+      decided_by: 'operator',
+      otp_code: expect.stringMatching(/^\d{6}$/),
+    });
     await advance(sb.url, 6);
     expect((await getPayout(b.data[0]!.id)).status).toBe('approved');
     expect((await getPayout(b.data[1]!.id)).status).toBe('rejected');
@@ -86,58 +88,58 @@ describe('payout processing on the sandbox clock', () => {
 
   it('rejects an even amount by hand, marked as a control-API decision', async () => {
     const b = await batch([1000]);
-    const r = await api(sb.url, 'POST', `/sandbox/v1/payouts/${b.data[0]!.id}/reject`);
+    const r = await answer(sb, 'rejectPayout', { id: b.data[0]!.id });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ status: 'rejected', decided_by: 'control_api' });
+    expect(r.data).toMatchObject({ status: 'rejected', decided_by: 'control_api' });
     await advance(sb.url, 6);
     expect((await getPayout(b.data[0]!.id)).status).toBe('rejected');
   });
 
   it('answers 409 INVALID_TRANSITION when deciding a decided payout', async () => {
     const b = await batch([1000]);
-    await api(sb.url, 'POST', `/sandbox/v1/payouts/${b.data[0]!.id}/approve`);
-    const r = await api(sb.url, 'POST', `/sandbox/v1/payouts/${b.data[0]!.id}/reject`);
+    await control(sb).approvePayout({ id: b.data[0]!.id });
+    const r = await failure(control(sb).rejectPayout({ id: b.data[0]!.id }));
     expect(r.status).toBe(409);
-    expect(r.body.error.code).toBe('INVALID_TRANSITION');
+    expect(r.code).toBe('INVALID_TRANSITION');
     expect((await getPayout(b.data[0]!.id)).status).toBe('approved');
   });
 
   it('answers 404 for an unknown payout', async () => {
-    expect((await api(sb.url, 'POST', '/sandbox/v1/payouts/999999/approve')).status).toBe(404);
-    expect((await api(sb.url, 'GET', '/sandbox/v1/payouts/abc')).status).toBe(404);
+    expect((await failure(control(sb).approvePayout({ id: 999999 }))).status).toBe(404);
+    expect((await failure(control(sb).getPayout({ id: 'abc' }))).status).toBe(404);
   });
 
   it('process applies the rule to every pending item now, without the clock', async () => {
     const a = await batch([2, 3]);
     const b = await batch([4]);
-    const r = await api(sb.url, 'POST', '/sandbox/v1/payouts/process');
+    const r = await answer(sb, 'processPayouts');
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ processed: 3, approved: 2, rejected: 1 });
+    expect(r.data).toEqual({ processed: 3, approved: 2, rejected: 1 });
     expect((await getPayout(a.data[1]!.id)).status).toBe('rejected');
     expect((await getPayout(b.data[0]!.id)).status).toBe('approved');
-    const pending = await api(sb.url, 'GET', '/sandbox/v1/payouts?status=pending');
-    expect(pending.body.items).toEqual([]);
+    const pending = await control(sb).listPayouts({ query: { status: 'pending' } });
+    expect(pending.items).toEqual([]);
   });
 
   it('process with a payroll leaves the other payrolls pending', async () => {
     const a = await batch([2]);
     const b = await batch([4]);
-    const r = await api(sb.url, 'POST', '/sandbox/v1/payouts/process', { payroll: a.payroll });
-    expect(r.body).toEqual({ processed: 1, approved: 1, rejected: 0 });
+    const r = await control(sb).processPayouts({ body: { payroll: a.payroll } });
+    expect(r).toEqual({ processed: 1, approved: 1, rejected: 0 });
     expect((await getPayout(b.data[0]!.id)).status).toBe('pending');
-    await api(sb.url, 'POST', '/sandbox/v1/payouts/process');
+    await control(sb).processPayouts();
   });
 
   it('process answers 404 for an unknown payroll', async () => {
-    const r = await api(sb.url, 'POST', '/sandbox/v1/payouts/process', { payroll: 999999 });
+    const r = await failure(control(sb).processPayouts({ body: { payroll: 999999 } }));
     expect(r.status).toBe(404);
   });
 
   it('lists payrolls with counts by status', async () => {
     const b = await batch([2, 3, 5]);
-    await api(sb.url, 'POST', `/sandbox/v1/payouts/${b.data[0]!.id}/approve`);
-    const r = await api(sb.url, 'GET', '/sandbox/v1/payrolls?limit=1');
-    expect(r.body.items[0]).toMatchObject({
+    await control(sb).approvePayout({ id: b.data[0]!.id });
+    const r = await control(sb).listPayrolls({ query: { limit: 1 } });
+    expect(r.items[0]).toMatchObject({
       id: b.payroll,
       mid_id: 1,
       total: 3,
@@ -146,23 +148,22 @@ describe('payout processing on the sandbox clock', () => {
       rejected: 0,
       amount_total: '10.00',
     });
-    expect(r.body.next_cursor).toBe(String(b.payroll));
+    expect(r.next_cursor).toBe(String(b.payroll));
   });
 
   it('filters payouts by payroll and status and pages them newest first', async () => {
     const b = await batch([2, 4, 6]);
-    const first = await api(sb.url, 'GET', `/sandbox/v1/payouts?payroll=${b.payroll}&status=pending&limit=2`);
-    expect(first.body.items.map((p: { id: number }) => p.id)).toEqual([b.data[2]!.id, b.data[1]!.id]);
-    const next = await api(
-      sb.url,
-      'GET',
-      `/sandbox/v1/payouts?payroll=${b.payroll}&status=pending&limit=2&cursor=${first.body.next_cursor}`,
-    );
-    expect(next.body.items.map((p: { id: number }) => p.id)).toEqual([b.data[0]!.id]);
-    expect(next.body.next_cursor).toBeNull();
+    const first = await control(sb).listPayouts({ query: { payroll: b.payroll, status: 'pending', limit: 2 } });
+    expect(first.items.map((p) => p.id)).toEqual([b.data[2]!.id, b.data[1]!.id]);
+    const next = await control(sb).listPayouts({
+      query: { payroll: b.payroll, status: 'pending', limit: 2, cursor: first.next_cursor ?? undefined },
+    });
+    expect(next.items.map((p) => p.id)).toEqual([b.data[0]!.id]);
+    expect(next.next_cursor).toBeNull();
   });
 
   it('refuses a bad list query with VALIDATION_ERROR', async () => {
+    // A status outside the enum does not fit the query's type: sent raw, to prove the server refuses it too.
     const r = await api(sb.url, 'GET', '/sandbox/v1/payouts?status=done');
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe('VALIDATION_ERROR');
@@ -173,7 +174,7 @@ describe('payout processing on the sandbox clock', () => {
     const off = sb.ctx.events.on('payout.changed', (e) => seen.push(e));
     try {
       const b = await batch([8]);
-      await api(sb.url, 'POST', `/sandbox/v1/payouts/${b.data[0]!.id}/approve`);
+      await control(sb).approvePayout({ id: b.data[0]!.id });
       expect(seen).toEqual([
         { id: b.data[0]!.id, payroll_id: b.payroll, status: 'pending' },
         { id: b.data[0]!.id, payroll_id: b.payroll, status: 'approved' },
@@ -195,8 +196,8 @@ describe('payout durability', () => {
       const second = await startSandbox({ data: dir });
       try {
         await advance(second.url, 6);
-        const p = await api(second.url, 'GET', `/sandbox/v1/payouts/${r.json.data[0].id}`);
-        expect(p.body.status).toBe('approved');
+        const p = await control(second).getPayout({ id: r.json.data[0].id });
+        expect(p.status).toBe('approved');
       } finally {
         await second.stop();
       }

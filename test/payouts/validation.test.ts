@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clabeForMerchant } from '../../server/domain/clabe.js';
 import { MAX_PAYOUT_BATCH } from '../../server/contract/payouts.js';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import { control, startSandbox } from '../helpers/sandbox.js';
 import { listPayouts, note, payoutItem, postPayouts } from './helpers.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
@@ -91,8 +91,8 @@ describe('payout item validation', () => {
     const r = await postPayouts(sb.url, [payoutItem({ bank: 2, account_type: 'savings', vat_id_type: 'DNI', vat_id: '45678912' })]);
     expect(r.status).toBe(201);
     expect(r.json.data[0].warnings).toEqual([]);
-    const p = await api(sb.url, 'GET', `/sandbox/v1/payouts/${r.json.data[0].id}`);
-    expect(p.body.country).toBe('PER');
+    const p = await control(sb).getPayout({ id: r.json.data[0].id });
+    expect(p.country).toBe('PER');
   });
 
   it('accepts a shared bank code with an explicit country', async () => {
@@ -108,9 +108,7 @@ describe('payout item validation', () => {
     ]);
     expect(r.status).toBe(201);
     expect(r.json.data.map((d: { warnings: string[] }) => d.warnings)).toEqual([[], []]);
-    const countries = await Promise.all(
-      r.json.data.map(async (d: { id: number }) => (await api(sb.url, 'GET', `/sandbox/v1/payouts/${d.id}`)).body.country),
-    );
+    const countries = await Promise.all(r.json.data.map(async (d: { id: number }) => (await control(sb).getPayout({ id: d.id })).country));
     expect(countries).toEqual(['CHL', 'PER']);
   });
 
@@ -139,13 +137,14 @@ describe('payout item validation', () => {
   });
 
   it('stores nothing when one item is bad (atomic batch)', async () => {
-    const before = (await api(sb.url, 'GET', '/sandbox/v1/payrolls?limit=500')).body.items.length;
+    const payrolls = async () => (await control(sb).listPayrolls({ query: { limit: 500 } })).items.length;
+    const before = await payrolls();
     const good = payoutItem();
     const r = await postPayouts(sb.url, [good, payoutItem({ amount: 0 })]);
     expect(r.status).toBe(400);
-    expect((await api(sb.url, 'GET', '/sandbox/v1/payrolls?limit=500')).body.items.length).toBe(before);
-    const list = await listPayouts(sb.url, '?limit=500');
-    expect(list.items.some((p: { credit_note: string }) => p.credit_note === good.credit_note)).toBe(false);
+    expect(await payrolls()).toBe(before);
+    const list = await listPayouts(sb.url, { limit: 500 });
+    expect(list.items.some((p) => p.credit_note === good.credit_note)).toBe(false);
     // the good item's credit note is still free
     expect((await postPayouts(sb.url, [good])).status).toBe(201);
   });
@@ -176,7 +175,7 @@ describe('payout item validation', () => {
 
   it('lets another merchant use the same credit_note', async () => {
     const cn = note();
-    await api(sb.url, 'POST', '/sandbox/v1/merchants', { name: 'Other', payout_token: 'tk_other_merchant_1' });
+    await control(sb).createMerchant({ body: { name: 'Other', payout_token: 'tk_other_merchant_1' } });
     expect((await postPayouts(sb.url, [payoutItem({ credit_note: cn })])).status).toBe(201);
     expect((await postPayouts(sb.url, [payoutItem({ credit_note: cn })], { authorization: 'Bearer tk_other_merchant_1' })).status).toBe(
       201,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../../server/sandbox.js';
 import { DataDirError } from '../../server/store/data-dir.js';
+import { control } from '../helpers/sandbox.js';
 import { killHard, spawnCli } from '../helpers/spawn.js';
 
 const work = mkdtempSync(join(tmpdir(), 'sbx-datadir-'));
@@ -19,9 +20,9 @@ describe.skipIf(!posix)('the data dir is its owner’s alone', () => {
     const old = process.umask(0o022);
     try {
       const sb = createSandbox({ data: dir, port: 0 });
-      await sb.start();
+      const url = await sb.start();
       // A write makes sure the -wal and -shm files exist.
-      await fetch(`${sb.url}/sandbox/v1/clock/pause`, { method: 'POST' });
+      await control({ url }).pauseClock();
       expect(mode(dir)).toBe(0o700);
       for (const f of ['sandbox.db', 'sandbox.db-wal', 'sandbox.db-shm', 'sandbox.lock']) expect(mode(join(dir, f)), f).toBe(0o600);
       await sb.stop();

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../server/store/db.js';
 import { migrations } from '../../server/store/migrations/index.js';
 import { eventually } from '../helpers/receiver.js';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import { answer, control, startSandbox } from '../helpers/sandbox.js';
 
 // A desktop user's data dir, written by the first release line (fixtures/release-1/README.md says how).
 const fixture = join(import.meta.dirname, 'fixtures', 'release-1', 'sandbox.db');
@@ -23,12 +23,12 @@ describe('a data dir of the first release line opens with this one', () => {
     const sb = await startSandbox({ data: dir });
     try {
       expect(sb.ctx.store.db.pragma('user_version', { simple: true })).toBe(migrations.length);
-      const merchants = (await api(sb.url, 'GET', '/sandbox/v1/merchants')).body.items as { public_key: string; secret_key: string }[];
+      const merchants = (await control(sb).listMerchants()).items;
       expect(merchants.map((m) => m.public_key)).toEqual(['pk_sandbox_demo', 'pk_release_one']);
       expect(merchants[1]!.secret_key).toBe('sk_release_one');
-      const ops = (await api(sb.url, 'GET', '/sandbox/v1/operations')).body.items as { trans_id: string }[];
+      const ops = (await control(sb).listOperations()).items;
       expect(ops.map((o) => o.trans_id).sort()).toEqual(['rel1-confirmed', 'rel1-pending']);
-      const settings = (await api(sb.url, 'GET', '/sandbox/v1/settings')).body;
+      const settings = await control(sb).getSettings();
       expect(settings).toMatchObject({ retry_schedule_minutes: [2, 10, 30], payout_auth_scheme: null });
 
       const byToken = await fetch(`${sb.url}/api/transactions/?credit_note=REL1-CN-1`, {
@@ -41,7 +41,7 @@ describe('a data dir of the first release line opens with this one', () => {
       const attempts = () =>
         sb.ctx.store.db.prepare<[], { n: number }>('SELECT attempt_count AS n FROM notifications WHERE id = 1').get()!.n;
       expect(attempts()).toBeGreaterThanOrEqual(1);
-      expect((await api(sb.url, 'POST', '/sandbox/v1/clock/advance', { minutes: 15 })).status).toBe(200);
+      expect((await answer(sb, 'advanceClock', { body: { minutes: 15 } })).status).toBe(200);
       await eventually(async () => attempts() >= 2, 20_000);
     } finally {
       await sb.stop();
@@ -61,10 +61,10 @@ describe('a data dir of the first release line opens with this one', () => {
   it('a settings change saves only what was set, so a later change of a default reaches it', async () => {
     const sb = await startSandbox();
     try {
-      expect((await api(sb.url, 'PATCH', '/sandbox/v1/settings', { retries_enabled: false })).status).toBe(200);
-      expect((await api(sb.url, 'PATCH', '/sandbox/v1/settings', { payout_processing_delay_minutes: 2 })).status).toBe(200);
+      expect((await answer(sb, 'updateSettings', { body: { retries_enabled: false } })).status).toBe(200);
+      expect((await answer(sb, 'updateSettings', { body: { payout_processing_delay_minutes: 2 } })).status).toBe(200);
       expect(sb.ctx.store.settings.get('sandbox', {})).toEqual({ retries_enabled: false, payout_processing_delay_minutes: 2 });
-      expect((await api(sb.url, 'GET', '/sandbox/v1/settings')).body).toMatchObject({ retries_enabled: false, payout_auth_scheme: null });
+      expect(await control(sb).getSettings()).toMatchObject({ retries_enabled: false, payout_auth_scheme: null });
     } finally {
       await sb.stop();
     }

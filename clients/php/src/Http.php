@@ -29,7 +29,14 @@ final class Http
         }
         // Without this curl sends `Expect: 100-continue` on larger bodies and waits for an interim answer.
         $lines[] = 'Expect:';
+        $diagnosis = null;
         curl_setopt_array($curl, [
+            CURLOPT_HEADERFUNCTION => static function ($curl, string $line) use (&$diagnosis): int {
+                if (stripos($line, 'x-sandbox-signature-diagnosis:') === 0) {
+                    $diagnosis = trim(substr($line, strlen('x-sandbox-signature-diagnosis:')));
+                }
+                return strlen($line);
+            },
             CURLOPT_CUSTOMREQUEST => $method,
             CURLOPT_RETURNTRANSFER => true,
             CURLOPT_HTTPHEADER => $lines,
@@ -50,7 +57,7 @@ final class Http
         $type = (string) curl_getinfo($curl, CURLINFO_CONTENT_TYPE);
         curl_close($curl);
         if ($status >= 400) {
-            throw self::errorOf($status, (string) $answer, $request);
+            throw self::errorOf($status, (string) $answer, $request, $diagnosis);
         }
         return ['status' => $status, 'body' => (string) $answer, 'contentType' => $type];
     }
@@ -81,7 +88,7 @@ final class Http
         }
     }
 
-    public static function errorOf(int $status, string $text, string $request): SandboxApiException
+    public static function errorOf(int $status, string $text, string $request, ?string $diagnosis = null): SandboxApiException
     {
         $json = json_decode($text, true);
         if (is_array($json) && is_array($json['error'] ?? null) && is_string($json['error']['code'] ?? null)) {
@@ -91,6 +98,7 @@ final class Http
                 (string) ($json['error']['message'] ?? ''),
                 $json['error']['details'] ?? null,
                 $request,
+                $diagnosis,
             );
         }
         return new SandboxApiException($status, 'HTTP_' . $status, substr($text, 0, 300) ?: 'request failed', null, $request);

@@ -121,6 +121,28 @@ final class Sandbox
     }
 
     /**
+     * Why `Notification::verify()` refuses these fields with this secret (contract §10), or null when
+     * they verify: the sandbox's diagnosis, `['matched', 'recipe', 'expected_string', 'explanation']`.
+     * The recipe names what differs between how the notification was signed and what the check
+     * computed (the other layout, a value the handler reformatted, another merchant's secret of this
+     * sandbox, or a signature the service never makes); `explanation` says what to change.
+     *
+     * @param array<string, mixed> $fields the notification's form fields (`$_POST` in a handler)
+     * @return array<string, mixed>|null
+     */
+    public function explainNotification(array $fields, string $secret, string $layout = 'standard'): ?array
+    {
+        $kind = match ($layout) {
+            'standard' => 'notification',
+            'legacy' => 'notification_legacy',
+            default => throw new \InvalidArgumentException("layout must be standard or legacy (got $layout)"),
+        };
+        $strings = array_map(static fn ($v) => is_scalar($v) ? (string) $v : json_encode($v), $fields);
+        $answer = $this->control('POST', '/signatures/diagnose', ['kind' => $kind, 'fields' => $strings, 'secret' => $secret]);
+        return $answer['match'] ? null : $answer['diagnosis'];
+    }
+
+    /**
      * A merchant of this sandbox: the demo merchant (`pk_sandbox_demo`) by default, or the one with
      * this public key (its secret and payout credentials are read through the control API).
      */

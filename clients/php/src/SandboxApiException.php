@@ -21,8 +21,13 @@ final class SandboxApiException extends \RuntimeException
         public readonly mixed $details = null,
         /** `METHOD path` of the call. */
         public readonly string $request = '',
+        /**
+         * `X-Sandbox-Signature-Diagnosis` of a refused signature or payout token: the recipe's
+         * ingredients as `key=value; …`, or `unknown` (the request log has the whole diagnosis).
+         */
+        public readonly ?string $diagnosis = null,
     ) {
-        parent::__construct($message);
+        parent::__construct($diagnosis === null ? $message : "$message [diagnosis: $diagnosis]");
     }
 
 }

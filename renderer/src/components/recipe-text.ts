@@ -1,4 +1,4 @@
-import type { Recipe } from '@contract/diagnosis.js';
+import type { Recipe, TokenMistake } from '@contract/diagnosis.js';
 import type { SigText, SigTextKey } from './sig-text';
 
 /** Which usual change turned the value as sent into the value signed. */
@@ -32,6 +32,20 @@ const ORDER_KEYS: Record<NonNullable<Recipe['order']>, SigTextKey> = {
   legacy_layout: 'sig.why.legacyLayout',
   standard_layout: 'sig.why.standardLayout',
 };
+const TOKEN_KEYS: Record<TokenMistake, SigTextKey> = {
+  no_scheme: 'sig.token.noScheme',
+  scheme_repeated: 'sig.token.schemeRepeated',
+  quoted: 'sig.token.quoted',
+  login_answer: 'sig.token.loginAnswer',
+  other_case: 'sig.token.otherCase',
+  truncated: 'sig.token.truncated',
+  revoked_login: 'sig.token.revokedLogin',
+  public_key: 'sig.token.publicKey',
+  secret_key: 'sig.token.secretKey',
+  payout_username: 'sig.token.payoutUsername',
+  payout_password: 'sig.token.payoutPassword',
+  basic_credentials: 'sig.token.basicCredentials',
+};
 const ALGORITHMS = { sha1: 'SHA-1', md5: 'MD5', sha512: 'SHA-512' } as const;
 
 /**
@@ -40,6 +54,10 @@ const ALGORITHMS = { sha1: 'SHA-1', md5: 'MD5', sha512: 'SHA-512' } as const;
  */
 export function recipeTexts(r: Recipe, nameOf: (publicKey: string) => string | undefined = () => undefined): SigText[] {
   const out: SigText[] = [];
+  if (r.token) {
+    const key = r.token_of ?? '?';
+    out.push({ key: TOKEN_KEYS[r.token], vars: { name: nameOf(key) ?? key, key } });
+  }
   if (r.order) out.push({ key: ORDER_KEYS[r.order], vars: { order: (r.custom_order ?? []).join(' ') } });
   if (r.separator !== undefined) out.push({ key: 'sig.why.separator', vars: { sep: JSON.stringify(r.separator) } });
   if (r.secret === 'prefix') out.push({ key: 'sig.why.secretFirst' });

@@ -33,6 +33,19 @@ export const SIG_TEXT_KEYS = [
   'sig.why.algorithm',
   'sig.why.base64',
   'sig.why.base64OfHex',
+  // What a refused payout call sent in the token's place: {name} is the merchant it belongs to.
+  'sig.token.noScheme',
+  'sig.token.schemeRepeated',
+  'sig.token.quoted',
+  'sig.token.loginAnswer',
+  'sig.token.otherCase',
+  'sig.token.truncated',
+  'sig.token.revokedLogin',
+  'sig.token.publicKey',
+  'sig.token.secretKey',
+  'sig.token.payoutUsername',
+  'sig.token.payoutPassword',
+  'sig.token.basicCredentials',
   // The pasted JSON could not be read: {detail} is the browser's message.
   'sig.parse.badJson',
 ] as const;

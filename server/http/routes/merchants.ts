@@ -13,7 +13,7 @@ export function merchantsRouter(ctx: SandboxContext): Router {
     return merchantView(m);
   });
   mountRoute(r, merchantRoutes.updateMerchant, ({ params, body }) => {
-    const m = ctx.store.tx(() => updateMerchant(ctx.store, params.public_key, body));
+    const m = ctx.store.tx(() => updateMerchant(ctx.store, params.public_key, body, ctx.clock.now()));
     ctx.events.emit('merchant.changed', { public_key: m.public_key });
     return merchantView(m);
   });

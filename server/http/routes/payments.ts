@@ -9,7 +9,7 @@ import { answer, logNote } from '../answer.js';
 import { SandboxError } from '../../contract/errors.js';
 import { diagnoseCreation } from '../../domain/diagnose.js';
 import { diagnosisHeader } from '../../domain/signature-diagnosis.js';
-import { isLoopback } from '../client-address.js';
+import { isLoopbackClient } from '../client-address.js';
 import { parseFormBody } from '../form-body.js';
 import { methodGuard } from '../route.js';
 
@@ -44,14 +44,15 @@ export function createPaymentHandler(ctx: SandboxContext, path: CreationPath): R
 
 /**
  * Contract §10: the refusal keeps its answer; the log entry gets the diagnosis and the answer its
- * ingredients as a header. Another merchant's key is named only to a loopback caller (the log
- * itself is read through the guarded control API).
+ * ingredients as a header. Another merchant's key is named only to a loopback client (a request a
+ * proxy relayed counts only through a trusted proxy; the log itself is read through the guarded
+ * control API).
  */
 function explainSignature(ctx: SandboxContext, fields: Record<string, string>, req: Request, res: Response): void {
   const diagnosis = diagnoseCreation(ctx, fields);
   if (!diagnosis) return;
   res.locals.logDiagnosis = diagnosis;
-  res.setHeader('X-Sandbox-Signature-Diagnosis', diagnosisHeader(diagnosis, isLoopback(req.socket.remoteAddress)));
+  res.setHeader('X-Sandbox-Signature-Diagnosis', diagnosisHeader(diagnosis, isLoopbackClient(req, ctx.config.trustProxy)));
 }
 
 /** Other methods on the creation paths: 405 with `Allow` (the POSTs are mounted before, in app.ts). */

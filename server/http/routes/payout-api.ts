@@ -7,7 +7,10 @@ import { merchantPayout, merchantPayouts } from '../../domain/payout-queries.js'
 import { createPayoutBatch } from '../../domain/payouts.js';
 import { publicPayoutView } from '../../domain/payout-views.js';
 import { getSettings } from '../../domain/settings.js';
+import { diagnosisHeader } from '../../domain/signature-diagnosis.js';
+import { diagnosePayoutToken } from '../../domain/token-diagnosis.js';
 import { answerJson, logNote } from '../answer.js';
+import { isLoopbackClient } from '../client-address.js';
 import { beforeId, keysetPage } from '../paging.js';
 import { methodGuard, mountRaw, mountRoute, parseJsonBody } from '../route.js';
 
@@ -41,7 +44,8 @@ function loginBody(req: Request): unknown {
 /**
  * Authenticates a payout API call before its route parses anything, so an anonymous caller learns
  * nothing about a body, a query or an id. The scheme word sent goes into the request log; a refusal
- * names the scheme expected (`WWW-Authenticate`).
+ * names the scheme expected (`WWW-Authenticate`) and, like a refused signature (contract §10), what
+ * was sent in the token's place: on the log entry, and as `X-Sandbox-Signature-Diagnosis`.
  */
 function withPayoutCaller(ctx: SandboxContext): RequestHandler {
   return (req, res, next) => {
@@ -54,6 +58,14 @@ function withPayoutCaller(ctx: SandboxContext): RequestHandler {
     } catch (err) {
       if (err instanceof SandboxError && (err.code === 'UNAUTHORIZED' || err.code === 'TOKEN_EXPIRED')) {
         res.setHeader('WWW-Authenticate', `${getSettings(ctx.store).payout_auth_scheme ?? 'Bearer'} realm="payouts"`);
+      }
+      const diagnosis =
+        err instanceof SandboxError && err.code === 'UNAUTHORIZED'
+          ? diagnosePayoutToken(ctx.store, ctx.clock.now(), req.headers.authorization)
+          : null;
+      if (diagnosis) {
+        res.locals.logDiagnosis = diagnosis;
+        res.setHeader('X-Sandbox-Signature-Diagnosis', diagnosisHeader(diagnosis, isLoopbackClient(req, ctx.config.trustProxy)));
       }
       next(err);
     }

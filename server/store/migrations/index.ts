@@ -8,6 +8,7 @@ import { oldDefaultAuthScheme } from './007-old-default-auth-scheme.js';
 import { requestLogBytes } from './008-request-log-bytes.js';
 import { golive } from './009-golive.js';
 import { replays } from './010-replays.js';
+import { revokedPayoutLogins } from './011-revoked-payout-logins.js';
 
 /**
  * Forward-only migrations. Version N is the N-th entry; `PRAGMA user_version` records the applied
@@ -24,4 +25,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '008-request-log-bytes', sql: requestLogBytes },
   { name: '009-golive', sql: golive },
   { name: '010-replays', sql: replays },
+  { name: '011-revoked-payout-logins', sql: revokedPayoutLogins },
 ];

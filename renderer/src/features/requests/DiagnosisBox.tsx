@@ -22,27 +22,30 @@ function loggedFields(body: string): Record<string, string> {
 /**
  * How a refused signature was built (contract §10), beside the request: the recipe in the console's
  * language, the string the spec signs and the string the sender signed (secrets as ••••), and the
- * signature as logged.
+ * signature as logged. A payout call refused for its token (the payout API lives under /api/) shows
+ * what was sent in the token's place instead.
  */
 export function DiagnosisBox({ entry }: { entry: RequestLogEntry }) {
   const t = useT();
   const { data: merchants } = useMerchants();
   const d: Diagnosis | null = entry.diagnosis;
   if (!d) return null;
-  const fields = loggedFields(entry.request_body);
   const nameOf = (key: string) => merchants?.items.find((m) => m.public_key === key)?.name;
-  const sent = d.matched && d.recipe ? recipeString('creation', fields, d.recipe) : null;
+  // Without a closing period: the sentence adds its own (a merchant name may end in "S.A.").
+  const what = (r: NonNullable<Diagnosis['recipe']>) =>
+    recipeTexts(r, nameOf)
+      .map((x) => t(x.key, x.vars))
+      .join(', ')
+      .replace(/\.$/, '');
+  const recipe = d.matched ? d.recipe : null;
+  const token = entry.path.startsWith('/api/');
+  const fields = token ? {} : loggedFields(entry.request_body);
+  const sent = recipe && !token ? recipeString('creation', fields, recipe) : null;
   return (
     <div className={d.matched ? 'warn-box' : 'error-box'} data-testid="request-diagnosis" data-matched={String(d.matched)}>
-      <strong>{t('diag.title')}</strong>
+      <strong>{t(token ? 'diag.tokenTitle' : 'diag.title')}</strong>
       <p data-testid="request-diagnosis-recipe">
-        {d.matched && d.recipe
-          ? t('diag.builtAs', {
-              what: recipeTexts(d.recipe, nameOf)
-                .map((x) => t(x.key, x.vars))
-                .join(', '),
-            })
-          : t('diag.unknown')}
+        {recipe ? t(token ? 'diag.tokenSentAs' : 'diag.builtAs', { what: what(recipe) }) : t(token ? 'diag.tokenUnknown' : 'diag.unknown')}
       </p>
       <p className="muted small">{d.explanation}</p>
       <table className="kv">
@@ -50,21 +53,37 @@ export function DiagnosisBox({ entry }: { entry: RequestLogEntry }) {
           <tr>
             <th>{t('diag.expected')}</th>
             <td className="mono break" data-testid="request-diagnosis-expected">
-              {d.expected_string} <CopyButton value={d.expected_string} />
+              {d.expected_string}
+              {!token && (
+                <>
+                  {' '}
+                  <CopyButton value={d.expected_string} />
+                </>
+              )}
             </td>
           </tr>
+          {token && (
+            <tr>
+              <th>{t('diag.header')}</th>
+              <td className="mono break" data-testid="request-diagnosis-sent">
+                {entry.request_headers.authorization ?? '∅'}
+              </td>
+            </tr>
+          )}
           {sent !== null && (
             <tr>
-              <th>{d.recipe?.secret === 'hmac_key' ? t('diag.sentHmac') : t('diag.sent')}</th>
+              <th>{recipe?.secret === 'hmac_key' ? t('diag.sentHmac') : t('diag.sent')}</th>
               <td className="mono break" data-testid="request-diagnosis-sent">
                 {sent}
               </td>
             </tr>
           )}
-          <tr>
-            <th>{t('diag.signature')}</th>
-            <td className="mono break">{fields.signature ?? '∅'}</td>
-          </tr>
+          {!token && (
+            <tr>
+              <th>{t('diag.signature')}</th>
+              <td className="mono break">{fields.signature ?? '∅'}</td>
+            </tr>
+          )}
         </tbody>
       </table>
     </div>
