@@ -5,7 +5,8 @@ import type { MerchantRecord } from '../store/merchants.js';
 import { getSettings } from './settings.js';
 
 const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
-const sameText = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
+/** Constant-time text equality (digests of equal length whatever was sent). */
+export const sameText = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
 
 /** Login tokens carry this prefix so support staff can tell them from static payout tokens in logs. */
 const LOGIN_TOKEN_PREFIX = 'lt_';

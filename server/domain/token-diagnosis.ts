@@ -1,7 +1,7 @@
 import type { Diagnosis, Recipe, TokenMistake } from '../contract/diagnosis.js';
 import type { Store } from '../store/index.js';
 import type { MerchantRecord } from '../store/merchants.js';
-import { payoutTokenOwner } from './payout-auth.js';
+import { payoutTokenOwner, sameText } from './payout-auth.js';
 import { getSettings } from './settings.js';
 import { MASKED_SECRET } from './signature-diagnosis.js';
 
@@ -50,12 +50,14 @@ function basicCredentials(token: string): { username: string; password: string }
 
 /** Which credential of which merchant `token` is, when it is one. */
 function credentialOf(merchants: readonly MerchantRecord[], token: string): { mistake: TokenMistake; merchant: MerchantRecord } | null {
+  // Compared in constant time like every credential check, though only refused calls get here.
+  const is = (value: string | null) => value !== null && sameText(value, token);
   const checks: [TokenMistake, (m: MerchantRecord) => boolean][] = [
-    ['public_key', (m) => m.public_key === token],
-    ['secret_key', (m) => m.secret_key === token],
-    ['payout_username', (m) => m.payout_username === token],
-    ['payout_password', (m) => m.payout_password === token],
-    ['other_case', (m) => m.payout_token.toLowerCase() === token.toLowerCase()],
+    ['public_key', (m) => is(m.public_key)],
+    ['secret_key', (m) => is(m.secret_key)],
+    ['payout_username', (m) => is(m.payout_username)],
+    ['payout_password', (m) => is(m.payout_password)],
+    ['other_case', (m) => sameText(m.payout_token.toLowerCase(), token.toLowerCase())],
     ['truncated', (m) => token.length >= MIN_TRUNCATED && m.payout_token.startsWith(token)],
   ];
   for (const [mistake, test] of checks) {

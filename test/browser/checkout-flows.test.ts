@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { bankCredentials } from '../../server/checkout/test-values.js';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import { control, startSandbox } from '../helpers/sandbox.js';
 import { newCheckout } from '../checkout/support.js';
 import { hasChromium, launch } from './pages/console-browser.js';
 import { openCheckout, sel } from './pages/checkout.js';
@@ -53,7 +53,7 @@ describe.skipIf(!hasChromium)('hosted checkout in a browser', () => {
     try {
       await p.page.waitForSelector(sel.waiting);
       await expect(p.page.textContent(sel.countdown)).resolves.toMatch(/^1[45]:\d\d$/);
-      await api(sb.url, 'POST', `/sandbox/v1/operations/${c.id}/confirm`);
+      await control(sb).confirmOperation({ id: c.id });
       await p.waitForMerchant('ok');
     } finally {
       await p.close();
@@ -80,8 +80,8 @@ describe.skipIf(!hasChromium)('hosted checkout in a browser', () => {
     try {
       await p.page.click(sel.shopperCancel);
       await p.waitForMerchant('error');
-      const op = await api(sb.url, 'GET', `/sandbox/v1/operations/${c.id}`);
-      expect(op.body.status).toBe('cancelled');
+      const op = await control(sb).getOperation({ id: c.id });
+      expect(op.status).toBe('cancelled');
     } finally {
       await p.close();
     }
@@ -92,7 +92,7 @@ describe.skipIf(!hasChromium)('hosted checkout in a browser', () => {
     const p = await openCheckout(browser, c.address);
     try {
       await p.page.waitForSelector(sel.waiting);
-      await api(sb.url, 'POST', '/sandbox/v1/clock/advance', { minutes: 31 });
+      await control(sb).advanceClock({ body: { minutes: 31 } });
       await p.waitForMerchant('error');
       await p.page.goto(c.address);
       expect(await p.page.getAttribute(sel.closedStatus, 'data-status')).toBe('expired');

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startReceiver } from '../helpers/receiver.js';
-import { api } from '../helpers/sandbox.js';
-import { move, pendingOperation } from '../delivery/helpers.js';
+import { move, notificationsOfOp, pendingOperation, setMerchant } from '../delivery/helpers.js';
 import { hasChromium } from './pages/console-browser.js';
 import { useConsoleFixture } from './pages/console-fixture.js';
 
@@ -12,7 +11,7 @@ describe.skipIf(!hasChromium)('console: clock panel', () => {
   it('shows a progress bar while a long advance runs, stays usable (pause), then shows the summary', async () => {
     const rx = await startReceiver('hang');
     try {
-      await api(f.sb.url, 'PATCH', '/sandbox/v1/merchants/pk_sandbox_demo', { success_url: `${rx.url}/hang` });
+      await setMerchant(f.sb, { success_url: `${rx.url}/hang` });
       const op = await pendingOperation(f.sb, 17);
       await move(f.sb, op.id, 'confirm');
       const c = await f.open('tools');
@@ -25,8 +24,8 @@ describe.skipIf(!hasChromium)('console: clock panel', () => {
       expect(await c.clockProgress().count()).toBe(0);
       expect(await c.clockSummaryKind('notification.retry').textContent()).toBe('4 × notification retries');
       expect(await c.clockSummary().textContent()).toMatch(/Advanced 120 min in 4 steps: 0 delivered, [45] failed attempts/);
-      const notes = (await api(f.sb.url, 'GET', `/sandbox/v1/notifications?operation_id=${op.id}`)).body.items;
-      expect(notes[0].attempts).toHaveLength(5);
+      const notes = await notificationsOfOp(f.sb, op.id);
+      expect(notes[0]!.attempts).toHaveLength(5);
     } finally {
       await rx.close();
     }

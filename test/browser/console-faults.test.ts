@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paymentFields, postPayment } from '../helpers/payments.js';
-import { api } from '../helpers/sandbox.js';
+import { control } from '../helpers/sandbox.js';
 import { hasChromium } from './pages/console-browser.js';
 import { useConsoleFixture } from './pages/console-fixture.js';
 import { morePage } from './pages/console-more.js';
@@ -9,7 +9,7 @@ describe.skipIf(!hasChromium)('console: faults', () => {
   const f = useConsoleFixture();
 
   it('a CREATION_ERROR rule added in the console makes the next creation fail, once', async () => {
-    await api(f.sb.url, 'DELETE', '/sandbox/v1/faults');
+    await control(f.sb).clearFaults();
     const c = await f.open('faults');
     const m = morePage(c.page);
     await m.faultKind().selectOption('creation_error');
@@ -26,8 +26,8 @@ describe.skipIf(!hasChromium)('console: faults', () => {
   });
 
   it('a rule switched off in the console stops firing', async () => {
-    await api(f.sb.url, 'DELETE', '/sandbox/v1/faults');
-    await api(f.sb.url, 'POST', '/sandbox/v1/faults', { kind: 'creation_error' });
+    await control(f.sb).clearFaults();
+    await control(f.sb).addFault({ body: { kind: 'creation_error' } });
     const c = await f.open('faults');
     const m = morePage(c.page);
     await m.faultToggle().uncheck();
@@ -36,17 +36,17 @@ describe.skipIf(!hasChromium)('console: faults', () => {
   });
 
   it('a rule deleted in the console is gone from the sandbox', async () => {
-    await api(f.sb.url, 'DELETE', '/sandbox/v1/faults');
-    await api(f.sb.url, 'POST', '/sandbox/v1/faults', { kind: 'server_error' });
+    await control(f.sb).clearFaults();
+    await control(f.sb).addFault({ body: { kind: 'server_error' } });
     const c = await f.open('faults');
     const m = morePage(c.page);
     await m.faultDelete().click();
     await c.emptyState().waitFor();
-    expect((await api(f.sb.url, 'GET', '/sandbox/v1/faults')).body.rules).toEqual([]);
+    expect((await control(f.sb).listFaults()).rules).toEqual([]);
   });
 
   it('a rule the sandbox refuses is explained in words and nothing is added', async () => {
-    await api(f.sb.url, 'DELETE', '/sandbox/v1/faults');
+    await control(f.sb).clearFaults();
     const c = await f.open('faults');
     const m = morePage(c.page);
     await m.faultKind().selectOption('latency');
@@ -54,6 +54,6 @@ describe.skipIf(!hasChromium)('console: faults', () => {
     await m.faultAdd().click();
     await c.toastError().waitFor();
     expect(await c.toastError().textContent()).toContain('VALIDATION_ERROR');
-    expect((await api(f.sb.url, 'GET', '/sandbox/v1/faults')).body.rules).toEqual([]);
+    expect((await control(f.sb).listFaults()).rules).toEqual([]);
   });
 });

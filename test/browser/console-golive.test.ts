@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckReport } from '../../server/contract/checks.js';
 import { CREATION_SIGNED_FIELDS } from '../../server/contract/signed-fields.js';
 import { paymentFields, postPayment } from '../helpers/payments.js';
-import { api, DEMO } from '../helpers/sandbox.js';
+import { control, DEMO } from '../helpers/sandbox.js';
 import { correctHandler } from '../golive/handlers.js';
 import { seriousViolations } from './pages/axe.js';
 import { hasChromium } from './pages/console-browser.js';
@@ -17,10 +17,9 @@ describe.skipIf(!hasChromium)('console: go-live check and signature diagnosis', 
   it('runs the check from its screen, shows the checklist, opens a probe notification and exports Markdown and JSON', async () => {
     const handler = await correctHandler(DEMO.secret_key);
     try {
-      await api(f.sb.url, 'PATCH', `/sandbox/v1/merchants/${DEMO.public_key}`, {
-        success_url: `${handler.url}/ok`,
-        rejection_url: null,
-        payout_url: `${handler.url}/payout`,
+      await control(f.sb).updateMerchant({
+        public_key: DEMO.public_key,
+        body: { success_url: `${handler.url}/ok`, rejection_url: null, payout_url: `${handler.url}/payout` },
       });
       const c = await f.open(`golive/${DEMO.public_key}`);
       const g = golivePage(c.page);
@@ -43,12 +42,12 @@ describe.skipIf(!hasChromium)('console: go-live check and signature diagnosis', 
       expect(markdown).toContain('| Forged signature refused (`forged_signature_refused`) | ✅ pass |');
       const [json] = await Promise.all([c.page.waitForEvent('download'), g.exportJson().click()]);
       const report = JSON.parse(readFileSync((await json.path())!, 'utf8')) as CheckReport;
-      expect((await api(f.sb.url, 'GET', `/sandbox/v1/checks/${report.id}`)).body).toEqual(report);
+      expect(await control(f.sb).getCheck({ id: report.id })).toEqual(report);
 
       // A probe operation is labelled as the check's on its page.
       const probe = report.checks.find((x) => x.id === 'success_acknowledged')!.notification_ids[0]!;
-      const n = await api(f.sb.url, 'GET', `/sandbox/v1/notifications/${probe}`);
-      await c.goto(`operations/${n.body.operation_id}`);
+      const n = await control(f.sb).getNotification({ id: probe });
+      await c.goto(`operations/${n.operation_id}`);
       await g.probeLabel().waitFor();
     } finally {
       await handler.close();

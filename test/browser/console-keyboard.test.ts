@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPayment } from '../helpers/payments.js';
 import { eventually, startReceiver } from '../helpers/receiver.js';
-import { api } from '../helpers/sandbox.js';
+import { control } from '../helpers/sandbox.js';
 import { hasChromium } from './pages/console-browser.js';
 import { useConsoleFixture } from './pages/console-fixture.js';
 import { focusIndicator, tabTo } from './pages/console.js';
@@ -13,7 +13,7 @@ describe.skipIf(!hasChromium)('console by keyboard alone, with visible focus', (
   const f = useConsoleFixture();
   beforeAll(async () => {
     const receiver = await startReceiver({ status: 200, body: 'ok' });
-    await api(f.sb.url, 'PATCH', '/sandbox/v1/merchants/pk_sandbox_demo', { success_url: receiver.url + '/notify' });
+    await control(f.sb).updateMerchant({ public_key: 'pk_sandbox_demo', body: { success_url: receiver.url + '/notify' } });
   });
 
   it('opens an operation from the list and confirms it; focus then rests on the page heading', async () => {
@@ -60,8 +60,8 @@ describe.skipIf(!hasChromium)('console by keyboard alone, with visible focus', (
     await c.detailWithStatus('rejected').waitFor();
     await c.page.waitForFunction(`document.activeElement?.tagName === 'H1'`);
     expect((await focusIndicator(c.page)).visible).toBe(true);
-    const op = await api(f.sb.url, 'GET', `/sandbox/v1/operations/${id}`);
-    expect(op.body.events.find((e: { kind: string }) => e.kind === 'rejected').details).toMatchObject({
+    const op = await control(f.sb).getOperation({ id });
+    expect(op.events.find((e) => e.kind === 'rejected')!.details).toMatchObject({
       card_failure_code: card,
       rejection_code: card,
     });
@@ -82,16 +82,14 @@ describe.skipIf(!hasChromium)('console by keyboard alone, with visible focus', (
     await c.page.locator('[data-testid="spei-row"][data-result="matched"]').first().waitFor();
     expect(await focusedTestId(c)).toBe('spei-submit');
     expect((await focusIndicator(c.page)).visible).toBe(true);
-    expect((await api(f.sb.url, 'GET', `/sandbox/v1/operations/${id}`)).body.status).toBe('confirmed');
+    expect((await control(f.sb).getOperation({ id })).status).toBe('confirmed');
   });
 
   it('resends a notification; the new attempt appears and focus stays on the resend button', async () => {
     const { fields } = await createPayment(f.sb.url, 17);
     const id = await f.opIdOf(fields.trans_id!);
-    await api(f.sb.url, 'POST', `/sandbox/v1/operations/${id}/confirm`);
-    await eventually(
-      async () => (await api(f.sb.url, 'GET', `/sandbox/v1/notifications?operation_id=${id}`)).body.items[0]?.status === 'delivered',
-    );
+    await control(f.sb).confirmOperation({ id });
+    await eventually(async () => (await control(f.sb).listNotifications({ query: { operation_id: id } })).items[0]?.status === 'delivered');
     const c = await f.open(`operations/${id}`);
     await c.notificationByStatus('delivered').waitFor();
     await tabTo(c.page, '[data-testid="notification-resend"]');
@@ -128,7 +126,7 @@ describe.skipIf(!hasChromium)('console: live updates are announced politely and 
     await tabTo(c.page, '[data-testid="action-checkout"]');
     const region = c.tid('op-status-live');
     expect(await region.getAttribute('role')).toBe('status');
-    await api(f.sb.url, 'POST', `/sandbox/v1/operations/${id}/confirm`);
+    await control(f.sb).confirmOperation({ id });
     await c.detailWithStatus('confirmed').waitFor();
     expect(await region.textContent()).toBe('Status: Confirmed');
     expect(await focusedTestId(c)).toBe('action-checkout');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPayment } from '../helpers/payments.js';
 import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
-import { api } from '../helpers/sandbox.js';
+import { control } from '../helpers/sandbox.js';
 import { hasChromium } from './pages/console-browser.js';
 import { useConsoleFixture } from './pages/console-fixture.js';
 
@@ -10,19 +10,19 @@ describe.skipIf(!hasChromium)('console: notifications', () => {
   let receiver: Receiver;
   beforeAll(async () => {
     receiver = await startReceiver({ status: 500, body: 'down for maintenance' });
-    await api(f.sb.url, 'PATCH', '/sandbox/v1/merchants/pk_sandbox_demo', { success_url: receiver.url + '/notify' });
+    await control(f.sb).updateMerchant({ public_key: 'pk_sandbox_demo', body: { success_url: receiver.url + '/notify' } });
     // Without retries the first failed attempt marks the delivery failed, so the test needs no time travel.
-    await api(f.sb.url, 'PATCH', '/sandbox/v1/settings', { retries_enabled: false });
+    await control(f.sb).updateSettings({ body: { retries_enabled: false } });
   });
   afterAll(() => receiver?.close());
 
   it('resends a failed notification from the notifications page and shows it delivered', async () => {
     const { fields } = await createPayment(f.sb.url, 17);
     const id = await f.opIdOf(fields.trans_id!);
-    await api(f.sb.url, 'POST', `/sandbox/v1/operations/${id}/confirm`);
+    await control(f.sb).confirmOperation({ id });
     await eventually(async () => {
-      const r = await api(f.sb.url, 'GET', `/sandbox/v1/notifications?operation_id=${id}`);
-      return r.body.items[0]?.status === 'failed';
+      const r = await control(f.sb).listNotifications({ query: { operation_id: id } });
+      return r.items[0]?.status === 'failed';
     });
     const c = await f.open('notifications');
     await c.failedFirst().check();
@@ -32,16 +32,16 @@ describe.skipIf(!hasChromium)('console: notifications', () => {
     receiver.reply({ status: 200, body: 'ok' });
     await failed.getByTestId('notification-resend').click();
     await c.page.locator(`[data-testid="notification"][data-status="delivered"]`).first().waitFor({ timeout: 12_000 });
-    const r = await api(f.sb.url, 'GET', `/sandbox/v1/notifications?operation_id=${id}`);
-    expect(r.body.items[0].status).toBe('delivered');
-    expect(r.body.items[0].attempts.map((a: { source: string }) => a.source)).toEqual(['automatic', 'manual']);
+    const r = await control(f.sb).listNotifications({ query: { operation_id: id } });
+    expect(r.items[0]!.status).toBe('delivered');
+    expect(r.items[0]!.attempts.map((a) => a.source)).toEqual(['automatic', 'manual']);
   });
 
   it('shows the request and the response of an attempt', async () => {
     const { fields } = await createPayment(f.sb.url, 17);
     const id = await f.opIdOf(fields.trans_id!);
     receiver.reply({ status: 200, body: 'received-by-merchant' });
-    await api(f.sb.url, 'POST', `/sandbox/v1/operations/${id}/confirm`);
+    await control(f.sb).confirmOperation({ id });
     const c = await f.open(`operations/${id}`);
     await c.notificationByStatus('delivered').waitFor({ timeout: 30_000 });
     await c.tid('attempt-toggle').first().click();

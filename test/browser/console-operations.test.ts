@@ -3,7 +3,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { CH11_ERROR_REASONS } from '../../server/contract/checkout.js';
 import { createPayment, creationPath, paymentFields } from '../helpers/payments.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import { control, startSandbox } from '../helpers/sandbox.js';
 import { consoleDir, hasChromium, launch, openConsole } from './pages/console-browser.js';
 import { consolePage, type ConsolePage } from './pages/console.js';
 import { parseCopiedCurl, runCopiedCurl } from './pages/copied-curl.js';
@@ -15,9 +15,10 @@ let context: BrowserContext | null = null;
 let errors: string[] = [];
 
 const opIdOf = async (transId: string): Promise<number> => {
-  const r = await api(sb.url, 'GET', `/sandbox/v1/operations?trans_id=${encodeURIComponent(transId)}`);
-  return r.body.items[0].id;
+  const r = await control(sb).listOperations({ query: { trans_id: transId } });
+  return r.items[0]!.id;
 };
+const operation = (id: number) => control(sb).getOperation({ id });
 
 async function open(hash = '', live = true): Promise<ConsolePage> {
   const o = await openConsole(browser, sb.url, { live });
@@ -33,7 +34,7 @@ describe.skipIf(!hasChromium)('console: operations', () => {
   beforeAll(async () => {
     sb = await startSandbox({ consoleDir: consoleDir() });
     receiver = await startReceiver({ status: 200, body: 'ok' });
-    await api(sb.url, 'PATCH', '/sandbox/v1/merchants/pk_sandbox_demo', { success_url: receiver.url + '/notify' });
+    await control(sb).updateMerchant({ public_key: 'pk_sandbox_demo', body: { success_url: receiver.url + '/notify' } });
     browser = await launch();
   });
   afterEach(async () => {
@@ -87,11 +88,11 @@ describe.skipIf(!hasChromium)('console: operations', () => {
     });
     expect(res.status, await res.text()).toBe(200);
     const id = await opIdOf(fields.trans_id!);
-    const { body: op } = await api(sb.url, 'GET', `/sandbox/v1/operations/${id}`);
+    const op = await operation(id);
     expect(op.warnings).toHaveLength(4);
     const c = await open(`operations/${id}`);
     await c.opWarnings().waitFor();
-    expect(await c.opWarning().allTextContents()).toEqual(op.warnings.map((w: string) => `⚠ ${w}`));
+    expect(await c.opWarning().allTextContents()).toEqual(op.warnings.map((w) => `⚠ ${w}`));
     expect(await c.opWarnings().getAttribute('aria-label')).toBe('Accepted with warnings');
     if (process.env.SHOTS_DIR) await c.page.screenshot({ path: `${process.env.SHOTS_DIR}/op-warnings-en.png` });
     await c.langSwitch().selectOption('es');
@@ -119,8 +120,7 @@ describe.skipIf(!hasChromium)('console: operations', () => {
     await c.rejectMessage().fill('Declined by the bank');
     await c.rejectSubmit().click();
     await c.detailWithStatus('rejected').waitFor();
-    const r = await api(sb.url, 'GET', `/sandbox/v1/operations/${id}`);
-    const ev = r.body.events.find((e: { kind: string }) => e.kind === 'rejected');
+    const ev = (await operation(id)).events.find((e) => e.kind === 'rejected');
     expect(ev).toMatchObject({
       actor: 'operator',
       details: { rejection_code: 'BANK_DECLINED', rejection_message: 'Declined by the bank' },
@@ -139,8 +139,7 @@ describe.skipIf(!hasChromium)('console: operations', () => {
     await c.rejectCard().selectOption('3003');
     await c.rejectSubmit().click();
     await c.detailWithStatus('rejected').waitFor();
-    const r = await api(sb.url, 'GET', `/sandbox/v1/operations/${id}`);
-    expect(r.body.events.find((e: { kind: string }) => e.kind === 'rejected').details).toMatchObject({ card_failure_code: '3003' });
+    expect((await operation(id)).events.find((e) => e.kind === 'rejected')!.details).toMatchObject({ card_failure_code: '3003' });
   });
 
   it('offers channel 11’s error_reason list (and no card codes) when rejecting a channel 11 operation', async () => {
@@ -154,8 +153,7 @@ describe.skipIf(!hasChromium)('console: operations', () => {
     await c.rejectReason().selectOption('insufficient_funds');
     await c.rejectSubmit().click();
     await c.detailWithStatus('rejected').waitFor();
-    const r = await api(sb.url, 'GET', `/sandbox/v1/operations/${id}`);
-    expect(r.body.events.find((e: { kind: string }) => e.kind === 'rejected').details).toMatchObject({
+    expect((await operation(id)).events.find((e) => e.kind === 'rejected')!.details).toMatchObject({
       error_reason: 'insufficient_funds',
     });
   });
@@ -167,7 +165,7 @@ describe.skipIf(!hasChromium)('console: operations', () => {
     const c = await open(`operations/${id}`, false);
     await c.detailWithStatus('pending').waitFor();
     // Another actor finishes the operation behind the console's back; the click then meets a 409.
-    await api(sb.url, 'POST', `/sandbox/v1/operations/${id}/cancel`);
+    await control(sb).cancelOperation({ id });
     await c.action('confirm').click();
     await c.toastError().waitFor();
     expect(await c.toastError().textContent()).toContain('INVALID_TRANSITION');
@@ -181,8 +179,7 @@ describe.skipIf(!hasChromium)('console: operations', () => {
     await c.clockAdvance().click();
     await c.goto(`operations/${id}`);
     await c.detailWithStatus('expired').waitFor();
-    const r = await api(sb.url, 'GET', `/sandbox/v1/operations/${id}`);
-    expect(r.body.status).toBe('expired');
+    expect((await operation(id)).status).toBe('expired');
   });
 
   it('copies the creation request as a curl that the sandbox accepts when run', async () => {

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, DEMO } from '../helpers/sandbox.js';
+import { control, DEMO } from '../helpers/sandbox.js';
 import { hasChromium } from './pages/console-browser.js';
 import { useConsoleFixture } from './pages/console-fixture.js';
 import { merchantEdit, payoutsPage } from './pages/console-payouts.js';
@@ -45,7 +45,7 @@ describe.skipIf(!hasChromium)('console: payouts screen and payout login', () => 
       await p.forceValue(even).selectOption(String(n));
       await p.force(even).click();
       await p.transferStatusIs(even, n).waitFor();
-      expect((await api(f.sb.url, 'GET', `/sandbox/v1/payouts/${even}`)).body.transfer_status).toBe(n);
+      expect((await control(f.sb).getPayout({ id: even })).transfer_status).toBe(n);
     }
     expect(await p.transferStatus(even).innerText()).toContain('rejected');
     await c.page.screenshot({ path: `${SHOTS}/payouts-en.png` });
@@ -54,7 +54,7 @@ describe.skipIf(!hasChromium)('console: payouts screen and payout login', () => 
   }, 60_000);
 
   it('shows transfer_status words in Spanish', async () => {
-    await api(f.sb.url, 'POST', `/sandbox/v1/payouts/${ids[1]}/status`, { transfer_status: 4 });
+    await control(f.sb).forceTransferStatus({ id: ids[1]!, body: { transfer_status: 4 } });
     const c = await f.open('payouts', { size: 'small', lang: 'es' });
     const p = payoutsPage(c.page);
     await p.transferStatusIs(ids[1]!, 4).waitFor();

@@ -38,7 +38,7 @@ describe.skipIf(!hasChromium)('console: incident replay', () => {
   let rx: Receiver;
   beforeAll(async () => {
     rx = await startReceiver();
-    await notifyTo(f.sb.url, rx.url);
+    await notifyTo(f.sb, rx.url);
   });
   afterAll(() => rx.close());
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createPayment } from '../helpers/payments.js';
-import { api } from '../helpers/sandbox.js';
+import { control } from '../helpers/sandbox.js';
 import { hasChromium } from './pages/console-browser.js';
 import { useConsoleFixture } from './pages/console-fixture.js';
 import { morePage } from './pages/console-more.js';
@@ -86,12 +86,12 @@ describe.skipIf(!hasChromium)('console: scenarios', () => {
   it('refuses a pasted file that is not a scenario, in words, and runs nothing', async () => {
     const c = await f.open('scenarios');
     const m = morePage(c.page);
-    const before = (await api(f.sb.url, 'GET', '/sandbox/v1/merchants')).body.items.length;
+    const before = (await control(f.sb).listMerchants()).items.length;
     await m.customText().fill('{"name": "x", "steps": []}');
     await m.customStart().click();
     expect(await m.customError().textContent()).toContain('title');
     expect(await m.player().count()).toBe(0);
-    expect((await api(f.sb.url, 'GET', '/sandbox/v1/merchants')).body.items.length).toBe(before);
+    expect((await control(f.sb).listMerchants()).items.length).toBe(before);
   });
 
   it('the number keys 9 and 0 open Scenarios and Faults, after the eight older screens', async () => {

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { createPayment } from '../helpers/payments.js';
 import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
-import { api } from '../helpers/sandbox.js';
+import { control } from '../helpers/sandbox.js';
 import { hasChromium, SIZES } from './pages/console-browser.js';
 import { useConsoleFixture } from './pages/console-fixture.js';
 import { morePage } from './pages/console-more.js';
@@ -17,25 +17,18 @@ describe.skipIf(!hasChromium)('console: scenarios, faults, test deliveries and e
     mkdirSync(SHOTS, { recursive: true });
     receiver = await startReceiver({ status: 200, body: 'ok' });
     const base = f.sb.url;
-    await api(base, 'PATCH', '/sandbox/v1/merchants/pk_sandbox_demo', { success_url: receiver.url + '/notify' });
+    const sandbox = control(f.sb);
+    await sandbox.updateMerchant({ public_key: 'pk_sandbox_demo', body: { success_url: receiver.url + '/notify' } });
     const { fields } = await createPayment(base, 17);
-    opId = (await api(base, 'GET', `/sandbox/v1/operations?trans_id=${fields.trans_id}`)).body.items[0].id;
-    await api(base, 'POST', `/sandbox/v1/operations/${opId}/confirm`);
-    const n = await eventually(async () => (await api(base, 'GET', `/sandbox/v1/notifications?operation_id=${opId}`)).body.items[0]);
-    await api(base, 'POST', `/sandbox/v1/notifications/${n.id}/resend`, { test: 'broken_signature' });
-    await api(base, 'POST', '/sandbox/v1/faults', {
-      kind: 'creation_error',
-      public_key: 'pk_sandbox_demo',
-      remaining: 3,
-      label: 'checkout outage drill',
+    opId = (await sandbox.listOperations({ query: { trans_id: fields.trans_id! } })).items[0]!.id;
+    await sandbox.confirmOperation({ id: opId });
+    const n = await eventually(async () => (await sandbox.listNotifications({ query: { operation_id: opId } })).items[0]);
+    await sandbox.resendNotification({ id: n.id, body: { test: 'broken_signature' } });
+    await sandbox.addFault({
+      body: { kind: 'creation_error', public_key: 'pk_sandbox_demo', remaining: 3, label: 'checkout outage drill' },
     });
-    await api(base, 'POST', '/sandbox/v1/faults', {
-      kind: 'latency',
-      latency_ms: 1500,
-      public_key: 'pk_sandbox_demo',
-      target: 'operations_query',
-    });
-    await api(base, 'POST', '/sandbox/v1/faults', { kind: 'notification_duplicate', enabled: false });
+    await sandbox.addFault({ body: { kind: 'latency', latency_ms: 1500, public_key: 'pk_sandbox_demo', target: 'operations_query' } });
+    await sandbox.addFault({ body: { kind: 'notification_duplicate', enabled: false } });
   });
   afterAll(() => receiver?.close());
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPayment } from '../helpers/payments.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
-import { api, DEMO } from '../helpers/sandbox.js';
+import { control, DEMO } from '../helpers/sandbox.js';
 import { hasChromium, SIZES } from './pages/console-browser.js';
 import { useConsoleFixture } from './pages/console-fixture.js';
 
@@ -30,15 +30,16 @@ describe.skipIf(!hasChromium)('console: every screen at 1280×800 and 1920×1080
     mkdirSync(SHOTS, { recursive: true });
     receiver = await startReceiver({ status: 200, body: 'ok' });
     const base = f.sb.url;
-    await api(base, 'PATCH', '/sandbox/v1/merchants/pk_sandbox_demo', { success_url: receiver.url + '/notify' });
+    const sandbox = control(f.sb);
+    await sandbox.updateMerchant({ public_key: 'pk_sandbox_demo', body: { success_url: receiver.url + '/notify' } });
     for (const ch of [17, 41, 36, 5, 38, 41, 17]) await createPayment(base, ch);
     const first = await createPayment(base, 41, { amount: '1500.50' });
-    const ops = (await api(base, 'GET', '/sandbox/v1/operations?limit=20')).body.items;
-    opId = ops.find((o: { trans_id: string }) => o.trans_id === first.fields.trans_id!).id;
-    await api(base, 'POST', `/sandbox/v1/operations/${ops[1].id}/confirm`);
-    await api(base, 'POST', `/sandbox/v1/operations/${ops[2].id}/reject`, { rejection_code: 'R01', rejection_message: 'Declined' });
-    const m = (await api(base, 'GET', '/sandbox/v1/merchants')).body.items[0];
-    await api(base, 'POST', '/sandbox/v1/spei/transfers', { clabe: m.clabe, amount: '1.23', rfc: 'XAXX010101000' });
+    const ops = (await sandbox.listOperations({ query: { limit: 20 } })).items;
+    opId = ops.find((o) => o.trans_id === first.fields.trans_id!)!.id;
+    await sandbox.confirmOperation({ id: ops[1]!.id });
+    await sandbox.rejectOperation({ id: ops[2]!.id, body: { rejection_code: 'R01', rejection_message: 'Declined' } });
+    const m = (await sandbox.listMerchants()).items[0]!;
+    await sandbox.injectTransfer({ body: { clabe: m.clabe!, amount: '1.23', rfc: 'XAXX010101000' } });
     await fetch(base + '/api/transactions/', {
       method: 'POST',
       headers: { authorization: `Bearer ${DEMO.payout_token}`, 'content-type': 'application/json' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPayment } from '../helpers/payments.js';
-import { api } from '../helpers/sandbox.js';
+import { control } from '../helpers/sandbox.js';
 import { hasChromium } from './pages/console-browser.js';
 import { useConsoleFixture } from './pages/console-fixture.js';
 
@@ -16,8 +16,8 @@ describe.skipIf(!hasChromium)('console: SPEI', () => {
     expect(await c.speiField('rfc').inputValue()).toBe('MAGA800101AB1');
     await c.speiSubmit().click();
     await c.page.locator('[data-testid="spei-row"][data-result="matched"]').first().waitFor();
-    const op = await api(f.sb.url, 'GET', `/sandbox/v1/operations/${id}`);
-    expect(op.body.status).toBe('confirmed');
+    const op = await control(f.sb).getOperation({ id });
+    expect(op.status).toBe('confirmed');
   });
 
   it('records an edited transfer with another amount as not applied, with its reason', async () => {
@@ -30,8 +30,8 @@ describe.skipIf(!hasChromium)('console: SPEI', () => {
     const row = c.page.locator('[data-testid="spei-row"][data-result="unmatched"]').first();
     await row.waitFor();
     expect((await row.getByTestId('spei-reason').textContent())?.length).toBeGreaterThan(5);
-    const op = await api(f.sb.url, 'GET', `/sandbox/v1/operations/${id}`);
-    expect(op.body.status).toBe('pending');
+    const op = await control(f.sb).getOperation({ id });
+    expect(op.status).toBe('pending');
   });
 
   it('shows a refused transfer (bad CLABE) in words and stores nothing', async () => {
@@ -42,7 +42,7 @@ describe.skipIf(!hasChromium)('console: SPEI', () => {
     await c.speiSubmit().click();
     await c.toastError().waitFor();
     expect(await c.toastError().textContent()).toContain('VALIDATION_ERROR');
-    const ledger = await api(f.sb.url, 'GET', '/sandbox/v1/spei/transfers');
-    expect(ledger.body.items.some((t: { clabe: string }) => t.clabe === '123')).toBe(false);
+    const ledger = await control(f.sb).listTransfers();
+    expect(ledger.items.some((t) => t.clabe === '123')).toBe(false);
   });
 });

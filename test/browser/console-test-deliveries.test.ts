@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPayment } from '../helpers/payments.js';
 import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
-import { api, sha256 } from '../helpers/sandbox.js';
+import { control, sha256 } from '../helpers/sandbox.js';
 import { hasChromium } from './pages/console-browser.js';
 import { useConsoleFixture } from './pages/console-fixture.js';
 import { morePage } from './pages/console-more.js';
@@ -15,17 +15,15 @@ describe.skipIf(!hasChromium)('console: test deliveries', () => {
   let receiver: Receiver;
   beforeAll(async () => {
     receiver = await startReceiver({ status: 200, body: 'ok' });
-    await api(f.sb.url, 'PATCH', '/sandbox/v1/merchants/pk_sandbox_demo', { success_url: receiver.url + '/notify' });
+    await control(f.sb).updateMerchant({ public_key: 'pk_sandbox_demo', body: { success_url: receiver.url + '/notify' } });
   });
   afterAll(() => receiver?.close());
 
   const confirmedPayment = async () => {
     const { fields } = await createPayment(f.sb.url, 17);
     const id = await f.opIdOf(fields.trans_id!);
-    await api(f.sb.url, 'POST', `/sandbox/v1/operations/${id}/confirm`);
-    await eventually(
-      async () => (await api(f.sb.url, 'GET', `/sandbox/v1/notifications?operation_id=${id}`)).body.items[0]?.status === 'delivered',
-    );
+    await control(f.sb).confirmOperation({ id });
+    await eventually(async () => (await control(f.sb).listNotifications({ query: { operation_id: id } })).items[0]?.status === 'delivered');
     return { id, transId: fields.trans_id! };
   };
 
@@ -46,8 +44,8 @@ describe.skipIf(!hasChromium)('console: test deliveries', () => {
     expect(got).toHaveLength(1);
     expect(got[0]!.fields.trans_ID).toBe(transId);
     expect(got[0]!.fields.signature).not.toBe(notificationSignature(got[0]!.fields));
-    const rows = (await api(f.sb.url, 'GET', `/sandbox/v1/notifications?operation_id=${id}`)).body.items;
-    expect(rows.map((n: { test_label: string | null }) => n.test_label).sort()).toEqual(['broken_signature', null].sort());
+    const rows = (await control(f.sb).listNotifications({ query: { operation_id: id } })).items;
+    expect(rows.map((n) => n.test_label).sort()).toEqual(['broken_signature', null].sort());
   });
 
   it('sends a changed-fields test delivery from the operation detail', async () => {

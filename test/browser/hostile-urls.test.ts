@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCheckout } from '../checkout/support.js';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import { api, control, startSandbox } from '../helpers/sandbox.js';
 import { consoleDir, hasChromium, launch, openConsole } from './pages/console-browser.js';
 
 // Addresses stored as hostile values straight in the data dir (as an old data dir, a bundle or a
@@ -49,7 +49,7 @@ describe.skipIf(!hasChromium)('no javascript: or other non-http(s) address is fo
     try {
       await page.goto(c.address);
       await page.waitForSelector('[data-testid="waiting"]');
-      await api(sb.url, 'POST', `/sandbox/v1/operations/${c.id}/confirm`);
+      await control(sb).confirmOperation({ id: c.id });
       await page.waitForURL(/done=1/, { timeout: 15_000 });
       await page.waitForSelector('[data-testid="no-return-url"]');
       expect(await page.locator('[data-testid="back-to-merchant"]').count()).toBe(0);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
 import { createPayment } from '../helpers/payments.js';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import { control, startSandbox } from '../helpers/sandbox.js';
 import { payoutItem, postPayouts } from '../payouts/helpers.js';
 import { move, notificationsOfOp, notification, setMerchant, type Sb } from './helpers.js';
 
@@ -20,8 +20,7 @@ beforeAll(async () => {
   blackHole = await startReceiver('hang');
   shop = await startReceiver(200);
   sb = await startSandbox();
-  const created = await api(sb.url, 'POST', '/sandbox/v1/merchants', { name: 'Tienda B', channels: { '17': ['COP'] } });
-  b = created.body;
+  b = await control(sb).createMerchant({ body: { name: 'Tienda B', channels: { '17': ['COP'] } } });
   await setMerchant(sb, { success_url: `${shop.url}/b/ok` }, b.public_key);
 });
 afterAll(async () => {
@@ -33,8 +32,8 @@ afterAll(async () => {
 /** A confirmed channel-17 payment of merchant B; answers its trans_ID. */
 async function confirmAsB(): Promise<string> {
   const p = await createPayment(sb.url, 17, { public_key: b.public_key }, { secret: b.secret_key });
-  const list = await api(sb.url, 'GET', `/sandbox/v1/operations?trans_id=${encodeURIComponent(p.fields.trans_id!)}`);
-  await move(sb, list.body.items[0].id, 'confirm');
+  const list = await control(sb).listOperations({ query: { trans_id: p.fields.trans_id! } });
+  await move(sb, list.items[0]!.id, 'confirm');
   return p.fields.trans_id!;
 }
 
@@ -42,7 +41,7 @@ describe('fair deliveries', () => {
   it("200 held payout callbacks of merchant A delay merchant B's notification by well under a few seconds", async () => {
     const items = Array.from({ length: 200 }, (_, i) => payoutItem({ amount: 1000, channel: `${blackHole.url}/otp/${i}` }));
     for (const batch of [items.slice(0, 100), items.slice(100)]) expect((await postPayouts(sb.url, batch)).status).toBe(201);
-    expect((await api(sb.url, 'POST', '/sandbox/v1/payouts/process', {})).body).toMatchObject({ approved: 200 });
+    expect(await control(sb).processPayouts()).toMatchObject({ approved: 200 });
     // A's callbacks now hold every slot A may use; the rest wait in A's lane.
     await blackHole.waitFor(32);
     expect(sb.ctx.delivery.stats()).toMatchObject({ in_flight: 32 });
@@ -60,8 +59,8 @@ describe('fair deliveries', () => {
     try {
       const r = await postPayouts(own.url, [payoutItem({ amount: 1000, channel: `${blackHole.url}/otp/short` })]);
       const id = r.json.data[0].id as number;
-      await api(own.url, 'POST', `/sandbox/v1/payouts/${id}/approve`);
-      const views = (await api(own.url, 'GET', `/sandbox/v1/payouts/${id}`)).body.notifications as { id: number; kind: string }[];
+      await control(own).approvePayout({ id });
+      const views = (await control(own).getPayout({ id })).notifications;
       const callback = views.find((v) => v.kind === 'payout_callback')!;
       let attempt: { error: string | null; latency_ms: number | null } | undefined;
       await eventually(async () => (attempt = (await notification(own, callback.id)).attempts[0]) !== undefined);
@@ -81,8 +80,8 @@ describe('fair deliveries', () => {
       const ops: number[] = [];
       for (let i = 0; i < 12; i++) {
         const p = await createPayment(own.url, 17);
-        const list = await api(own.url, 'GET', `/sandbox/v1/operations?trans_id=${encodeURIComponent(p.fields.trans_id!)}`);
-        ops.push(list.body.items[0].id as number);
+        const list = await control(own).listOperations({ query: { trans_id: p.fields.trans_id! } });
+        ops.push(list.items[0]!.id);
       }
       await Promise.all(ops.map((id) => move(own, id, 'confirm')));
       await eventually(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../helpers/receiver.js';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import { answer, control, startSandbox } from '../helpers/sandbox.js';
 import { payoutItem, postPayouts } from '../payouts/helpers.js';
 import { move, notification, notificationsOfOp, pendingOperation, setMerchant, type Sb } from './helpers.js';
 
@@ -24,10 +24,10 @@ const firstAttempt = async (s: Sb, id: number): Promise<Attempt> => {
   await eventually(async () => (a = (await notification(s, id)).attempts[0]) !== undefined);
   return a!;
 };
-const paused = async (s: Sb) => (await api(s.url, 'GET', '/sandbox/v1/clock')).body.paused as boolean;
+const paused = async (s: Sb) => (await control(s).getClock()).paused;
 /** Requests the sandbox itself made to its own server (none may exist). */
 const ownRequests = async (s: Sb) =>
-  ((await api(s.url, 'GET', '/sandbox/v1/requests?limit=200')).body.items as { request_headers: Record<string, string> }[]).filter((r) =>
+  (await control(s).listRequests({ query: { limit: 200 } })).items.filter((r) =>
     Object.entries(r.request_headers).some(([k, v]) => k.toLowerCase() === 'user-agent' && String(v).startsWith('PasarelaSandbox/')),
   );
 
@@ -75,15 +75,15 @@ describe('a delivery to the sandbox itself fails with SELF_TARGET, sent nowhere'
     );
     expect(r.status).toBe(201);
     const ids = (r.json.data as { id: number }[]).map((d) => d.id);
-    for (const id of ids) expect((await api(sb.url, 'POST', `/sandbox/v1/payouts/${id}/approve`)).status).toBe(200);
+    for (const id of ids) expect((await answer(sb, 'approvePayout', { id })).status).toBe(200);
     for (const id of ids) {
-      const views = (await api(sb.url, 'GET', `/sandbox/v1/payouts/${id}`)).body.notifications as { id: number; kind: string }[];
+      const views = (await control(sb).getPayout({ id })).notifications;
       const callback = views.find((v) => v.kind === 'payout_callback')!;
       expect((await firstAttempt(sb, callback.id)).error).toMatch(/^SELF_TARGET: /);
     }
-    expect((await api(sb.url, 'GET', `/sandbox/v1/operations/${victim.id}`)).body.status).toBe('pending');
+    expect((await control(sb).getOperation({ id: victim.id })).status).toBe('pending');
     // A reset would have wiped the payouts themselves.
-    expect((await api(sb.url, 'GET', `/sandbox/v1/payouts/${ids[0]}`)).status).toBe(200);
+    expect((await answer(sb, 'getPayout', { id: ids[0]! })).status).toBe(200);
     expect(await ownRequests(sb)).toEqual([]);
   });
 
@@ -93,9 +93,9 @@ describe('a delivery to the sandbox itself fails with SELF_TARGET, sent nowhere'
     await move(sb, op.id, 'confirm');
     const n = (await notificationsOfOp(sb, op.id))[0]!;
     await firstAttempt(sb, n.id);
-    const resent = await api(sb.url, 'POST', `/sandbox/v1/notifications/${n.id}/resend`, {});
+    const resent = await answer(sb, 'resendNotification', { id: n.id, body: {} });
     expect(resent.status).toBe(200);
-    const manual = (resent.body.attempts as (Attempt & { source: string })[]).filter((a) => a.source === 'manual');
+    const manual = resent.data.attempts.filter((a) => a.source === 'manual');
     expect(manual).toHaveLength(1);
     expect(manual[0]!.error).toMatch(/^SELF_TARGET: /);
     expect(await paused(sb)).toBe(false);

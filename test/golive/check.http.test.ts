@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckReport } from '../../server/contract/checks.js';
-import { api, DEMO, startSandbox } from '../helpers/sandbox.js';
+import { answer, api, control, DEMO, failure, startSandbox } from '../helpers/sandbox.js';
 import { correctHandler, naiveHandler, type Handler } from './handlers.js';
 
 type Sb = Awaited<ReturnType<typeof startSandbox>>;
@@ -21,7 +21,7 @@ async function pointAt(sb: Sb, h: Handler | null) {
   const urls = h
     ? { success_url: `${h.url}/ok`, rejection_url: `${h.url}/rejected`, payout_url: `${h.url}/payout` }
     : { success_url: null, rejection_url: null, payout_url: null };
-  const r = await api(sb.url, 'PATCH', `/sandbox/v1/merchants/${DEMO.public_key}`, urls);
+  const r = await answer(sb, 'updateMerchant', { public_key: DEMO.public_key, body: urls });
   expect(r.status).toBe(200);
 }
 
@@ -42,9 +42,9 @@ describe('go-live check (contract §11)', () => {
 
   it('a correct handler gets no fail and no warn on the probes, and applies none of the forged ones', async () => {
     await pointAt(sb, correct);
-    const r = await api<CheckReport>(sb.url, 'POST', '/sandbox/v1/checks', {});
+    const r = await answer(sb, 'runCheck', { body: {} });
     expect(r.status).toBe(201);
-    const report = r.body;
+    const report = r.data;
     expect(report.merchant).toBe(DEMO.public_key);
     const v = verdicts(report);
     for (const id of PROBES) expect([id, v[id]]).toEqual([id, 'pass']);
@@ -56,31 +56,28 @@ describe('go-live check (contract §11)', () => {
     // The tampered amount was refused: no order was paid with it.
     expect([...correct.applied.keys()].some((t) => t.endsWith('-tampered'))).toBe(false);
     // Kept, listed and readable by id.
-    const got = await api<CheckReport>(sb.url, 'GET', `/sandbox/v1/checks/${report.id}`);
-    expect(got.body).toEqual(report);
-    const list = await api<{ items: CheckReport[] }>(sb.url, 'GET', '/sandbox/v1/checks');
-    expect(list.body.items[0]!.id).toBe(report.id);
+    expect(await control(sb).getCheck({ id: report.id })).toEqual(report);
+    expect((await control(sb).listChecks()).items[0]!.id).toBe(report.id);
   });
 
   it("probe operations are labelled as the check's and not counted as the merchant's payments", async () => {
-    const list = await api<{ items: CheckReport[] }>(sb.url, 'GET', '/sandbox/v1/checks');
-    const report = list.body.items[0]!;
+    const report = (await control(sb).listChecks()).items[0]!;
     const success = report.checks.find((c) => c.id === 'success_acknowledged')!;
-    const n = await api(sb.url, 'GET', `/sandbox/v1/notifications?limit=100`);
-    const probe = n.body.items.find((x: { id: number }) => x.id === success.notification_ids[0]);
+    const n = await control(sb).listNotifications({ query: { limit: 100 } });
+    const probe = n.items.find((x) => x.id === success.notification_ids[0])!;
     expect(probe.attempts).toHaveLength(1);
-    const op = await api(sb.url, 'GET', `/sandbox/v1/operations/${probe.operation_id}`);
-    expect(op.body.check_report).toBe(report.id);
-    const stats = await api(sb.url, 'GET', '/sandbox/v1/operations/stats');
-    expect(stats.body.items).toEqual([]);
+    const op = await control(sb).getOperation({ id: probe.operation_id! });
+    expect(op.check_report).toBe(report.id);
+    const stats = await control(sb).operationStats();
+    expect(stats.items).toEqual([]);
   });
 
   it('a naive handler (acknowledges everything, slowly; refuses an unknown field) gets the verdicts §11 gives it', async () => {
     await pointAt(sb, naive);
     const started = Date.now();
-    const r = await api<CheckReport>(sb.url, 'POST', '/sandbox/v1/checks', { merchant: DEMO.public_key, only: PROBES });
+    const r = await answer(sb, 'runCheck', { body: { merchant: DEMO.public_key, only: PROBES } });
     expect(r.status).toBe(201);
-    expect(verdicts(r.body)).toEqual({
+    expect(verdicts(r.data)).toEqual({
       success_acknowledged: 'pass',
       answers_fast: 'warn',
       duplicate_acknowledged: 'pass',
@@ -97,26 +94,27 @@ describe('go-live check (contract §11)', () => {
 
   it('a merchant without URLs gets skipped probes with the reason, not an error', async () => {
     await pointAt(sb, null);
-    const r = await api<CheckReport>(sb.url, 'POST', '/sandbox/v1/checks', { only: PROBES });
+    const r = await answer(sb, 'runCheck', { body: { only: PROBES } });
     expect(r.status).toBe(201);
-    for (const c of r.body.checks) {
+    for (const c of r.data.checks) {
       expect(c.verdict).toBe('skipped');
       expect(c.evidence).toMatch(/skipped/);
     }
   });
 
   it('bad input: unknown merchant 404, unknown check id 400, unknown report 404, nothing stored', async () => {
-    const before = (await api(sb.url, 'GET', '/sandbox/v1/checks')).body.items.length;
-    const m = await api(sb.url, 'POST', '/sandbox/v1/checks', { merchant: 'pk_nobody' });
+    const before = (await control(sb).listChecks()).items.length;
+    const m = await failure(control(sb).runCheck({ body: { merchant: 'pk_nobody' } }));
     expect(m.status).toBe(404);
-    expect(m.body.error.code).toBe('NOT_FOUND');
-    const c = await api(sb.url, 'POST', '/sandbox/v1/checks', { only: ['success_acknowledged', 'no_such_check'] });
+    expect(m.code).toBe('NOT_FOUND');
+    const c = await failure(control(sb).runCheck({ body: { only: ['success_acknowledged', 'no_such_check'] } }));
     expect(c.status).toBe(400);
-    expect(c.body.error.message).toMatch(/no_such_check/);
-    const g = await api(sb.url, 'GET', '/sandbox/v1/checks/chk_0123');
+    expect(c.reason).toMatch(/no_such_check/);
+    const g = await failure(control(sb).getCheck({ id: 'chk_0123' }));
     expect(g.status).toBe(404);
+    // Raw: a merchant that is not a string is refused by the typed client at compile time.
     const x = await api(sb.url, 'POST', '/sandbox/v1/checks', { merchant: 5 });
     expect(x.status).toBe(400);
-    expect((await api(sb.url, 'GET', '/sandbox/v1/checks')).body.items.length).toBe(before);
+    expect((await control(sb).listChecks()).items.length).toBe(before);
   });
 });

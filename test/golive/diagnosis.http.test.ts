@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREATION_SIGNED_FIELDS } from '../../server/contract/signed-fields.js';
 import { paymentFields, postPayment } from '../helpers/payments.js';
-import { api, DEMO, startSandbox } from '../helpers/sandbox.js';
+import { answer, control, DEMO, failure, startSandbox } from '../helpers/sandbox.js';
 
 type Sb = Awaited<ReturnType<typeof startSandbox>>;
 const values = (f: Record<string, string>, order: readonly string[]) => order.map((k) => f[k] ?? '');
@@ -15,8 +15,8 @@ describe('signature diagnosis on refused creations (contract §10)', () => {
   afterAll(() => sb.stop());
 
   const lastLogged = async () => {
-    const r = await api(sb.url, 'GET', '/sandbox/v1/requests?limit=1&path=/payments/');
-    return r.body.items[0];
+    const r = await control(sb).listRequests({ query: { limit: 1, path: '/payments/' } });
+    return r.items[0]!;
   };
 
   it('keeps the documented answer, sends the header and records the diagnosis on the log entry', async () => {
@@ -35,17 +35,17 @@ describe('signature diagnosis on refused creations (contract §10)', () => {
       recipe: { order: 'alphabetical', secret: 'hmac_key', encoding: 'base64_of_hex' },
       expected_string: values(f, CREATION_SIGNED_FIELDS).join('') + '••••',
     });
-    expect(entry.diagnosis.explanation).toMatch(/alphabetical/);
-    const one = await api(sb.url, 'GET', `/sandbox/v1/requests/${entry.id}`);
-    expect(one.body.diagnosis).toEqual(entry.diagnosis);
+    expect(entry.diagnosis!.explanation).toMatch(/alphabetical/);
+    const one = await control(sb).getRequest({ id: entry.id });
+    expect(one.diagnosis).toEqual(entry.diagnosis);
   });
 
   it("names another merchant's secret, and that merchant to a loopback caller", async () => {
-    const other = await api(sb.url, 'POST', '/sandbox/v1/merchants', { name: 'Other shop' });
-    const f = paymentFields(17, {}, { secret: other.body.secret_key });
+    const other = await control(sb).createMerchant({ body: { name: 'Other shop' } });
+    const f = paymentFields(17, {}, { secret: other.secret_key });
     const r = await postPayment(sb.url, f);
-    expect(r.headers.get('x-sandbox-signature-diagnosis')).toBe(`secret=other_merchant; secret_of=${other.body.public_key}`);
-    expect((await lastLogged()).diagnosis.recipe).toEqual({ secret: 'other_merchant', secret_of: other.body.public_key });
+    expect(r.headers.get('x-sandbox-signature-diagnosis')).toBe(`secret=other_merchant; secret_of=${other.public_key}`);
+    expect((await lastLogged()).diagnosis!.recipe).toEqual({ secret: 'other_merchant', secret_of: other.public_key });
   });
 
   it('names a value signed in another form: amount with two decimals, sha1', async () => {
@@ -55,7 +55,7 @@ describe('signature diagnosis on refused creations (contract §10)', () => {
       .digest('hex');
     const r = await postPayment(sb.url, f);
     expect(r.headers.get('x-sandbox-signature-diagnosis')).toBe('algorithm=sha1; field=amount; signed=50000.00');
-    expect((await lastLogged()).diagnosis.recipe).toEqual({
+    expect((await lastLogged()).diagnosis!.recipe).toEqual({
       algorithm: 'sha1',
       field: { name: 'amount', sent: '50000', signed: '50000.00' },
     });
@@ -65,7 +65,7 @@ describe('signature diagnosis on refused creations (contract §10)', () => {
     const f = paymentFields(17, { signature: 'f'.repeat(64) });
     const r = await postPayment(sb.url, f);
     expect(r.headers.get('x-sandbox-signature-diagnosis')).toBe('unknown');
-    expect((await lastLogged()).diagnosis.matched).toBe(false);
+    expect((await lastLogged()).diagnosis!.matched).toBe(false);
     const unknownMerchant = await postPayment(sb.url, paymentFields(17, { public_key: 'pk_nobody' }));
     expect(unknownMerchant.headers.get('x-sandbox-signature-diagnosis')).toBeNull();
     const ok = await postPayment(sb.url, paymentFields(17));
@@ -78,22 +78,19 @@ describe('signature diagnosis on refused creations (contract §10)', () => {
     f.signature = createHash('sha256')
       .update(values(f, CREATION_SIGNED_FIELDS).join('|') + '|' + DEMO.secret_key)
       .digest('hex');
-    const r = await api(sb.url, 'POST', '/sandbox/v1/signatures/diagnose', { fields: f });
+    const r = await answer(sb, 'diagnoseSignature', { body: { fields: f } });
     expect(r.status).toBe(200);
-    expect(r.body.match).toBe(false);
-    expect(r.body.diagnosis.recipe).toEqual({ separator: '|' });
+    expect(r.data.match).toBe(false);
+    expect(r.data.diagnosis!.recipe).toEqual({ separator: '|' });
     const n = { time: '2026-01-01 00:00:00', channel: '17', amount: '10.00', currency: 'COP', trans_ID: 'T1', public_key: DEMO.public_key };
     const legacy = createHash('sha256')
       .update(`${n.public_key}${n.time}${n.channel}${n.amount}${n.currency}${n.trans_ID}${DEMO.secret_key}`)
       .digest('hex');
-    const d = await api(sb.url, 'POST', '/sandbox/v1/signatures/diagnose', { kind: 'notification', fields: { ...n, signature: legacy } });
-    expect(d.body.diagnosis.recipe).toEqual({ order: 'legacy_layout' });
-    const ok = await api(sb.url, 'POST', '/sandbox/v1/signatures/diagnose', {
-      kind: 'notification_legacy',
-      fields: { ...n, signature: legacy },
-    });
-    expect(ok.body).toMatchObject({ match: true, diagnosis: null });
-    const bad = await api(sb.url, 'POST', '/sandbox/v1/signatures/diagnose', { fields: { public_key: 'pk_nobody' } });
+    const d = await control(sb).diagnoseSignature({ body: { kind: 'notification', fields: { ...n, signature: legacy } } });
+    expect(d.diagnosis!.recipe).toEqual({ order: 'legacy_layout' });
+    const ok = await control(sb).diagnoseSignature({ body: { kind: 'notification_legacy', fields: { ...n, signature: legacy } } });
+    expect(ok).toMatchObject({ match: true, diagnosis: null });
+    const bad = await failure(control(sb).diagnoseSignature({ body: { fields: { public_key: 'pk_nobody' } } }));
     expect(bad.status).toBe(404);
   });
 });

@@ -1,8 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckReport } from '../../server/contract/checks.js';
-import { api, DEMO, startSandbox } from '../helpers/sandbox.js';
+import { answer, control, DEMO, startSandbox } from '../helpers/sandbox.js';
 
 type Sb = Awaited<ReturnType<typeof startSandbox>>;
 const SUCCESS_PROBES = ['success_acknowledged', 'answers_fast', 'duplicate_acknowledged', 'forged_signature_refused'];
@@ -37,10 +36,10 @@ describe('go-live check against endpoints that misbehave', () => {
   });
 
   it.each(['hang', 'reset', 'redirect', 'garbage'])('%s: a report with fail verdicts, never an error', async (kind) => {
-    await api(sb.url, 'PATCH', `/sandbox/v1/merchants/${DEMO.public_key}`, { success_url: `${h.url}/${kind}` });
-    const r = await api<CheckReport>(sb.url, 'POST', '/sandbox/v1/checks', { only: SUCCESS_PROBES });
+    await control(sb).updateMerchant({ public_key: DEMO.public_key, body: { success_url: `${h.url}/${kind}` } });
+    const r = await answer(sb, 'runCheck', { body: { only: SUCCESS_PROBES } });
     expect(r.status).toBe(201);
-    const v = Object.fromEntries(r.body.checks.map((c) => [c.id, c]));
+    const v = Object.fromEntries(r.data.checks.map((c) => [c.id, c]));
     expect(v.success_acknowledged!.verdict).toBe('fail');
     expect(v.duplicate_acknowledged!.verdict).toBe('fail');
     // Not acknowledged without an HTTP answer proves nothing about signature checks.

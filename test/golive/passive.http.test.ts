@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckReport } from '../../server/contract/checks.js';
 import { paymentFields, postPayment } from '../helpers/payments.js';
-import { api, DEMO, sha256, startSandbox } from '../helpers/sandbox.js';
+import { answer, api, control, DEMO, sha256, startSandbox } from '../helpers/sandbox.js';
 
 type Sb = Awaited<ReturnType<typeof startSandbox>>;
 const PASSIVE = ['signatures_valid', 'creations_without_warnings', 'trans_id_unique', 'queries_operations'];
@@ -13,9 +12,9 @@ describe('go-live check: passive checks over what the sandbox saw (contract §11
   });
   afterAll(() => sb.stop());
   const run = async (merchant = DEMO.public_key) => {
-    const r = await api<CheckReport>(sb.url, 'POST', '/sandbox/v1/checks', { merchant, only: PASSIVE });
+    const r = await answer(sb, 'runCheck', { body: { merchant, only: PASSIVE } });
     expect(r.status).toBe(201);
-    return Object.fromEntries(r.body.checks.map((c) => [c.id, c]));
+    return Object.fromEntries(r.data.checks.map((c) => [c.id, c]));
   };
 
   it('skips every passive check before any creation', async () => {
@@ -60,8 +59,8 @@ describe('go-live check: passive checks over what the sandbox saw (contract §11
   });
 
   it("reads only this merchant's requests", async () => {
-    const other = await api(sb.url, 'POST', '/sandbox/v1/merchants', { name: 'Quiet shop' });
-    const v = await run(other.body.public_key);
+    const other = await control(sb).createMerchant({ body: { name: 'Quiet shop' } });
+    const v = await run(other.public_key);
     for (const id of PASSIVE) expect(v[id]!.verdict).toBe('skipped');
   });
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPayment } from '../helpers/payments.js';
 import { eventually } from '../helpers/receiver.js';
-import { api, DEMO } from '../helpers/sandbox.js';
+import { answer, control, DEMO, outcome } from '../helpers/sandbox.js';
 import { killHard, spawnCli, type Spawned } from '../helpers/spawn.js';
 
 const N = 16;
@@ -22,10 +22,9 @@ async function cli(dir: string): Promise<Spawned> {
   return c;
 }
 
-type Attempt = { at: string };
-type Row = { id: number; public_id: string; status: string; attempts: Attempt[] };
-const rowsOf = async (base: string, ids: number[]): Promise<Row[]> =>
-  Promise.all(ids.map(async (id) => (await api(base, 'GET', `/sandbox/v1/notifications?operation_id=${id}`)).body.items[0] as Row));
+type Row = { attempts: { at: string }[] };
+const rowsOf = async (sb: { url: string }, ids: number[]) =>
+  Promise.all(ids.map(async (id) => (await control(sb).listNotifications({ query: { operation_id: id } })).items[0]!));
 const offsets = (r: Row, t0: number) => r.attempts.map((a) => (Date.parse(a.at) - t0) / MINUTE);
 
 describe('crash in the middle of a long advance', () => {
@@ -54,40 +53,41 @@ describe('crash in the middle of a long advance', () => {
     const rx = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
     const first = await cli(dir);
-    expect((await api(first.url, 'PATCH', `/sandbox/v1/merchants/${DEMO.public_key}`, { success_url: `${rx}/ok` })).status).toBe(200);
-    const t0 = Date.parse((await api(first.url, 'POST', '/sandbox/v1/clock/pause')).body.now);
+    expect((await answer(first, 'updateMerchant', { public_key: DEMO.public_key, body: { success_url: `${rx}/ok` } })).status).toBe(200);
+    const t0 = Date.parse((await control(first).pauseClock()).now);
     const ops: number[] = [];
     for (let i = 0; i < N; i++) {
       const p = await createPayment(first.url, 17);
-      const op = (await api(first.url, 'GET', `/sandbox/v1/operations?trans_id=${encodeURIComponent(p.fields.trans_id!)}`)).body.items[0];
-      expect((await api(first.url, 'POST', `/sandbox/v1/operations/${op.id}/confirm`)).status).toBe(200);
+      const op = (await control(first).listOperations({ query: { trans_id: p.fields.trans_id! } })).items[0]!;
+      expect((await answer(first, 'confirmOperation', { id: op.id })).status).toBe(200);
       ops.push(op.id);
     }
-    await eventually(async () => (await rowsOf(first.url, ops)).every((r) => r.attempts.length === 1), 30_000);
+    await eventually(async () => (await rowsOf(first, ops)).every((r) => r.attempts.length === 1), 30_000);
 
     // First attempts at t0, retries at t0+1 min, then t0+6 min: die half-way through the t0+6 round.
     killAt = total + N + N / 2;
     victim = first;
-    const advancing = api(first.url, 'POST', '/sandbox/v1/clock/advance', { minutes: 3 * 24 * 60 }).catch(() => null);
+    // Any answer at all (success or error) resolves; only "nothing answered" becomes null.
+    const advancing = outcome(first, 'advanceClock', { body: { minutes: 3 * 24 * 60 } }).catch(() => null);
     await first.exited;
     expect(await advancing).toBeNull(); // the advance never answered: the process died under it
     killAt = Number.POSITIVE_INFINITY;
 
     const second = await cli(dir);
-    const clock = (await api(second.url, 'GET', '/sandbox/v1/clock')).body;
+    const clock = await control(second).getClock();
     expect(clock.paused).toBe(true);
     expect(Date.parse(clock.now)).toBe(t0 + 6 * MINUTE);
     // The t0+6 attempts that were not written are due and go out again on start, stamped t0+6.
     const resumed = await eventually(async () => {
-      const rows = await rowsOf(second.url, ops);
+      const rows = await rowsOf(second, ops);
       return rows.every((r) => r.attempts.length === 3) ? rows : null;
     }, 30_000);
     for (const r of resumed) expect(offsets(r, t0)).toEqual([0, 1, 6]);
 
-    const done = await api(second.url, 'POST', '/sandbox/v1/clock/advance', { minutes: 3 * 24 * 60 });
+    const done = await answer(second, 'advanceClock', { body: { minutes: 3 * 24 * 60 } });
     expect(done.status).toBe(200);
-    expect(Date.parse(done.body.now)).toBe(t0 + 6 * MINUTE + 3 * 24 * 60 * MINUTE);
-    for (const r of await rowsOf(second.url, ops)) {
+    expect(Date.parse(done.data.now)).toBe(t0 + 6 * MINUTE + 3 * 24 * 60 * MINUTE);
+    for (const r of await rowsOf(second, ops)) {
       expect(offsets(r, t0)).toEqual([0, 1, 6, 21, 81]);
       expect(r.status).toBe('failed');
       // At least once: an attempt cut by the crash may have reached the merchant before it was written.

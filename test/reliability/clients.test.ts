@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISCARD_CAP } from '../../server/http/drain.js';
 import { fetchPost, nodeHttpPost, pythonPosts, type ClientResult, type Post } from '../helpers/clients.js';
 import { creationPath, paymentFields } from '../helpers/payments.js';
-import { api, DEMO, startSandbox } from '../helpers/sandbox.js';
+import { control, DEMO, startSandbox } from '../helpers/sandbox.js';
 import { fingerprint, type Running } from './support.js';
 
 // A body over a limit is answered readably to the HTTP clients merchants use, which
@@ -130,12 +130,7 @@ describe('every route that reads a body refuses 10 MB readably, stores nothing a
     routes.forEach((r, i) => expectAnswer(results[i]!, 413, 'PAYLOAD_TOO_LARGE', `${r.method} ${r.path}`));
     expectAnswer(results[routes.length]!, 403, 'FORBIDDEN', 'foreign origin');
     expect(fingerprint(sb)).toBe(before);
-    const log = (await api(sb.url, 'GET', '/sandbox/v1/requests?limit=200')).body.items as {
-      method: string;
-      path: string;
-      status: number;
-      note: string | null;
-    }[];
+    const log = (await control(sb).listRequests({ query: { limit: 200 } })).items;
     for (const r of routes) {
       const row = log.find((e) => e.method === r.method && e.path === r.path && e.status === 413);
       expect(row, `request log row for ${r.method} ${r.path}`).toBeDefined();

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { integrityProblems } from '../../server/store/fingerprint.js';
 import { paymentFields, postPayment } from '../helpers/payments.js';
 import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
-import { api, DEMO } from '../helpers/sandbox.js';
+import { control, DEMO, outcome } from '../helpers/sandbox.js';
 import { killHard, spawnCli, type Spawned } from '../helpers/spawn.js';
 
 const CRASHES = 3;
@@ -35,8 +35,8 @@ function load(base: string) {
         const r = await postPayment(base, fields);
         if (r.status === 200) answered.push({ transId: fields.trans_id!, channel });
         if (r.status === 200 && w === 0 && channel === 17) {
-          const list = await api(base, 'GET', `/sandbox/v1/operations?trans_id=${encodeURIComponent(fields.trans_id!)}`);
-          const c = await api(base, 'POST', `/sandbox/v1/operations/${list.body.items[0].id}/confirm`);
+          const list = await control({ url: base }).listOperations({ query: { trans_id: fields.trans_id! } });
+          const c = await outcome({ url: base }, 'confirmOperation', { id: list.items[0]!.id });
           if (c.status === 200) confirmed.push(fields.trans_id!);
         }
       } catch {
@@ -60,13 +60,9 @@ async function allOperations(base: string): Promise<Map<string, { id: number; st
   const out = new Map<string, { id: number; status: string }[]>();
   let cursor: string | null = null;
   do {
-    const page: { body: { items: { id: number; trans_id: string; status: string }[]; next_cursor: string | null } } = await api(
-      base,
-      'GET',
-      `/sandbox/v1/operations?limit=500${cursor ? `&cursor=${cursor}` : ''}`,
-    );
-    for (const op of page.body.items) out.set(op.trans_id, [...(out.get(op.trans_id) ?? []), op]);
-    cursor = page.body.next_cursor;
+    const page = await control({ url: base }).listOperations({ query: { limit: 500, cursor: cursor ?? undefined } });
+    for (const op of page.items) out.set(op.trans_id, [...(out.get(op.trans_id) ?? []), op]);
+    cursor = page.next_cursor;
   } while (cursor);
   return out;
 }
@@ -82,9 +78,9 @@ describe('crash recovery', () => {
     const confirmed: string[] = [];
 
     let server = await cli(dir);
-    await api(server.url, 'PATCH', `/sandbox/v1/merchants/${DEMO.public_key}`, {
-      success_url: `${rx.url}/ok`,
-      rejection_url: `${rx.url}/ko`,
+    await control(server).updateMerchant({
+      public_key: DEMO.public_key,
+      body: { success_url: `${rx.url}/ok`, rejection_url: `${rx.url}/ko` },
     });
     for (let crash = 0; crash < CRASHES; crash++) {
       const l = load(server.url);
@@ -114,17 +110,17 @@ describe('crash recovery', () => {
     const before = await allOperations(server.url);
     for (const a of answered) expect(before.get(a.transId)?.length ?? 0, a.transId).toBe(1);
     for (const a of answered.filter((_, i) => i % 20 === 0)) {
-      const op = (await api(server.url, 'GET', `/sandbox/v1/operations/${before.get(a.transId)![0]!.id}`)).body;
+      const op = await control(server).getOperation({ id: before.get(a.transId)![0]!.id });
       expect(op.events.length, a.transId).toBeGreaterThan(0);
     }
 
     // Pending deliveries resume: the merchant is back, the retry falls due, each confirmation arrives once.
     rx.reply({ status: 200, body: 'ok' });
-    await api(server.url, 'POST', '/sandbox/v1/clock/advance', { minutes: 2 });
+    await control(server).advanceClock({ body: { minutes: 2 } });
     await eventually(async () => confirmed.every((t) => rx.received.some((r) => r.path === '/ok' && r.fields.trans_ID === t)), 60_000, 100);
 
     // Timers resume: the channel-17 operations still pending expire when their time comes.
-    await api(server.url, 'POST', '/sandbox/v1/clock/advance', { minutes: 10 });
+    await control(server).advanceClock({ body: { minutes: 10 } });
     const after = await allOperations(server.url);
     for (const a of answered.filter((x) => x.channel === 17)) {
       const status = after.get(a.transId)![0]!.status;

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPayment } from '../helpers/payments.js';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import { answer, control, startSandbox } from '../helpers/sandbox.js';
 import { consoleDir, hasChromium, launch, openConsole } from '../browser/pages/console-browser.js';
 import type { Running } from './support.js';
 
@@ -15,9 +15,9 @@ const pages: { id: number; url: string; channel: number }[] = [];
 
 beforeAll(async () => {
   sb = await startSandbox(hasChromium ? { consoleDir: consoleDir() } : {});
-  const m = await api(sb.url, 'POST', '/sandbox/v1/merchants', { name: `Tienda ${XSS}` });
+  const m = await answer(sb, 'createMerchant', { body: { name: `Tienda ${XSS}` } });
   expect(m.status).toBe(201);
-  merchant = m.body;
+  merchant = m.data;
   for (const channel of [41, 36, 17, 5]) {
     const p = await createPayment(
       sb.url,
@@ -25,8 +25,8 @@ beforeAll(async () => {
       { public_key: merchant.public_key, trans_id: `T${XSS}` },
       { secret: merchant.secret_key, shopper: { name_shopper: XSS, last_name_Shopper: XSS } },
     );
-    const list = await api(sb.url, 'GET', `/sandbox/v1/operations?channel=${channel}&limit=1`);
-    pages.push({ id: list.body.items[0].id, url: p.text, channel });
+    const list = await control(sb).listOperations({ query: { channel, limit: 1 } });
+    pages.push({ id: list.items[0]!.id, url: p.text, channel });
   }
   if (hasChromium) browser = await launch();
 });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from '../../server/contract/routes.js';
 import { createPayment } from '../helpers/payments.js';
-import { api, DEMO, startSandbox } from '../helpers/sandbox.js';
+import { control, DEMO, startSandbox } from '../helpers/sandbox.js';
 import {
   caseCounter,
   CONTENT_TYPES,
@@ -91,7 +91,7 @@ describe('fuzzed control API requests', () => {
           if (r.status >= 400)
             expect(fingerprint(sb), `${req.method} ${req.path.slice(0, 200)} rejected ${r.status} but changed the store`).toBe(before);
           // An accepted fault rule would make later answers fail on purpose; drop it at once.
-          else if (req.path.startsWith('/sandbox/v1/faults')) await api(sb.url, 'DELETE', '/sandbox/v1/faults');
+          else if (req.path.startsWith('/sandbox/v1/faults')) await control(sb).clearFaults();
         }),
         { seed: BASE_SEED + i, numRuns: RUNS },
       );

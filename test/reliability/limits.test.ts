@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PAYOUT_BATCH } from '../../server/contract/payouts.js';
 import { FORM_LIMITS } from '../../server/http/form-body.js';
 import { creationPath, paymentFields } from '../helpers/payments.js';
-import { api, DEMO, startSandbox } from '../helpers/sandbox.js';
+import { control, DEMO, startSandbox } from '../helpers/sandbox.js';
 import { fingerprint, type Running } from './support.js';
 
 let sb: Running;
@@ -153,7 +153,7 @@ describe('request limits', () => {
     expect(r.status).toBe(400);
     expect(r.json.error.message).toMatch(String(MAX_PAYOUT_BATCH));
     expect(fingerprint(sb)).toBe(before);
-    expect((await api(sb.url, 'GET', '/sandbox/v1/payrolls')).body.items ?? []).toHaveLength(0);
+    expect((await control(sb).listPayrolls()).items).toHaveLength(0);
   });
 });
 

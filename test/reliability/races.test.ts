@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPayment } from '../helpers/payments.js';
 import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
-import { api, deliveriesIdle, DEMO, startSandbox } from '../helpers/sandbox.js';
+import { answer, control, deliveriesIdle, DEMO, outcome, startSandbox } from '../helpers/sandbox.js';
 import { payoutItem, postPayouts } from '../payouts/helpers.js';
 import type { Running } from './support.js';
 
@@ -12,7 +12,7 @@ const tried = { transitions: 0, spei: 0, payouts: 0 };
 beforeAll(async () => {
   sb = await startSandbox();
   rx = await startReceiver({ status: 200, body: 'ok' });
-  await api(sb.url, 'PATCH', `/sandbox/v1/merchants/${DEMO.public_key}`, { success_url: `${rx.url}/ok`, rejection_url: `${rx.url}/ko` });
+  await control(sb).updateMerchant({ public_key: DEMO.public_key, body: { success_url: `${rx.url}/ok`, rejection_url: `${rx.url}/ko` } });
 });
 afterAll(async () => {
   console.log(
@@ -23,10 +23,10 @@ afterAll(async () => {
 });
 
 async function opId(transId: string): Promise<number> {
-  return (await api(sb.url, 'GET', `/sandbox/v1/operations?trans_id=${encodeURIComponent(transId)}`)).body.items[0].id;
+  return (await control(sb).listOperations({ query: { trans_id: transId } })).items[0]!.id;
 }
-const notificationsOf = async (id: number) =>
-  (await api(sb.url, 'GET', `/sandbox/v1/notifications?operation_id=${id}`)).body.items as { id: number; status: string }[];
+const notificationsOf = async (id: number) => (await control(sb).listNotifications({ query: { operation_id: id } })).items;
+const stored = (id: number) => control(sb).getOperation({ id });
 /** Notifications the receiver got for a trans_id (success and rejection URLs alike). */
 const receivedFor = (transId: string) => rx.received.filter((r) => r.fields.trans_ID === transId);
 
@@ -41,8 +41,8 @@ describe('races', () => {
     );
     const results = await Promise.all(
       ops.map(async (op) => {
-        const verbs = ['confirm', 'reject', 'cancel', 'expire'].sort(() => Math.random() - 0.5);
-        const calls = verbs.map((v) => api(sb.url, 'POST', `/sandbox/v1/operations/${op.id}/${v}`).then((r) => ({ v, status: r.status })));
+        const verbs = (['confirm', 'reject', 'cancel', 'expire'] as const).toSorted(() => Math.random() - 0.5);
+        const calls = verbs.map((v) => outcome(sb, `${v}Operation`, { id: op.id }).then((r) => ({ v, status: r.status })));
         // The shopper cancelling on the checkout page races the operator too.
         const page = fetch(`${sb.url}/check-out/actions`, {
           method: 'POST',
@@ -59,8 +59,7 @@ describe('races', () => {
       const winners = answers.filter((a) => a.status === 200 || a.status === 303);
       expect(winners, JSON.stringify(answers)).toHaveLength(1);
       expect(answers.filter((a) => a !== winners[0]).every((a) => a.status === 409)).toBe(true);
-      const stored = (await api(sb.url, 'GET', `/sandbox/v1/operations/${op.id}`)).body;
-      expect(stored.status).toBe(final[winners[0]!.v as keyof typeof final]);
+      expect((await stored(op.id)).status).toBe(final[winners[0]!.v as keyof typeof final]);
       expect(await notificationsOf(op.id)).toHaveLength(1);
     }
     // Every notification arrives exactly once at the merchant.
@@ -78,22 +77,19 @@ describe('races', () => {
       }),
     );
     const answers = await Promise.all([
-      api(sb.url, 'POST', '/sandbox/v1/clock/advance', { minutes: 6 }),
-      ...ops.map((op) => api(sb.url, 'POST', `/sandbox/v1/operations/${op.id}/confirm`)),
+      outcome(sb, 'advanceClock', { body: { minutes: 6 } }),
+      ...ops.map((op) => outcome(sb, 'confirmOperation', { id: op.id })),
     ]);
     tried.transitions += ops.length;
     expect(answers[0]!.status).toBe(200);
     for (const [i, op] of ops.entries()) {
-      const stored = (await api(sb.url, 'GET', `/sandbox/v1/operations/${op.id}`)).body;
-      expect(stored.status).toBe(answers[i + 1]!.status === 200 ? 'confirmed' : 'expired');
+      expect((await stored(op.id)).status).toBe(answers[i + 1]!.status === 200 ? 'confirmed' : 'expired');
       expect(await notificationsOf(op.id)).toHaveLength(1);
     }
   });
 
   it('parallel SPEI transfers for many operations pay each exactly once', async () => {
-    const clabe = (await api(sb.url, 'GET', '/sandbox/v1/merchants')).body.items.find(
-      (m: { public_key: string }) => m.public_key === DEMO.public_key,
-    ).clabe;
+    const clabe = (await control(sb).listMerchants()).items.find((m) => m.public_key === DEMO.public_key)!.clabe!;
     const N = 12;
     const ops = await Promise.all(
       Array.from({ length: N }, async (_, i) => {
@@ -104,20 +100,18 @@ describe('races', () => {
     );
     const transfers = await Promise.all(
       ops.flatMap((op) =>
-        Array.from({ length: 4 }, () =>
-          api(sb.url, 'POST', '/sandbox/v1/spei/transfers', { clabe, amount: op.amount, rfc: 'GODE561231GR8' }),
-        ),
+        Array.from({ length: 4 }, () => answer(sb, 'injectTransfer', { body: { clabe, amount: op.amount, rfc: 'GODE561231GR8' } })),
       ),
     );
     tried.spei += N;
     expect(transfers.every((t) => t.status < 300)).toBe(true);
     for (const op of ops) {
-      const matched = transfers.filter((t) => t.body.matched_operation_id === op.id);
+      const matched = transfers.filter((t) => t.data.matched_operation_id === op.id);
       expect(matched).toHaveLength(1);
-      expect((await api(sb.url, 'GET', `/sandbox/v1/operations/${op.id}`)).body.status).toBe('confirmed');
+      expect((await stored(op.id)).status).toBe('confirmed');
       expect(await notificationsOf(op.id)).toHaveLength(1);
     }
-    expect(transfers.filter((t) => t.body.matched_operation_id === null)).toHaveLength(N * 3);
+    expect(transfers.filter((t) => t.data.matched_operation_id === null)).toHaveLength(N * 3);
   });
 
   it('a credit_note repeated across parallel batches is stored once', async () => {
@@ -130,7 +124,7 @@ describe('races', () => {
       const accepted = batches.filter((b) => b.status === 201);
       expect(accepted, JSON.stringify(batches.map((b) => b.status))).toHaveLength(1);
       expect(batches.filter((b) => b.status !== 201).every((b) => b.status === 400)).toBe(true);
-      const all = (await api(sb.url, 'GET', '/sandbox/v1/payouts?limit=500')).body.items as { credit_note: string }[];
+      const all = (await control(sb).listPayouts({ query: { limit: 500 } })).items;
       expect(all.filter((p) => p.credit_note === shared)).toHaveLength(1);
     }
     tried.payouts += N;

@@ -20,7 +20,10 @@ interface Answer {
   text: string;
 }
 
-/** One raw request to the sandbox with a chosen Host; `firstChunk` answers as soon as a body chunk arrives (streams). */
+/**
+ * One raw request to the sandbox with a chosen Host; `firstChunk` answers as soon as a body chunk arrives (streams).
+ * Every control call here goes through it: fetch, and so the typed client, cannot set Host to play another machine.
+ */
 function raw(
   base: string,
   method: string,

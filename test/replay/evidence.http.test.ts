@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import { control, startSandbox } from '../helpers/sandbox.js';
 import type { Sandbox } from '../../server/sandbox.js';
 import { chromeHar, mitmproxyHar, PROD_HOST, prodCheckout, prodCreation } from './fixtures/tools.js';
-import { replay } from './helpers.js';
+import { refused, replay } from './helpers.js';
 
 let sb: Sandbox & { url: string };
 beforeAll(async () => {
@@ -14,8 +14,8 @@ const form = (f: Record<string, string>) => new URLSearchParams(f).toString();
 const FORM = 'application/x-www-form-urlencoded';
 const PHP = `${PROD_HOST}/payments/check-out/SecurePayment.php`;
 const nothingKept = async () => {
-  expect((await api(sb.url, 'GET', '/sandbox/v1/replays')).body.items).toEqual([]);
-  expect((await api(sb.url, 'GET', '/sandbox/v1/operations')).body.items).toEqual([]);
+  expect((await control(sb).listReplays()).items).toEqual([]);
+  expect((await control(sb).listOperations()).items).toEqual([]);
 };
 
 describe('bad evidence refuses the whole replay, sending and keeping nothing', () => {
@@ -24,23 +24,23 @@ describe('bad evidence refuses the whole replay, sending and keeping nothing', (
       { method: 'POST', url: PHP, type: FORM, text: form(prodCreation(17, 'R-1')), status: 200, response: prodCheckout(17) },
     ]);
     (har.log.entries[0]!.request as { url: unknown }).url = 42;
-    const r = await replay(sb.url, { har });
+    const r = await refused(sb, { har });
     expect(r.status).toBe(400);
-    expect(r.body.error.code).toBe('VALIDATION_ERROR');
-    expect(r.body.error.message).toMatch(/^har is not an HTTP Archive \(HAR 1\.2\): har\.log\.entries\[0\]\.request\.url: /);
-    expect(r.body.error.message).toContain('nothing was replayed');
+    expect(r.code).toBe('VALIDATION_ERROR');
+    expect(r.reason).toMatch(/^har is not an HTTP Archive \(HAR 1\.2\): har\.log\.entries\[0\]\.request\.url: /);
+    expect(r.reason).toContain('nothing was replayed');
     await nothingKept();
   });
 
   it('a file that is not JSON, given as text, and a Postman collection each get their own message', async () => {
-    const text = await replay(sb.url, { har: 'GET /payments HTTP/1.1' });
-    expect([text.status, text.body.error.message]).toEqual([400, expect.stringContaining('does not parse as JSON')]);
-    const postman = await replay(sb.url, {
+    const text = await refused(sb, { har: 'GET /payments HTTP/1.1' });
+    expect([text.status, text.reason]).toEqual([400, expect.stringContaining('does not parse as JSON')]);
+    const postman = await refused(sb, {
       har: { info: { name: 'JustPay', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' }, item: [] },
     });
-    expect([postman.status, postman.body.error.message]).toEqual([400, expect.stringContaining('Postman collection')]);
-    const missing = await replay(sb.url, { har: { log: { version: '1.2' } } });
-    expect(missing.body.error.message).toContain('har.log.entries');
+    expect([postman.status, postman.reason]).toEqual([400, expect.stringContaining('Postman collection')]);
+    const missing = await refused(sb, { har: { log: { version: '1.2' } } });
+    expect(missing.reason).toContain('har.log.entries');
     await nothingKept();
   });
 
@@ -48,23 +48,24 @@ describe('bad evidence refuses the whole replay, sending and keeping nothing', (
     const har = chromeHar([
       { method: 'POST', url: PHP, type: FORM, text: form(prodCreation(17, 'R-2')), status: 200, response: prodCheckout(17) },
     ]);
-    const r = await replay(sb.url, { har, notifications: [{ trans_ID: 'R-2' }, { amount: '1' }] });
-    expect([r.status, r.body.error.message]).toEqual([
+    const r = await refused(sb, { har, notifications: [{ trans_ID: 'R-2' }, { amount: '1' }] });
+    expect([r.status, r.reason]).toEqual([
       400,
       'notifications[1]: has no trans_ID (a form string or an object with at least trans_ID); nothing was replayed',
     ]);
-    const long = await replay(sb.url, { har, notifications: [{ trans_ID: 'R-2', rejection_code: 'x'.repeat(65) }] });
-    expect([long.status, long.body.error.message]).toEqual([400, expect.stringMatching(/^notifications\[0\]: rejection_code: /)]);
+    const long = await refused(sb, { har, notifications: [{ trans_ID: 'R-2', rejection_code: 'x'.repeat(65) }] });
+    expect([long.status, long.reason]).toEqual([400, expect.stringMatching(/^notifications\[0\]: rejection_code: /)]);
     await nothingKept();
   });
 
   it('an unknown merchant: 404, nothing sent', async () => {
-    const r = await replay(sb.url, { har: chromeHar([]), merchant: 'pk_nobody' });
-    expect([r.status, r.body.error.code]).toEqual([404, 'NOT_FOUND']);
+    const r = await refused(sb, { har: chromeHar([]), merchant: 'pk_nobody' });
+    expect([r.status, r.code]).toEqual([404, 'NOT_FOUND']);
     await nothingKept();
   });
 
   it('a replay over 16 MiB: 413; the same size is refused on other control routes long before', async () => {
+    // Raw: the limits are on the bytes of the request, which the test sizes itself.
     const big = JSON.stringify({ har: { log: { entries: [], pad: 'x'.repeat(16 * 1024 * 1024) } } });
     const r = await fetch(`${sb.url}/sandbox/v1/replays`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
     expect(r.status).toBe(413);
@@ -99,13 +100,13 @@ describe('entries that cannot be replayed as recorded are skipped with their rea
     ]);
     const cut = har.log.entries[0]!.request as { postData: { text: string }; bodySize: number };
     cut.postData.text = whole.slice(0, 100);
-    const r = await replay(sb.url, { har });
+    const r = await replay(sb, { har });
     expect(r.status).toBe(200);
-    expect(r.body.entries.map((e: { action: string }) => e.action)).toEqual(['skipped', 'skipped', 'skipped']);
-    expect(r.body.entries[0].skip_reason).toBe(`the request body is truncated in the HAR (100 of ${cut.bodySize} bytes)`);
-    expect(r.body.entries[1].skip_reason).toMatch(/^channel 99 is not one the sandbox has/);
-    expect(r.body.entries[2].skip_reason).toMatch(/not an HTTP request/);
-    expect(r.body.operations).toEqual([]);
+    expect(r.data.entries.map((e) => e.action)).toEqual(['skipped', 'skipped', 'skipped']);
+    expect(r.data.entries[0]!.skip_reason).toBe(`the request body is truncated in the HAR (100 of ${cut.bodySize} bytes)`);
+    expect(r.data.entries[1]!.skip_reason).toMatch(/^channel 99 is not one the sandbox has/);
+    expect(r.data.entries[2]!.skip_reason).toMatch(/not an HTTP request/);
+    expect(r.data.operations).toEqual([]);
   });
 
   it('a request body an exporter marked base64 is decoded and replayed', async () => {
@@ -123,9 +124,9 @@ describe('entries that cannot be replayed as recorded are skipped with their rea
     const post = har.log.entries[0]!.request.postData as { text: string; encoding?: string };
     post.text = Buffer.from(post.text).toString('base64');
     post.encoding = 'base64';
-    const r = await replay(sb.url, { har });
-    expect(r.body.entries[0]).toMatchObject({ action: 'replayed', drift: [] });
-    expect(r.body.entries[0].sandbox.status).toBe(200);
+    const r = await replay(sb, { har });
+    expect(r.data.entries[0]).toMatchObject({ action: 'replayed', drift: [] });
+    expect(r.data.entries[0]!.sandbox!.status).toBe(200);
   });
 
   it('a truncated production answer compares only the status; a base64 answer is decoded', async () => {
@@ -153,10 +154,10 @@ describe('entries that cannot be replayed as recorded are skipped with their rea
     const second = har.log.entries[1]!.response.content as { text: string; encoding?: string };
     second.text = Buffer.from(second.text).toString('base64');
     second.encoding = 'base64';
-    const r = await replay(sb.url, { har });
-    expect(r.body.entries[0].production).toMatchObject({ status: 200, truncated: true });
-    expect(r.body.entries[0].drift).toEqual([]);
-    expect(r.body.entries[1].production.body).toContain('INVALID_CURRENCY_CHANNEL');
-    expect(r.body.entries[1].drift).toEqual([]);
+    const r = await replay(sb, { har });
+    expect(r.data.entries[0]!.production).toMatchObject({ status: 200, truncated: true });
+    expect(r.data.entries[0]!.drift).toEqual([]);
+    expect(r.data.entries[1]!.production.body).toContain('INVALID_CURRENCY_CHANNEL');
+    expect(r.data.entries[1]!.drift).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import { answer, control, failure, startSandbox } from '../helpers/sandbox.js';
 import type { Sandbox } from '../../server/sandbox.js';
+import { ScenarioSchema } from '../../server/contract/scenario-schema.js';
 import { chromeHar, PROD_HOST, prodCheckout, prodCreation } from './fixtures/tools.js';
 import { replay } from './helpers.js';
 
@@ -43,21 +44,21 @@ async function incident() {
       response: '{"error":{"code":"NEGATIVE_AMOUNT","message":"x"}}',
     },
   ]);
-  const r = await replay(sb.url, {
+  const r = await replay(sb, {
     har,
     notifications: [{ trans_ID: 'INC-1' }, { trans_ID: 'INC-2', rejection_code: '05', rejection_message: 'Rechazada' }],
   });
   expect(r.status).toBe(200);
-  return r.body;
+  return r.data;
 }
 
 describe('kept replay reports', () => {
   it('GET /sandbox/v1/replays/:id answers the report as the replay answered it; the list counts it', async () => {
     const report = await incident();
-    const kept = await api(sb.url, 'GET', `/sandbox/v1/replays/${report.id}`);
-    expect(kept.body).toEqual(report);
-    const list = await api(sb.url, 'GET', '/sandbox/v1/replays');
-    expect(list.body.items[0]).toMatchObject({
+    const kept = await control(sb).getReplay({ id: report.id });
+    expect(kept).toEqual(report);
+    const list = await control(sb).listReplays();
+    expect(list.items[0]).toMatchObject({
       id: report.id,
       merchant: 'pk_sandbox_demo',
       entries: 3,
@@ -66,11 +67,12 @@ describe('kept replay reports', () => {
       operations: 2,
       drift_count: 0,
     });
-    expect((await api(sb.url, 'GET', '/sandbox/v1/replays/999999')).status).toBe(404);
+    expect((await failure(control(sb).getReplay({ id: 999999 }))).status).toBe(404);
   });
 
   it('exports a report as Markdown with its entries and outcomes', async () => {
     const report = await incident();
+    // Markdown, not JSON: outside the typed client, which only calls JSON routes.
     const res = await fetch(`${sb.url}/sandbox/v1/replays/${report.id}/report.md`);
     expect(res.headers.get('content-type')).toMatch(/^text\/markdown/);
     const md = await res.text();
@@ -81,20 +83,20 @@ describe('kept replay reports', () => {
 
   it('turns a replay into a scenario file that runs green against a fresh merchant', async () => {
     const report = await incident();
-    const rec = await api(sb.url, 'GET', `/sandbox/v1/replays/${report.id}/scenario`);
+    const rec = await answer(sb, 'replayScenario', { id: report.id });
     expect(rec.status).toBe(200);
-    const steps = rec.body.scenario.steps as { action: string; expect?: unknown; body?: unknown }[];
+    const steps = rec.data.scenario.steps as { action: string; expect?: unknown; body?: unknown }[];
     expect(steps.map((s) => s.action)).toEqual(['create_payment', 'create_payment', 'create_payment', 'confirm', 'reject']);
     expect(steps[2]!.expect).toEqual({ http_status: 400, error_code: 'NEGATIVE_AMOUNT' });
     expect(steps[4]!.body).toEqual({ rejection_code: '05', rejection_message: 'Rechazada' });
-    const run = await api(sb.url, 'POST', '/sandbox/v1/scenarios/run', { scenario: rec.body.scenario });
+    const run = await answer(sb, 'runScenario', { body: { scenario: ScenarioSchema.parse(rec.data.scenario) } });
     expect(run.status).toBe(200);
-    expect(run.body.ok, JSON.stringify(run.body.steps?.filter((s: { ok: boolean }) => !s.ok))).toBe(true);
+    expect(run.data.ok, JSON.stringify(run.data.steps.filter((s) => s.status === 'failed'))).toBe(true);
   });
 
   it('a reset forgets kept replays', async () => {
     await incident();
-    await api(sb.url, 'POST', '/sandbox/v1/reset');
-    expect((await api(sb.url, 'GET', '/sandbox/v1/replays')).body.items).toEqual([]);
+    await control(sb).resetSandbox();
+    expect((await control(sb).listReplays()).items).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
-import { api, sha256, startSandbox } from '../helpers/sandbox.js';
+import { control, sha256, startSandbox } from '../helpers/sandbox.js';
 import type { Sandbox } from '../../server/sandbox.js';
 import { chromeHar, insomniaHar, mitmproxyHar, PROD, PROD_HOST, prodCheckout, prodCreation, prodQuery } from './fixtures/tools.js';
 import { notifyTo, replay } from './helpers.js';
@@ -10,7 +10,7 @@ let rx: Receiver;
 beforeAll(async () => {
   sb = await startSandbox();
   rx = await startReceiver();
-  await notifyTo(sb.url, rx.url);
+  await notifyTo(sb, rx.url);
 });
 afterAll(async () => {
   await rx.close();
@@ -64,13 +64,13 @@ describe('replay of a Chrome DevTools HAR', () => {
         response: JSON.stringify([{ ...QUERY_ROW, trans_id: 'ORD-CH-1' }]),
       },
     ]);
-    const r = await replay(sb.url, { har });
+    const r = await replay(sb, { har });
     expect(r.status).toBe(200);
-    const [page, preflight, creation, query] = r.body.entries;
+    const [page, preflight, creation, query] = r.data.entries;
     expect(page).toMatchObject({ index: 0, action: 'skipped', kind: 'other', sandbox: null });
-    expect(page.skip_reason).toContain('admin.shop.example');
+    expect(page!.skip_reason).toContain('admin.shop.example');
     expect(preflight).toMatchObject({ action: 'skipped', kind: 'creation' });
-    expect(preflight.skip_reason).toMatch(/preflight/);
+    expect(preflight!.skip_reason).toMatch(/preflight/);
     expect(creation).toMatchObject({
       index: 2,
       action: 'replayed',
@@ -78,16 +78,16 @@ describe('replay of a Chrome DevTools HAR', () => {
       path: '/justpay/payments/check-out/SecurePayment.php',
       drift: [],
     });
-    expect(creation.sandbox.status).toBe(200);
-    expect(creation.sandbox.body).toMatch(new RegExp(`^${sb.url}/check-out/\\?channel=17&tokenID=\\w+&platform=1$`));
-    expect(r.body.operations).toEqual([creation.operation_id]);
-    const op = (await api(sb.url, 'GET', `/sandbox/v1/operations/${creation.operation_id}`)).body;
+    expect(creation!.sandbox!.status).toBe(200);
+    expect(creation!.sandbox!.body).toMatch(new RegExp(`^${sb.url}/check-out/\\?channel=17&tokenID=\\w+&platform=1$`));
+    expect(r.data.operations).toEqual([creation!.operation_id]);
+    const op = await control(sb).getOperation({ id: creation!.operation_id! });
     expect(op).toMatchObject({ trans_id: 'ORD-CH-1', channel: 17, status: 'pending' });
     expect(query).toMatchObject({ action: 'replayed', kind: 'operation_query', drift: [] });
-    expect(JSON.parse(query.sandbox.body)[0].id).toBe(creation.operation_id);
-    expect(r.body.drift_count).toBe(0);
-    expect(r.body.merchant).toBe('pk_sandbox_demo');
-    expect(r.body.source).toBe('WebInspector 537.36');
+    expect(JSON.parse(query!.sandbox!.body!)[0].id).toBe(creation!.operation_id);
+    expect(r.data.drift_count).toBe(0);
+    expect(r.data.merchant).toBe('pk_sandbox_demo');
+    expect(r.data.source).toBe('WebInspector 537.36');
   });
 
   it('answers a replayed creation exactly as the same request from a client: an error body byte for byte', async () => {
@@ -95,22 +95,20 @@ describe('replay of a Chrome DevTools HAR', () => {
     const har = chromeHar([
       { method: 'POST', url: `${PROD_HOST}/payments/check-out/SecurePayment.php`, type: FORM, text: form(f), status: 400, response: '{}' },
     ]);
-    const r = await replay(sb.url, { har });
+    const r = await replay(sb, { har });
     const direct = await fetch(`${sb.url}/payments/check-out/SecurePayment.php`, {
       method: 'POST',
       headers: { 'content-type': FORM },
       body: form({
         ...f,
         public_key: 'pk_sandbox_demo',
-        signature:
-          r.body.entries[0].sandbox &&
-          sha256(
-            ['pk_sandbox_demo', f.time, f.amount, f.currency, f.trans_id, f.time_expired, f.url_ok, f.url_error, f.channel].join('') +
-              'sk_sandbox_demo',
-          ),
+        signature: sha256(
+          ['pk_sandbox_demo', f.time, f.amount, f.currency, f.trans_id, f.time_expired, f.url_ok, f.url_error, f.channel].join('') +
+            'sk_sandbox_demo',
+        ),
       }),
     });
-    expect(r.body.entries[0].sandbox).toEqual({ status: direct.status, body: await direct.text() });
+    expect(r.data.entries[0]!.sandbox).toEqual({ status: direct.status, body: await direct.text() });
   });
 });
 
@@ -160,12 +158,12 @@ describe('replay of a mitmproxy HAR with production notifications', () => {
       }),
       { trans_ID: 'ORD-MP-BAD', rejection_code: 'R05', rejection_message: 'Fondos insuficientes' },
     ];
-    const r = await replay(sb.url, { har, notifications });
+    const r = await replay(sb, { har, notifications });
     expect(r.status).toBe(200);
-    expect(r.body.entries.map((e: any) => e.sandbox.status)).toEqual([200, 200]);
-    expect(r.body.drift_count).toBe(0);
-    const [okId, badId] = r.body.operations;
-    expect(r.body.outcomes).toMatchObject([
+    expect(r.data.entries.map((e) => e.sandbox!.status)).toEqual([200, 200]);
+    expect(r.data.drift_count).toBe(0);
+    const [okId, badId] = r.data.operations;
+    expect(r.data.outcomes).toMatchObject([
       { trans_id: 'ORD-MP-OK', outcome: 'confirmed', operation_id: okId, applied: true },
       { trans_id: 'ORD-MP-BAD', outcome: 'rejected', operation_id: badId, applied: true, rejection_code: 'R05' },
     ]);
@@ -175,7 +173,7 @@ describe('replay of a mitmproxy HAR with production notifications', () => {
     expect(s.signature).toBe(sha256(s.time! + s.channel + s.amount + s.currency + s.trans_ID + 'sk_sandbox_demo'));
     const rejection = await rx.next({ trans_ID: 'ORD-MP-BAD' });
     expect(rejection).toMatchObject({ path: '/rejection', fields: { rejection_code: 'R05', rejection_message: 'Fondos insuficientes' } });
-    expect((await api(sb.url, 'GET', `/sandbox/v1/operations/${badId}`)).body.status).toBe('rejected');
+    expect((await control(sb).getOperation({ id: badId! })).status).toBe('rejected');
   });
 
   it('records an entry production never answered, and says why an outcome could not be applied', async () => {
@@ -183,11 +181,11 @@ describe('replay of a mitmproxy HAR with production notifications', () => {
     const har = mitmproxyHar([
       { method: 'POST', url: `${PROD_HOST}/payments/check-out/SecurePayment.php`, type: FORM, text: form(f), status: 0 },
     ]);
-    const r = await replay(sb.url, { har, notifications: [{ trans_ID: 'ORD-NEVER-CREATED' }] });
-    expect(r.body.entries[0].drift).toEqual([expect.objectContaining({ path: 'status', production: 0, sandbox: 200 })]);
-    expect(r.body.entries[0].drift[0].note).toMatch(/no answer/);
-    expect(r.body.outcomes[0]).toMatchObject({ applied: false, operation_id: null });
-    expect(r.body.outcomes[0].reason).toMatch(/no creation with this trans_ID/);
+    const r = await replay(sb, { har, notifications: [{ trans_ID: 'ORD-NEVER-CREATED' }] });
+    expect(r.data.entries[0]!.drift).toEqual([expect.objectContaining({ path: 'status', production: 0, sandbox: 200 })]);
+    expect(r.data.entries[0]!.drift[0]!.note).toMatch(/no answer/);
+    expect(r.data.outcomes[0]).toMatchObject({ applied: false, operation_id: null });
+    expect(r.data.outcomes[0]!.reason).toMatch(/no creation with this trans_ID/);
   });
 });
 
@@ -218,12 +216,12 @@ describe('replay of an Insomnia HAR (forms as params)', () => {
         response: prodCheckout(38),
       },
     ]);
-    const r = await replay(sb.url, { har });
-    expect(r.body.entries.map((e: any) => [e.action, e.sandbox.status, e.drift])).toEqual([
+    const r = await replay(sb, { har });
+    expect(r.data.entries.map((e) => [e.action, e.sandbox!.status, e.drift])).toEqual([
       ['replayed', 200, []],
       ['replayed', 200, []],
     ]);
-    expect(r.body.source).toBe('Insomnia 10.1.1');
+    expect(r.data.source).toBe('Insomnia 10.1.1');
   });
 });
 
@@ -288,16 +286,16 @@ describe('payout calls', () => {
         response: JSON.stringify({ ...prodItem, bank_reference: 'X' }),
       },
     ]);
-    const r = await replay(sb.url, { har });
-    const [login, batch, one] = r.body.entries;
+    const r = await replay(sb, { har });
+    const [login, batch, one] = r.data.entries;
     expect(login).toMatchObject({ kind: 'payout_login', drift: [] });
-    expect(login.sandbox.status).toBe(200);
+    expect(login!.sandbox!.status).toBe(200);
     expect(batch).toMatchObject({ kind: 'payout_batch', drift: [] });
-    expect(batch.sandbox.status).toBe(201);
-    const id = JSON.parse(batch.sandbox.body).data[0].id;
-    expect(one.kind).toBe('payout_get');
-    expect(JSON.parse(one.sandbox.body).id).toBe(id);
-    expect(one.drift).toEqual([
+    expect(batch!.sandbox!.status).toBe(201);
+    const id = JSON.parse(batch!.sandbox!.body!).data[0].id;
+    expect(one!.kind).toBe('payout_get');
+    expect(JSON.parse(one!.sandbox!.body!).id).toBe(id);
+    expect(one!.drift).toEqual([
       { path: 'body.bank_reference', production: 'present', sandbox: 'absent', note: expect.stringContaining('bank_reference') },
     ]);
   });
@@ -335,8 +333,8 @@ describe('payout calls from a sanitized export', () => {
         response: '{"error":{"code":"UNAUTHORIZED","message":"m"}}',
       },
     ]);
-    const r = await replay(sb.url, { har });
-    expect(r.body.entries.map((e: any) => [e.sandbox.status, e.drift])).toEqual([
+    const r = await replay(sb, { har });
+    expect(r.data.entries.map((e) => [e.sandbox!.status, e.drift])).toEqual([
       [201, []],
       [401, []],
     ]);
@@ -366,9 +364,9 @@ describe('drift', () => {
         response: JSON.stringify({ error: { code: 'CURRENCY_NOT_ALLOWED', message: 'x', field: 'currency' } }),
       },
     ]);
-    const r = await replay(sb.url, { har });
-    const [a, b] = r.body.entries;
-    expect(a.drift).toEqual([
+    const r = await replay(sb, { har });
+    const [a, b] = r.data.entries;
+    expect(a!.drift).toEqual([
       {
         path: 'body',
         production: '/check-out/?channel&lang&platform&tokenID',
@@ -376,9 +374,9 @@ describe('drift', () => {
         note: expect.stringContaining('checkout address'),
       },
     ]);
-    expect(b.drift.map((d: any) => d.path)).toEqual(['status', 'body.error.code', 'body.error.field']);
-    expect(b.drift[0]).toMatchObject({ production: 422, sandbox: 400 });
-    expect(b.drift[0].note).toBe('production answered 422 CURRENCY_NOT_ALLOWED where the sandbox answers 400 INVALID_CURRENCY_CHANNEL');
-    expect(r.body.drift_count).toBe(4);
+    expect(b!.drift.map((d) => d.path)).toEqual(['status', 'body.error.code', 'body.error.field']);
+    expect(b!.drift[0]).toMatchObject({ production: 422, sandbox: 400 });
+    expect(b!.drift[0]!.note).toBe('production answered 422 CURRENCY_NOT_ALLOWED where the sandbox answers 400 INVALID_CURRENCY_CHANNEL');
+    expect(r.data.drift_count).toBe(4);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseScenario, runScenario } from '../../server/scenarios/runner.js';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import { ScenarioSchema } from '../../server/contract/scenario-schema.js';
+import { answer, control, failure, outcome, startSandbox } from '../helpers/sandbox.js';
 import { createPayment, paymentFields, postPayment } from '../helpers/payments.js';
 
 let a: Awaited<ReturnType<typeof startSandbox>>;
@@ -10,28 +11,32 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([a.stop(), b.stop()]));
 
-const lastLogId = async (base: string): Promise<number> => (await api(base, 'GET', '/sandbox/v1/requests?limit=1')).body.items[0]?.id ?? 0;
-const opId = async (base: string, transId: string): Promise<number> =>
-  (await api(base, 'GET', `/sandbox/v1/operations?trans_id=${transId}`)).body.items[0].id;
+type Sb = { url: string };
+const lastLogId = async (sb: Sb): Promise<number> => (await control(sb).listRequests({ query: { limit: 1 } })).items[0]?.id ?? 0;
+const opId = async (sb: Sb, transId: string): Promise<number> =>
+  (await control(sb).listOperations({ query: { trans_id: transId } })).items[0]!.id;
+/** A recording's steps, read loosely: the recorder answers the scenario file as plain JSON to edit. */
+const stepsOf = (scenario: Record<string, unknown>) => scenario.steps as Record<string, unknown>[];
 
 /** A support session on sandbox A: creations, an error, transitions, SPEI, clock and payouts. */
-async function session(base: string): Promise<void> {
+async function session(sb: Sb): Promise<void> {
+  const base = sb.url;
   const ok = await createPayment(base, 17);
-  await api(base, 'POST', `/sandbox/v1/operations/${await opId(base, ok.fields.trans_id!)}/confirm`);
-  await api(base, 'POST', `/sandbox/v1/operations/${await opId(base, ok.fields.trans_id!)}/confirm`); // 409, recorded as such
+  await control(sb).confirmOperation({ id: await opId(sb, ok.fields.trans_id!) });
+  await outcome(sb, 'confirmOperation', { id: await opId(sb, ok.fields.trans_id!) }); // 409, recorded as such
   await postPayment(base, paymentFields(17, { currency: 'USD' }));
   await postPayment(base, paymentFields(17, { signature: 'f'.repeat(64) }));
   const rej = await createPayment(base, 17);
-  await api(base, 'POST', `/sandbox/v1/operations/${await opId(base, rej.fields.trans_id!)}/reject`, {
-    rejection_code: '05',
-    rejection_message: 'No autorizada',
+  await control(sb).rejectOperation({
+    id: await opId(sb, rej.fields.trans_id!),
+    body: { rejection_code: '05', rejection_message: 'No autorizada' },
   });
   const spei = await createPayment(base, 41);
-  const demo = (await api(base, 'GET', '/sandbox/v1/merchants')).body.items[0];
-  await api(base, 'POST', '/sandbox/v1/spei/transfers', { clabe: demo.clabe, amount: '1.00', rfc: 'GODE561231GR8' });
-  await api(base, 'POST', '/sandbox/v1/spei/transfers', { clabe: demo.clabe, amount: spei.fields.amount, rfc: 'GODE561231GR8' });
+  const demo = (await control(sb).listMerchants()).items[0]!;
+  await control(sb).injectTransfer({ body: { clabe: demo.clabe!, amount: '1.00', rfc: 'GODE561231GR8' } });
+  await control(sb).injectTransfer({ body: { clabe: demo.clabe!, amount: spei.fields.amount!, rfc: 'GODE561231GR8' } });
   await createPayment(base, 17, { filter_by: 'wallet_push' });
-  await api(base, 'POST', '/sandbox/v1/clock/advance', { minutes: 20 });
+  await control(sb).advanceClock({ body: { minutes: 20 } });
   const item = {
     order_id: 'O-1',
     credit_note: 'CN-REC-1',
@@ -52,17 +57,17 @@ async function session(base: string): Promise<void> {
   });
   if (batch.status !== 201) throw new Error(`payout batch refused: ${await batch.text()}`);
   const created = (await batch.json()) as { payroll: number };
-  await api(base, 'POST', '/sandbox/v1/payouts/process', { payroll: created.payroll });
-  await api(base, 'PATCH', '/sandbox/v1/merchants/pk_sandbox_demo', { max_amount: 90_000_000 });
+  await control(sb).processPayouts({ body: { payroll: created.payroll } });
+  await control(sb).updateMerchant({ public_key: 'pk_sandbox_demo', body: { max_amount: 90_000_000 } });
 }
 
 describe('recorder', () => {
   it('turns a range of the request log into a scenario that replays green on a fresh sandbox', async () => {
-    const from = (await lastLogId(a.url)) + 1;
-    await session(a.url);
-    const rec = await api(a.url, 'POST', '/sandbox/v1/scenarios/record', { from_id: from, name: 'support-session' });
+    const from = (await lastLogId(a)) + 1;
+    await session(a);
+    const rec = await answer(a, 'recordScenario', { body: { from_id: from, name: 'support-session' } });
     expect(rec.status).toBe(200);
-    const actions = rec.body.scenario.steps.map((s: { action: string }) => s.action);
+    const actions = stepsOf(rec.data.scenario).map((s) => s.action);
     expect(actions).toEqual([
       'create_payment',
       'confirm',
@@ -79,34 +84,35 @@ describe('recorder', () => {
       'create_payouts',
       'process_payouts',
     ]);
-    const steps = rec.body.scenario.steps;
-    expect(steps[2].expect).toEqual({ http_status: 409, error_code: 'INVALID_TRANSITION' });
-    expect(steps[3].expect).toEqual({ http_status: 400, error_code: 'INVALID_CURRENCY_CHANNEL' });
+    const steps = stepsOf(rec.data.scenario);
+    expect(steps[2]!.expect).toEqual({ http_status: 409, error_code: 'INVALID_TRANSITION' });
+    expect(steps[3]!.expect).toEqual({ http_status: 400, error_code: 'INVALID_CURRENCY_CHANNEL' });
     expect(steps[4]).toMatchObject({ sign: false, expect: { error_code: 'INVALID_SIGNATURE' } });
     expect(steps[6]).toMatchObject({ body: { rejection_code: '05' }, expect: { status: 'rejected' } });
-    expect(steps[8].expect).toEqual({ matched: null });
-    expect(steps[9].expect).toEqual({ matched: steps[7].as });
-    expect(rec.body.skipped.some((s: { path: string }) => s.path === '/sandbox/v1/merchants/pk_sandbox_demo')).toBe(true);
-    const parsed = parseScenario(rec.body.scenario);
+    expect(steps[8]!.expect).toEqual({ matched: null });
+    expect(steps[9]!.expect).toEqual({ matched: steps[7]!.as });
+    expect(rec.data.skipped.some((s) => s.path === '/sandbox/v1/merchants/pk_sandbox_demo')).toBe(true);
+    const parsed = parseScenario(rec.data.scenario);
     if (!parsed.ok) throw new Error(parsed.error);
     const report = await runScenario(parsed.scenario, { baseUrl: b.url });
     expect(report.steps.filter((s) => s.status !== 'passed').map((s) => `${s.title}: ${s.failures.join('; ')}`)).toEqual([]);
   });
 
   it('expects the recorded outcomes, so a replay that behaves differently fails', async () => {
-    const from = (await lastLogId(a.url)) + 1;
+    const from = (await lastLogId(a)) + 1;
     await createPayment(a.url, 41, { trans_id: 'REC-EXPIRE' });
-    const rec = await api(a.url, 'POST', '/sandbox/v1/scenarios/record', { from_id: from });
-    expect(rec.body.scenario.steps).toHaveLength(1);
-    rec.body.scenario.steps.push({ action: 'expect_operation', operation: rec.body.scenario.steps[0].as, status: 'confirmed' });
-    const run = await api(b.url, 'POST', '/sandbox/v1/scenarios/run', { scenario: rec.body.scenario });
-    expect(run.body.ok).toBe(false);
-    expect(run.body.steps[1].status).toBe('failed');
+    const rec = await control(a).recordScenario({ body: { from_id: from } });
+    const steps = stepsOf(rec.scenario);
+    expect(steps).toHaveLength(1);
+    steps.push({ action: 'expect_operation', operation: steps[0]!.as, status: 'confirmed' });
+    const run = await control(b).runScenario({ body: { scenario: ScenarioSchema.parse(rec.scenario) } });
+    expect(run.ok).toBe(false);
+    expect(run.steps[1]!.status).toBe('failed');
   });
 
   it('refuses a recording for an unknown merchant with 404', async () => {
-    const r = await api(a.url, 'POST', '/sandbox/v1/scenarios/record', { public_key: 'pk_nobody' });
+    const r = await failure(control(a).recordScenario({ body: { public_key: 'pk_nobody' } }));
     expect(r.status).toBe(404);
-    expect(r.body.error.code).toBe('NOT_FOUND');
+    expect(r.code).toBe('NOT_FOUND');
   });
 });

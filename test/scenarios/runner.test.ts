@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseScenario, runScenario } from '../../server/scenarios/runner.js';
 import type { ScenarioInput } from '../../server/contract/scenario-schema.js';
-import { api, startSandbox } from '../helpers/sandbox.js';
+import { answer, api, control, failure, startSandbox } from '../helpers/sandbox.js';
 
 const root = join(import.meta.dirname, '..', '..');
 let sb: Awaited<ReturnType<typeof startSandbox>>;
@@ -64,19 +64,20 @@ describe('scenario runner', () => {
   });
 
   it('refuses an invalid scenario on POST /sandbox/v1/scenarios/run with VALIDATION_ERROR', async () => {
+    // Raw: a step action the scenario schema does not know is refused by the typed client at compile time.
     const r = await api(sb.url, 'POST', '/sandbox/v1/scenarios/run', { scenario: { name: 'x', title: 'x', steps: [{ action: 'fly' }] } });
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe('VALIDATION_ERROR');
   });
 
   it('runs a built-in through the control API and answers the report with narration per step', async () => {
-    const list = await api(sb.url, 'GET', '/sandbox/v1/scenarios');
-    expect(list.body.items.map((i: { name: string }) => i.name)).toContain('ch17-success');
-    const r = await api(sb.url, 'POST', '/sandbox/v1/scenarios/run', { builtin: 'ch17-success' });
+    const list = await control(sb).listScenarios();
+    expect(list.items.map((i) => i.name)).toContain('ch17-success');
+    const r = await answer(sb, 'runScenario', { body: { builtin: 'ch17-success' } });
     expect(r.status).toBe(200);
-    expect(r.body.ok).toBe(true);
-    expect(r.body.steps.every((s: { narration: string | null }) => typeof s.narration === 'string' && s.narration.length > 0)).toBe(true);
-    const missing = await api(sb.url, 'POST', '/sandbox/v1/scenarios/run', { builtin: 'no-such-lesson' });
+    expect(r.data.ok).toBe(true);
+    expect(r.data.steps.every((s) => typeof s.narration === 'string' && s.narration.length > 0)).toBe(true);
+    const missing = await failure(control(sb).runScenario({ body: { builtin: 'no-such-lesson' } }));
     expect(missing.status).toBe(404);
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { api, startSandbox, type startSandbox as Start } from '../../helpers/sandbox.js';
+import { control, startSandbox, type startSandbox as Start } from '../../helpers/sandbox.js';
 import { consoleDir, launch, openConsole, type SIZES } from './console-browser.js';
 import { consolePage, type ConsolePage } from './console.js';
 
@@ -47,8 +47,8 @@ export function useConsoleFixture(opts: { sandbox?: Parameters<typeof startSandb
       return c;
     },
     opIdOf: async (transId: string): Promise<number> => {
-      const r = await api(state.sb!.url, 'GET', `/sandbox/v1/operations?trans_id=${encodeURIComponent(transId)}`);
-      return r.body.items[0].id;
+      const r = await control(state.sb!).listOperations({ query: { trans_id: transId } });
+      return r.items[0]!.id;
     },
   };
 }

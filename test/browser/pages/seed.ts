@@ -1,5 +1,5 @@
 import { createPayment } from '../../helpers/payments.js';
-import { api } from '../../helpers/sandbox.js';
+import { control } from '../../helpers/sandbox.js';
 import { payoutItem, postPayouts } from '../../payouts/helpers.js';
 
 /** Every console screen the layout and accessibility tests visit (`operation` is one operation's detail). */
@@ -32,7 +32,8 @@ export interface Seeded {
  * not) and a payout batch. `notifyUrl` receives the merchant's notifications.
  */
 export async function seedSandbox(base: string, notifyUrl: string): Promise<Seeded> {
-  await api(base, 'PATCH', '/sandbox/v1/merchants/pk_sandbox_demo', { success_url: notifyUrl });
+  const sandbox = control({ url: base });
+  await sandbox.updateMerchant({ public_key: 'pk_sandbox_demo', body: { success_url: notifyUrl } });
   const people = [
     ['Ana Gómez', 'ana.gomez@example.com'],
     ['Luis Pérez', 'luis.perez@example.com'],
@@ -58,35 +59,21 @@ export async function seedSandbox(base: string, notifyUrl: string): Promise<Seed
     { amount: '2490.00' },
     { shopper: { name: 'Camila Reyes', email: 'camila.reyes@example.com' } },
   );
-  const idOf = async (transId: string): Promise<number> =>
-    (await api(base, 'GET', `/sandbox/v1/operations?trans_id=${encodeURIComponent(transId)}`)).body.items[0].id;
-  const ops = (await api(base, 'GET', '/sandbox/v1/operations?limit=20')).body.items as { id: number; channel: number }[];
+  const idOf = async (transId: string): Promise<number> => (await sandbox.listOperations({ query: { trans_id: transId } })).items[0]!.id;
+  const ops = (await sandbox.listOperations({ query: { limit: 20 } })).items;
   const others = ops.filter((o) => o.channel !== 41 && o.channel !== 17);
-  for (const o of others.slice(0, 3)) await api(base, 'POST', `/sandbox/v1/operations/${o.id}/confirm`);
-  await api(base, 'POST', `/sandbox/v1/operations/${others[3]!.id}/reject`, {
-    rejection_code: 'R01',
-    rejection_message: 'Fondos insuficientes',
-  });
-  await api(base, 'POST', `/sandbox/v1/operations/${others[4]!.id}/cancel`);
-  const merchant = (await api(base, 'GET', '/sandbox/v1/merchants')).body.items[0];
-  await api(base, 'POST', '/sandbox/v1/spei/transfers', {
-    clabe: merchant.clabe,
-    amount: '1500.50',
-    rfc: 'MAGA800101AB1',
-    sender_name: 'Marta García',
-  });
-  await api(base, 'POST', '/sandbox/v1/spei/transfers', {
-    clabe: merchant.clabe,
-    amount: '99.00',
-    rfc: 'XAXX010101000',
-    sender_name: 'Desconocido',
-  });
+  for (const o of others.slice(0, 3)) await sandbox.confirmOperation({ id: o.id });
+  await sandbox.rejectOperation({ id: others[3]!.id, body: { rejection_code: 'R01', rejection_message: 'Fondos insuficientes' } });
+  await sandbox.cancelOperation({ id: others[4]!.id });
+  const clabe = (await sandbox.listMerchants()).items[0]!.clabe!;
+  await sandbox.injectTransfer({ body: { clabe, amount: '1500.50', rfc: 'MAGA800101AB1', sender_name: 'Marta García' } });
+  await sandbox.injectTransfer({ body: { clabe, amount: '99.00', rfc: 'XAXX010101000', sender_name: 'Desconocido' } });
   await postPayouts(base, [payoutItem({ amount: 1000 }), payoutItem({ amount: 1001 })]);
   const opId = await idOf(spei.fields.trans_id!);
   // The confirmation's notification is delivered by the worker: wait until its attempt is recorded.
   for (const until = Date.now() + 20_000; Date.now() < until; await new Promise((r) => setTimeout(r, 100))) {
-    const op = (await api(base, 'GET', `/sandbox/v1/operations/${opId}`)).body;
-    if (op.notifications?.some((n: { attempts: unknown[] }) => n.attempts.length > 0)) break;
+    const op = await sandbox.getOperation({ id: opId });
+    if (op.notifications.some((n) => n.attempts.length > 0)) break;
   }
   return { opId, pendingId: await idOf(pending.fields.trans_id!) };
 }
