@@ -156,7 +156,8 @@ describe('layers (server/README.md)', () => {
     // A file of the table's lowest layers reaching upward must be reported, whatever import form it uses.
     const fake = ts
       .preProcessFile(
-        "import type { A } from '../http/app.js';\nexport { B } from './b.js';\nconst c = await import('../domain/x.js');\nimport '../x.css';\n// import { no } from '../comment.js'",
+        "import type { A } from '../http/app.js';\nexport { B } from './b.js';\n" +
+          "const c = await import('../domain/x.js');\nimport '../x.css';\n// import { no } from '../comment.js'",
         true,
         true,
       )

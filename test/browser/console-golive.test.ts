@@ -66,7 +66,8 @@ describe.skipIf(!hasChromium)('console: go-live check and signature diagnosis', 
     await g.requestRows().first().click();
     await g.requestDiagnosis().waitFor();
     expect(await g.requestDiagnosisRecipe().textContent()).toBe('La firma se construyó así: los campos van en orden alfabético.');
-    expect(await g.requestDiagnosisExpected().textContent()).toContain(CREATION_SIGNED_FIELDS.map((k) => fields[k]).join('') + '••••');
+    const expected = CREATION_SIGNED_FIELDS.map((k) => fields[k]).join('') + '••••';
+    expect(await g.requestDiagnosisExpected().textContent()).toContain(expected);
     expect(await g.requestDiagnosisSent().textContent()).toBe(values.join('') + '••••');
   });
 });

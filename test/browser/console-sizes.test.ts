@@ -40,7 +40,7 @@ describe.skipIf(!hasChromium)('console at every size', () => {
   }, 60_000);
 
   for (const lang of ['en', 'es'] as const)
-    it(`at the window’s minimum (800×560) every screen shows its key columns and actions without sideways scrolling (${lang})`, async () => {
+    it(`at the window’s minimum (800×560) every screen shows its key columns and actions, no sideways scrolling (${lang})`, async () => {
       const c = await f.open('', { lang });
       await c.page.setViewportSize(VIEWPORTS.min);
       const problems: Record<string, unknown> = {};

@@ -73,7 +73,8 @@ describe.skipIf(!hasChromium)('framing and the checkout CSP', () => {
       await expect(p.page.textContent(sel.countdown)).resolves.toMatch(/^\d+:\d\d$/);
       // An inline script is refused.
       const ran = await p.page.evaluate(
-        `(() => { const s = document.createElement('script'); s.textContent = 'window.inlineRan = true'; document.body.append(s); return window.inlineRan === true; })()`,
+        "(() => { const s = document.createElement('script'); s.textContent = 'window.inlineRan = true'; " +
+          'document.body.append(s); return window.inlineRan === true; })()',
       );
       expect(ran).toBe(false);
       expect(violations.length).toBe(1);

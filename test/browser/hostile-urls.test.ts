@@ -63,7 +63,7 @@ describe.skipIf(!hasChromium)('no javascript: or other non-http(s) address is fo
     }
   }, 60_000);
 
-  it('checkout: a channel-35 deeplink that is javascript: is never followed on mobile; the hop goes to the simulated bank app', async () => {
+  it('checkout: a channel-35 javascript: deeplink is never followed on mobile; the hop goes to the simulated bank app', async () => {
     const c = await newCheckout(sb.url, 35);
     storeHostile(sb, c.id, { details: { deeplink_url: `${HOSTILE}//check-out/` } });
     const context = await browser.newContext({ userAgent: IPHONE, viewport: { width: 390, height: 844 } });

@@ -20,7 +20,8 @@ const hasPhp = has('php') && spawnSync('php', ['-r', 'exit(function_exists("curl
 const hasPhpunit = has('phpunit');
 if (!hasPhp || !hasPhpunit) {
   process.stderr.write(
-    `test/clients/php.test.ts skipped: ${hasPhp ? '' : 'php (with ext-curl) '}${hasPhpunit ? '' : 'phpunit '}not installed (apt-get install php-cli php-curl phpunit)\n`,
+    `test/clients/php.test.ts skipped: ${hasPhp ? '' : 'php (with ext-curl) '}${hasPhpunit ? '' : 'phpunit '}not installed ` +
+      '(apt-get install php-cli php-curl phpunit)\n',
   );
 }
 const temp: string[] = [];
@@ -141,7 +142,8 @@ describe.skipIf(!hasPhp || !has('composer'))('the Composer package pasarela/sand
       'php',
       [
         '-r',
-        'require "vendor/autoload.php"; echo json_encode([class_exists(Pasarela\\Sandbox\\Sandbox::class), Pasarela\\Sandbox\\Merchant::DEMO["public_key"]]);',
+        'require "vendor/autoload.php"; ' +
+          'echo json_encode([class_exists(Pasarela\\Sandbox\\Sandbox::class), Pasarela\\Sandbox\\Merchant::DEMO["public_key"]]);',
       ],
       { cwd: app, encoding: 'utf8' },
     );

@@ -94,7 +94,7 @@ describe('one advance runs the whole schedule', () => {
 });
 
 describe('order at one instant', () => {
-  it('an expiry and a retry due at the same instant: timers fire first, then every due attempt is sent, stamped with that instant', async () => {
+  it('an expiry and a retry due at one instant: timers fire first, then every due attempt is sent, stamped with that instant', async () => {
     // A receiver that, on the retry, asks the sandbox whether the other operation is already expired.
     const seen: { path: string; expiredFirst: boolean | null }[] = [];
     let expiring = 0;
@@ -154,7 +154,7 @@ describe('answer, bounds and concurrency', () => {
     expect((await control(sb).getClock()).now).toBe(before);
   });
 
-  it('a second advance while one runs is refused with 409 CLOCK_BUSY; progress is readable meanwhile; pause does not stop it half-way', async () => {
+  it('a second advance while one runs gets 409 CLOCK_BUSY; progress is readable meanwhile; pause does not stop it half-way', async () => {
     // A hanging receiver: each of the 4 instants (first attempt, +1, +6, +21 min) takes a 1.5 s timeout.
     env.rx.reply('hang');
     const op = await pendingOperation(sb, 17);

@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 describe('a delivery backlog gives way to merchants making payments', () => {
-  it('while an old backlog drains and payments are being created, at most 4 attempts are in flight instead of 32; full speed again once payments stop', async () => {
+  it('an old backlog drains with at most 4 attempts in flight (not 32) while payments are created, full speed once they stop', async () => {
     const ops: { id: number }[] = [];
     for (let i = 0; i < 48; i++) ops.push(await pendingOperation(sb, 17));
     for (const op of ops) await move(sb, op.id, 'confirm');

@@ -38,7 +38,7 @@ describe('channel extras from the checkout page', () => {
     expect(f).toHaveProperty('wallet_account');
   });
 
-  it('notifies channel 16 as a bank transfer when the shopper picks the bank, and as cash with the stored reference otherwise', async () => {
+  it('notifies channel 16 as a bank transfer when the shopper picks the bank, otherwise as cash with the stored reference', async () => {
     const bank = await newCheckout(env.sb.url, 16);
     expect((await act(env.sb.url, bank.token, 'choose_method', { method: 'bank' })).status).toBe(303);
     expect((await confirmAndReceive(bank.id, bank.fields.trans_id!)).payment_method).toBe('bank_transfer');

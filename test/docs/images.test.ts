@@ -5,10 +5,12 @@ import { projectRoot } from '../../server/paths.js';
 import { MAX_BYTES, pictureBytes, picturePath, PICTURES } from '../browser/screenshots.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const docsText = (): string =>
-  [join(projectRoot(), 'README.md'), ...readdirSync(join(projectRoot(), 'docs')).filter((f) => f.endsWith('.md')).map((f) => join(projectRoot(), 'docs', f))]
-    .map((f) => readFileSync(f, 'utf8'))
-    .join('\n');
+const docsText = (): string => {
+  const docs = readdirSync(join(projectRoot(), 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => join(projectRoot(), 'docs', f));
+  return [join(projectRoot(), 'README.md'), ...docs].map((f) => readFileSync(f, 'utf8')).join('\n');
+};
 
 describe('pictures in docs/images (npm run screenshots)', () => {
   it('every picture is a PNG under 200 KB', () => {

@@ -14,7 +14,8 @@ afterAll(async () => {
 
 const deepObject = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
 const item = (name: string) =>
-  `{"order_id":"o1","credit_note":"c1","account_id":"000123456789","account_type":"corriente","vat_id":"12345678-5","vat_id_type":"RUT","amount":1500,"bank":37,"name":${name}}`;
+  '{"order_id":"o1","credit_note":"c1","account_id":"000123456789","account_type":"corriente",' +
+  `"vat_id":"12345678-5","vat_id_type":"RUT","amount":1500,"bank":37,"name":${name}}`;
 
 async function expect400(res: Response) {
   expect(res.status).toBe(400);

@@ -184,7 +184,8 @@ describe('the npm package', () => {
         '  const confirmed = await sb.control.confirmOperation({ id: op.id });',
         '  // The bundled sandbox sends the success notification (undici inside the package bundle).',
         '  const got = await rx.next({ trans_id: created.trans_id }, { timeoutMs: 30000 });',
-        '  console.log(JSON.stringify({ spawn, pid: sb.pid ?? null, checkout: created.checkout_url, status: confirmed.status, notified: got.fields.trans_ID }));',
+        '  console.log(JSON.stringify({ spawn, pid: sb.pid ?? null, checkout: created.checkout_url, ' +
+          'status: confirmed.status, notified: got.fields.trans_ID }));',
         '  await rx.close();',
         '  await sb.stop();',
         '}',

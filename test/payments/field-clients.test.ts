@@ -61,7 +61,7 @@ describe('PHP http_build_query forms', () => {
     expect(op.warnings).toEqual(['amount: sent "50000.0000" — the spec asks for 2 decimals — read as 50000.00']);
   });
 
-  it('refuses shopper_information sent as a PHP array (shopper_information[name_shopper]=…) with SHOPPERINFO_BAD_FORMAT saying to json_encode it', async () => {
+  it('refuses shopper_information[name_shopper]=… (a PHP array) with SHOPPERINFO_BAD_FORMAT saying to json_encode it', async () => {
     const fields: Record<string, PhpValue> = paymentFields(17);
     fields.shopper_information = JSON.parse(fields.shopper_information as string) as Record<string, string>;
     const body = httpBuildQuery(fields);
@@ -84,7 +84,8 @@ describe('curl-style multipart (curl -F)', () => {
     expect(op.amount).toBe('1500.50');
     expect(op.warnings).toEqual([
       'amount: sent "1500.5000" — the spec asks for 2 decimals — read as 1500.50',
-      'time: sent "2026-11-23T21:00:43+00:00" — the spec asks for YYYY-MM-DD HH:MM:SS or YYYY-MM-DDTHH:MM:SS — accepted as an ISO 8601 date-time, read as given',
+      'time: sent "2026-11-23T21:00:43+00:00" — the spec asks for YYYY-MM-DD HH:MM:SS or YYYY-MM-DDTHH:MM:SS — ' +
+        'accepted as an ISO 8601 date-time, read as given',
     ]);
   });
 });
@@ -129,7 +130,8 @@ describe('liberal readings with warnings (contract §9 "Be liberal, then say so"
     const fields = paymentFields(5);
     expect((await postPayment(sb.url, fields, 'form', creationPath(17))).status).toBe(200);
     expect((await operationOf(sb.url, fields.trans_id!)).warnings).toEqual([
-      'channel: sent "5" — the spec serves channel 5 on /payments/check-out/SecurePayment, not /payments/check-out/SecurePayment.php — accepted on this path',
+      'channel: sent "5" — the spec serves channel 5 on /payments/check-out/SecurePayment, ' +
+        'not /payments/check-out/SecurePayment.php — accepted on this path',
     ]);
   });
 
@@ -155,7 +157,8 @@ describe('still refused', () => {
     const r = await post(sb.url, 17, { channel });
     expectError(r, 400, 'INVALID_CHANNEL');
     expect(r.json.error.message).toBe(
-      `channel ${channel} is a pre-current channel number that is no longer accepted; the current channels are 5, 11, 16, 17, 22, 30, 33, 35, 36, 38, 40 and 41`,
+      `channel ${channel} is a pre-current channel number that is no longer accepted; ` +
+        'the current channels are 5, 11, 16, 17, 22, 30, 33, 35, 36, 38, 40 and 41',
     );
   });
 

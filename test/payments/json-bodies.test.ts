@@ -12,7 +12,8 @@ afterAll(() => sb.stop());
 
 const ADDRESS = /^http:\/\/127\.0\.0\.1:\d+\/check-out\/\?channel=(\d+)&tokenID=([0-9a-f]{32})&platform=1$/;
 const JSON_WARNING = (channel: number) =>
-  `Content-Type: sent "application/json" — the spec asks for form fields on channel ${channel} (application/x-www-form-urlencoded or multipart/form-data) — read as a flat JSON object`;
+  `Content-Type: sent "application/json" — the spec asks for form fields on channel ${channel} ` +
+  '(application/x-www-form-urlencoded or multipart/form-data) — read as a flat JSON object';
 
 /**
  * A JSON body as production clients write it: the given fields as bare JSON numbers (their text

@@ -182,10 +182,9 @@ describe('shopper_information (channel 36 codes)', () => {
   });
 
   it('accepts the aliases address and city for bank_account', async () => {
-    expect((await withShopper(36, { address: 'Calle 1 # 2-3', city: 'Bogotá' }, { filter_by: 'bank_account' })).status).toBe(200);
-    expect((await withShopper(36, { adress_shopper: 'Calle 1 # 2-3', city_shopper: 'Bogotá' }, { filter_by: 'bank_account' })).status).toBe(
-      200,
-    );
+    const bankAccount = { filter_by: 'bank_account' };
+    expect((await withShopper(36, { address: 'Calle 1 # 2-3', city: 'Bogotá' }, bankAccount)).status).toBe(200);
+    expect((await withShopper(36, { adress_shopper: 'Calle 1 # 2-3', city_shopper: 'Bogotá' }, bankAccount)).status).toBe(200);
   });
 
   it('SHOPPER_INVALID_PHONE for bank_account when Phone is not exactly 10 digits', async () => {

@@ -61,7 +61,9 @@ describe('payout items accepted as production integrations send them', () => {
   it('accepts an account_type of no list with a warning', async () => {
     const d = await accepted(payoutItem({ account_type: 'plazo fijo' }));
     expect(d.warnings).toEqual([
-      'account_type: sent "plazo fijo"; the spec asks for an account type of Chile (savings/ahorro/ahorros/cuenta de ahorro/cuenta de ahorros, vista/cuenta vista, current/corriente/cuenta corriente/checking, rut/cuenta rut/cuentarut)',
+      'account_type: sent "plazo fijo"; the spec asks for an account type of Chile ' +
+        '(savings/ahorro/ahorros/cuenta de ahorro/cuenta de ahorros, vista/cuenta vista, ' +
+        'current/corriente/cuenta corriente/checking, rut/cuenta rut/cuentarut)',
     ]);
   });
 
@@ -107,7 +109,8 @@ describe('payout items accepted as production integrations send them', () => {
   it('accepts a channel that is not an http(s) address with a warning, and sends it no payload on approval', async () => {
     const d = await accepted(payoutItem({ channel: 'transferencia', amount: 2000 }));
     expect(d.warnings).toEqual([
-      'channel: sent "transferencia"; the spec asks for an http(s) address that receives the reference and OTP; no channel payload will be sent for this item',
+      'channel: sent "transferencia"; the spec asks for an http(s) address that receives the reference and OTP; ' +
+        'no channel payload will be sent for this item',
     ]);
     const approved = await control(sb).approvePayout({ id: d.id });
     expect(approved).toMatchObject({ status: 'approved', transfer_status: 2, otp_code: expect.stringMatching(/^\d{6}$/) });

@@ -84,7 +84,8 @@ describe('hostile shapes', () => {
   });
 
   it('over HTTP it answers 400 in the documented shape, never a 500', async () => {
-    const body = `[${JSON.stringify(payoutItem({ name: null })).replace('"name":null', `"name":${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`)}]`;
+    const deep = `${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`;
+    const body = `[${JSON.stringify(payoutItem({ name: null })).replace('"name":null', `"name":${deep}`)}]`;
     const r = await postPayouts(sb.url, body);
     expect(r.status).toBe(400);
     expect(Object.keys(r.json.error).sort()).toEqual(expect.arrayContaining(['code', 'message']));

@@ -28,7 +28,7 @@ const rowsOf = async (sb: { url: string }, ids: number[]) =>
 const offsets = (r: Row, t0: number) => r.attempts.map((a) => (Date.parse(a.at) - t0) / MINUTE);
 
 describe('crash in the middle of a long advance', () => {
-  it('kill -9 while an advance waits on its third instant: after restart no attempt is lost or repeated in the log, and the clock stands at the last committed step', async () => {
+  it('kill -9 at its third instant: on restart no attempt is lost or logged twice; the clock is at the last committed step', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sbx-advance-crash-'));
     cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
     // The merchant answers 500; once `killAt` requests arrived it stops answering and the sandbox is killed.

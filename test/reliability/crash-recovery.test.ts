@@ -68,7 +68,7 @@ async function allOperations(base: string): Promise<Map<string, { id: number; st
 }
 
 describe('crash recovery', () => {
-  it(`after ${CRASHES} kill -9 under a creation load, every answered operation exists once, the file is sound, and deliveries and timers resume`, async () => {
+  it(`${CRASHES} kills -9 mid-creation: each answered operation exists once, the file is sound, deliveries and timers resume`, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sbx-crash-'));
     cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
     // The merchant is down at first: success deliveries fail and wait for their retry.
@@ -93,7 +93,8 @@ describe('crash recovery', () => {
       server = await cli(dir);
     }
     console.log(
-      `crash recovery: ${CRASHES} kill -9 survived, ${answered.length} creations answered 200, ${confirmed.length} confirmed before a crash`,
+      `crash recovery: ${CRASHES} kill -9 survived, ${answered.length} creations answered 200, ` +
+        `${confirmed.length} confirmed before a crash`,
     );
     expect(answered.length).toBeGreaterThan(20);
     expect(confirmed.length).toBeGreaterThan(0);

@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   console.log(
-    `races tried: ${tried.transitions} operations with 4-5 racing transitions, ${tried.spei} SPEI operations with 4 racing transfers, ${tried.payouts} duplicate credit_notes in 5 racing batches`,
+    `races tried: ${tried.transitions} operations with 4-5 racing transitions, ` +
+      `${tried.spei} SPEI operations with 4 racing transfers, ${tried.payouts} duplicate credit_notes in 5 racing batches`,
   );
   await rx.close();
   await sb.stop();

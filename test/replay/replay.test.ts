@@ -37,7 +37,7 @@ const QUERY_ROW = {
 };
 
 describe('replay of a Chrome DevTools HAR', () => {
-  it('sends the service calls re-signed as the chosen merchant, skips the rest with reasons, and shows no drift where the answers agree', async () => {
+  it('re-signs service calls as the chosen merchant, skips the rest with reasons, and shows no drift where answers agree', async () => {
     const f = prodCreation(17, 'ORD-CH-1');
     const har = chromeHar([
       {
@@ -113,7 +113,7 @@ describe('replay of a Chrome DevTools HAR', () => {
 });
 
 describe('replay of a mitmproxy HAR with production notifications', () => {
-  it('keeps a JSON body as recorded (numbers as their source text) and drives each operation to the outcome its notification shows', async () => {
+  it('keeps a JSON body as recorded (numbers as source text) and drives each operation to the outcome its notification shows', async () => {
     const ok = prodCreation(17, 'ORD-MP-OK');
     const bad = prodCreation(17, 'ORD-MP-BAD');
     // The amount as a JSON number with zero decimals: the signature covers "50000.00" as sent.
@@ -302,7 +302,7 @@ describe('payout calls', () => {
 });
 
 describe('payout calls from a sanitized export', () => {
-  it("use the merchant's token where the exporter left Authorization out of a call production accepted, and none where production refused it", async () => {
+  it("use the merchant's token where the export lacks Authorization on an accepted call, none where production refused it", async () => {
     const item = (n: string) => ({
       order_id: n,
       credit_note: `CN-SAN-${n}-${Date.now()}`,

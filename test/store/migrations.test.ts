@@ -94,7 +94,8 @@ describe('migrations', () => {
     db.exec(`INSERT INTO merchants (id, name, public_key, secret_key, payout_token, clabe, max_amount, channels, created_at)
       VALUES (1, 'Demo', 'pk_sandbox_demo', 'sk', 'tk', '646180000000000012', 1, '{}', 0);
       INSERT INTO payrolls (id, merchant_id, created_at, process_at) VALUES (1, 1, 0, 0);
-      INSERT INTO payouts (payroll_id, merchant_id, order_id, credit_note, item, amount, channel_url, status, created_at, processed_at) VALUES
+      INSERT INTO payouts
+        (payroll_id, merchant_id, order_id, credit_note, item, amount, channel_url, status, created_at, processed_at) VALUES
         (1, 1, 'o', 'a', '{}', '2.00', 'https://x.example', 'approved', 0, 5),
         (1, 1, 'o', 'b', '{}', '3.00', 'https://x.example', 'rejected', 0, 6),
         (1, 1, 'o', 'c', '{}', '4.00', 'https://x.example', 'pending', 0, NULL);`);

@@ -24,7 +24,8 @@ export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
   if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(AXE_SOURCE);
   const found = (await page.evaluate(
     `window.axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(TAGS)} }, resultTypes: ['violations'] })
-      .then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact || '', help: v.help, targets: v.nodes.slice(0, 4).map((n) => n.target.join(' ')) })))`,
+      .then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact || '', help: v.help, ` +
+      "targets: v.nodes.slice(0, 4).map((n) => n.target.join(' ')) })))",
   )) as AxeFinding[];
   return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }

@@ -93,13 +93,16 @@ export const VIEWPORTS = {
 
 /** How the focused element shows its focus: outline or ring, as the browser computes it. */
 export async function focusIndicator(page: Page): Promise<{ tag: string; testid: string | null; visible: boolean; style?: string }> {
-  return (await page.evaluate(`(() => {
+  return (await page.evaluate(
+    `(() => {
     const el = document.activeElement;
     if (!el || el === document.body) return { tag: 'body', testid: null, visible: false };
     const s = getComputedStyle(el);
     const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2;
-    return { tag: el.tagName.toLowerCase(), testid: el.getAttribute("data-testid"), visible: outline || s.boxShadow !== "none", style: s.outlineStyle + " " + s.outlineWidth + " " + s.boxShadow };
-  })()`)) as { tag: string; testid: string | null; visible: boolean; style?: string };
+    return { tag: el.tagName.toLowerCase(), testid: el.getAttribute("data-testid"), visible: outline || s.boxShadow !== "none", ` +
+      `style: s.outlineStyle + " " + s.outlineWidth + " " + s.boxShadow };
+  })()`,
+  )) as { tag: string; testid: string | null; visible: boolean; style?: string };
 }
 
 /**
