@@ -57,9 +57,15 @@ export const CHANNEL_PATHS: Record<ChannelId, CreationPath> = {
 /** The SPEI channel: transfers to the merchant's CLABE, matched by the shopper's RFC (channels/ch41.ts). */
 export const SPEI_CHANNEL = 41 satisfies ChannelId;
 
+/** Where the two creation paths live (spec "Create payment operation"). */
+export const CREATION_PREFIX = '/payments/check-out/';
+
+/** The full address path of a creation path: `/payments/check-out/SecurePayment.php`. */
+export const creationAddress = (path: CreationPath): string => CREATION_PREFIX + path;
+
 /** The full creation address path of a channel; unknown channels get SecurePayment.php (where most channels are). */
 export const creationPathOf = (channel: number): string =>
-  `/payments/check-out/${isChannelId(channel) ? CHANNEL_PATHS[channel] : 'SecurePayment.php'}`;
+  creationAddress(isChannelId(channel) ? CHANNEL_PATHS[channel] : 'SecurePayment.php');
 
 /**
  * A hosted checkout page's address (contract §3): `{base}/check-out/?channel=C&tokenID=T&platform=1`;

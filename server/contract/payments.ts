@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
+import { creationAddress } from './common.js';
 
 /**
  * The creation form (spec "Payment creation request"). Every value is a string exactly as sent;
@@ -155,8 +156,8 @@ const creation = (path: string, channels: string) =>
   });
 
 export const paymentRoutes = {
-  createPayment: creation('/payments/check-out/SecurePayment', '5, 11, 16, 22, 30, 35'),
-  createPaymentPhp: creation('/payments/check-out/SecurePayment.php', '17, 33, 36, 38, 40, 41'),
+  createPayment: creation(creationAddress('SecurePayment'), '5, 11, 16, 22, 30, 35'),
+  createPaymentPhp: creation(creationAddress('SecurePayment.php'), '17, 33, 36, 38, 40, 41'),
   queryOperations: defineRoute({
     method: 'GET',
     path: '/api/operations',

@@ -1,4 +1,4 @@
-import { checkoutAddress } from '../contract/common.js';
+import { checkoutAddress, creationAddress } from '../contract/common.js';
 import { channelRules } from '../channels/registry.js';
 import { domainResolves, emailDomain } from '../channels/shopper-email.js';
 import { parseShopper, shopperCode, validateShopper } from '../channels/shopper.js';
@@ -184,7 +184,7 @@ export async function createOperation(ctx: SandboxContext, req: CreationRequest)
       to_status: 'pending',
       details: {
         warnings,
-        path: `/payments/check-out/${req.path}`,
+        path: creationAddress(req.path),
         encoding: req.encoding,
         direct_integration: direct,
         effective_time_expired: minutes,

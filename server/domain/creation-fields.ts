@@ -2,6 +2,7 @@ import type { ChannelRules, CreationPath } from '../channels/types.js';
 import { CreationFieldsSchema } from '../contract/payments.js';
 import type { BodyEncoding } from '../contract/body-encoding.js';
 import { SandboxError } from '../contract/errors.js';
+import { creationAddress } from '../contract/common.js';
 import { fieldWarning } from '../channels/warnings.js';
 
 /** The fields of the spec's creation request (the documented schema is the one list). */
@@ -40,7 +41,7 @@ export function transportWarnings(
       fieldWarning(
         'channel',
         f.channel!,
-        `the spec serves channel ${rules.id} on /payments/check-out/${rules.path}, not /payments/check-out/${opts.path}`,
+        `the spec serves channel ${rules.id} on ${creationAddress(rules.path)}, not ${creationAddress(opts.path)}`,
         'accepted on this path',
       ),
     );

@@ -1,5 +1,5 @@
 import type { HarEntry, ReplayKind } from '../contract/replays.js';
-import { CHANNEL_IDS } from '../contract/common.js';
+import { CHANNEL_IDS, creationAddress } from '../contract/common.js';
 
 /** A recorded request body, decoded: the bytes as sent, or fields to build a form from (`postData.params`). */
 export type RecordedBody =
@@ -30,8 +30,7 @@ const TRANSACTION = /^\/api\/transactions\/(\d+)\/?$/;
 export function classifyPath(method: string, rawPath: string): { kind: ReplayKind; target?: string } {
   const path = rawPath.replace(/^\/justpay(?=\/)/i, '');
   const creation = CREATION.exec(path);
-  if (creation)
-    return { kind: 'creation', target: `/payments/check-out/${/\.php$/i.test(creation[1]!) ? 'SecurePayment.php' : 'SecurePayment'}` };
+  if (creation) return { kind: 'creation', target: creationAddress(/\.php$/i.test(creation[1]!) ? 'SecurePayment.php' : 'SecurePayment') };
   if (/^\/api\/operations\/?$/.test(path)) return { kind: 'operation_query', target: '/api/operations' };
   if (/^\/api\/notify\/?$/.test(path)) return { kind: 'manual_notify', target: '/api/notify' };
   if (/^\/api\/login\/?$/.test(path)) return { kind: 'payout_login', target: '/api/login' };

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { merchantRoutes } from '@contract/merchants.js';
 import { requestRoutes, type RequestLogEntry } from '@contract/requests.js';
+import { CREATION_PREFIX } from '@contract/common.js';
 import { call } from '../../api/client';
 import { getData, setData, useResource } from '../../api/cache';
 import { cacheKeys } from '../../api/cache-keys';
@@ -22,11 +23,7 @@ type Page = { items: RequestLogEntry[]; next_cursor: string | null };
 async function curlOf(e: RequestLogEntry): Promise<string> {
   const url = window.location.origin + e.path;
   const type = e.request_headers['content-type'] ?? '';
-  if (
-    e.method === 'POST' &&
-    e.path.startsWith('/payments/check-out/SecurePayment') &&
-    type.startsWith('application/x-www-form-urlencoded')
-  ) {
+  if (e.method === 'POST' && e.path.startsWith(CREATION_PREFIX) && type.startsWith('application/x-www-form-urlencoded')) {
     const fields = Object.fromEntries(new URLSearchParams(e.request_body));
     const { items } = await call(merchantRoutes.listMerchants);
     const m = items.find((x) => x.public_key === fields.public_key);
