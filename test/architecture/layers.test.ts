@@ -1,13 +1,13 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { ROOT, sourceFiles } from './source-files.js';
 
 /*
  * The layer table lives in server/README.md, where a newcomer reads it; this test reads it from
  * there and checks every import of server/, renderer/src/ and electron/ against it.
  */
-const ROOT = resolve(import.meta.dirname, '../..');
 const README = join(ROOT, 'server/README.md');
 
 interface Layer {
@@ -68,15 +68,6 @@ function layerOf(table: Layer[], path: string): Layer | undefined {
   return table.findLast((l) => l.files.some((re) => re.test(path)));
 }
 
-function walk(dir: string, out: string[] = []): string[] {
-  for (const e of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
-    const p = `${dir}/${e.name}`;
-    if (e.isDirectory()) walk(p, out);
-    else if (/\.(ts|tsx|mjs|cjs)$/.test(e.name) && !e.name.endsWith('.d.ts')) out.push(p);
-  }
-  return out;
-}
-
 /** Resolves a relative or `@contract/` import to a repository path (`.js` read as the `.ts` source). */
 function resolveImport(from: string, spec: string): string {
   const base = spec.startsWith('@contract/')
@@ -95,7 +86,7 @@ const importsOf = (file: string) =>
 const packageOf = (spec: string) => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!);
 
 function violations(table: Layer[]): string[] {
-  const files = [...walk('server'), ...walk('renderer/src'), ...walk('electron')];
+  const files = [...sourceFiles('server'), ...sourceFiles('renderer/src'), ...sourceFiles('electron')];
   const found: string[] = [];
   for (const file of files) {
     const from = layerOf(table, file);

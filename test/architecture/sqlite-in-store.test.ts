@@ -1,31 +1,22 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { ROOT, sourceFiles } from './source-files.js';
 
 /*
  * SQL lives only in server/store/: no other source file may open the database driver. The layer
  * table allows any package below the console, so this one is checked on its own. Tests of the
  * store (migrations, crash recovery) may open a file with it; the sources and benchmarks may not.
  */
-const ROOT = resolve(import.meta.dirname, '../..');
 const DRIVER = 'better-sqlite3';
-
-function walk(dir: string, out: string[] = []): string[] {
-  for (const e of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
-    const p = `${dir}/${e.name}`;
-    if (e.isDirectory()) walk(p, out);
-    else if (/\.(ts|tsx|mjs|cjs)$/.test(e.name) && !e.name.endsWith('.d.ts')) out.push(p);
-  }
-  return out;
-}
 
 const importsDriver = (source: string) =>
   ts.preProcessFile(source, true, true).importedFiles.some((f) => f.fileName === DRIVER || f.fileName.startsWith(`${DRIVER}/`));
 
 describe('the database driver stays in server/store/', () => {
   it('no source file outside server/store/ imports better-sqlite3', () => {
-    const files = ['server', 'renderer/src', 'electron', 'bench'].flatMap((d) => walk(d));
+    const files = ['server', 'renderer/src', 'electron', 'bench'].flatMap((d) => sourceFiles(d));
     const found = files.filter((f) => !f.startsWith('server/store/') && importsDriver(readFileSync(join(ROOT, f), 'utf8')));
     expect(found).toEqual([]);
   });
@@ -41,6 +32,6 @@ describe('the database driver stays in server/store/', () => {
   });
 
   it('the store is the one place that does import it', () => {
-    expect(walk('server/store').some((f) => importsDriver(readFileSync(join(ROOT, f), 'utf8')))).toBe(true);
+    expect(sourceFiles('server/store').some((f) => importsDriver(readFileSync(join(ROOT, f), 'utf8')))).toBe(true);
   });
 });
