@@ -37,7 +37,7 @@ export type TokenMistake = (typeof TOKEN_MISTAKES)[number];
 
 /**
  * Token mistakes whose naming would confirm a guessed credential (a secret key, a payout login, most
- * of a payout token): the answer header names them to loopback callers only. The others describe the
+ * of a payout token): the answer header names them only to loopback or control-token callers. The others describe the
  * sender's own header, or a token it already held.
  */
 export const REVEALING_TOKEN_MISTAKES: ReadonlySet<TokenMistake> = new Set([
@@ -65,7 +65,7 @@ export const RecipeSchema = z.object({
   field: z.object({ name: z.string(), sent: z.string(), signed: z.string() }).optional(),
   /** A refused payout call: what was sent where the token belongs. */
   token: z.enum(TOKEN_MISTAKES).optional(),
-  /** With `token`: the merchant whose credential or token it is (loopback callers only in the answer header). */
+  /** With `token`: the merchant whose credential or token it is (in the answer header, loopback or control-token callers only). */
   token_of: z.string().optional(),
 });
 export type Recipe = z.infer<typeof RecipeSchema>;

@@ -1,7 +1,7 @@
 import express, { type Express } from 'express';
 import type { SandboxContext } from '../context.js';
 import { consoleRouter } from './console.js';
-import { createControlAccess, type ControlAccess } from './control-access.js';
+import { createControlAccess, namesOthersTo, type ControlAccess } from './control-access.js';
 import { consoleGuard, controlGuard } from './control-guard.js';
 import { errorMiddleware, notFound } from './errors.js';
 import { faultInjection } from './faults.js';
@@ -70,12 +70,13 @@ export function createApp(ctx: SandboxContext, reset: () => void): HttpApp {
   });
   const access = createControlAccess(ctx.config.controlToken);
   const layers = commonLayers(ctx, access);
+  const namesOthers = namesOthersTo(access, ctx.config.trustProxy);
   // The creation routes, each as one chain of the layers that apply to it: Express mounts it, and
   // the server's listener (listener.ts) calls it directly for an exact match.
   const creations: DirectRoute[] = creationRoutes.map(({ spec, path }) => ({
     method: spec.method,
     path: spec.path,
-    handler: chain([...layersFor(spec.path, layers), createPaymentHandler(ctx, path)]),
+    handler: chain([...layersFor(spec.path, layers), createPaymentHandler(ctx, path, namesOthers)]),
   }));
   for (const r of creations) app.post(r.path, r.handler);
 
@@ -104,7 +105,7 @@ export function createApp(ctx: SandboxContext, reset: () => void): HttpApp {
   app.use('/sandbox', notFound);
   app.use(checkoutRouter(ctx));
   app.use(merchantApiRouter(ctx));
-  app.use(payoutApiRouter(ctx));
+  app.use(payoutApiRouter(ctx, namesOthers));
 
   // The console: a single-page app at `/` with its assets (its router is hash-based, so no other path is its).
   if (ctx.config.consoleDir) app.use(consoleRouter(ctx.config.consoleDir, consoleGuard(access, ctx.config.trustProxy)));

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
+import { isLoopbackClient } from './client-address.js';
 
 /** Name of the console's session cookie (HttpOnly: page scripts never see it). */
 export const CONSOLE_COOKIE = 'sandbox_console';
@@ -25,6 +26,15 @@ export interface ControlAccess {
   /** Opens a console session; answers the `Set-Cookie` value. */
   openSession(): string;
 }
+
+/** Whether an answer to this request may name another merchant (contract §10): who could read the log anyway. */
+export type NamesOthers = (req: Request) => boolean;
+
+/** A loopback client (through forwarding headers only with a trusted proxy), or one with the control token or a console session. */
+export const namesOthersTo =
+  (access: ControlAccess, trustProxy: boolean): NamesOthers =>
+  (req) =>
+    isLoopbackClient(req, trustProxy) || access.authorized(req);
 
 export function createControlAccess(token: string | null): ControlAccess {
   // Digests of equal length make the comparison constant-time whatever was sent.

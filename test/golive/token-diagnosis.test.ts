@@ -128,19 +128,25 @@ describe('a payout call refused for its token explains itself (contract §10)', 
 });
 
 describe("another merchant's key in a creation's diagnosis header", () => {
+  const TOKEN = 'control-token-for-diagnosis';
   let sb: Sb;
   beforeAll(async () => {
-    sb = await startSandbox();
+    sb = await startSandbox({ controlToken: TOKEN });
   });
   afterAll(() => sb.stop());
 
-  it('is named to a loopback client, not to a request a proxy relayed', async () => {
+  it('is named to a loopback client or one with the control token, not to a request a proxy relayed', async () => {
     const other = await control(sb).createMerchant({ body: { name: 'Other shop' } });
     const post = (headers: Record<string, string>) => {
       const encoded = encodeFields(paymentFields(17, {}, { secret: other.secret_key }), 'form');
       return fetch(sb.url + creationPath(17), { method: 'POST', headers: { ...encoded.headers, ...headers }, body: encoded.body });
     };
-    expect((await post({})).headers.get('x-sandbox-signature-diagnosis')).toBe(`secret=other_merchant; secret_of=${other.public_key}`);
+    const named = `secret=other_merchant; secret_of=${other.public_key}`;
+    expect((await post({})).headers.get('x-sandbox-signature-diagnosis')).toBe(named);
     expect((await post(RELAYED)).headers.get('x-sandbox-signature-diagnosis')).toBe('secret=other_merchant');
+    expect((await post({ ...RELAYED, authorization: 'Bearer not-the-token' })).headers.get('x-sandbox-signature-diagnosis')).toBe(
+      'secret=other_merchant',
+    );
+    expect((await post({ ...RELAYED, authorization: `Bearer ${TOKEN}` })).headers.get('x-sandbox-signature-diagnosis')).toBe(named);
   });
 });

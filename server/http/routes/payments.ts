@@ -1,4 +1,4 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type RequestHandler, type Response } from 'express';
 import type { CreationPath } from '../../contract/common.js';
 import { paymentRoutes } from '../../contract/payments.js';
 import type { RouteSpec } from '../../contract/route.js';
@@ -9,7 +9,7 @@ import { answer, logNote } from '../answer.js';
 import { SandboxError } from '../../contract/errors.js';
 import { diagnoseCreation } from '../../domain/diagnose.js';
 import { diagnosisHeader } from '../../domain/signature-diagnosis.js';
-import { isLoopbackClient } from '../client-address.js';
+import type { NamesOthers } from '../control-access.js';
 import { parseFormBody } from '../form-body.js';
 import { methodGuard } from '../route.js';
 
@@ -24,7 +24,7 @@ export const creationRoutes: readonly { spec: RouteSpec; path: CreationPath }[] 
  * req.rawBody, runs the use case, answers the checkout address as text/plain or the
  * direct-integration JSON. Uses only what Node's request and response have (see listener.ts).
  */
-export function createPaymentHandler(ctx: SandboxContext, path: CreationPath): RequestHandler {
+export function createPaymentHandler(ctx: SandboxContext, path: CreationPath, namesOthers: NamesOthers): RequestHandler {
   return async (req, res, next) => {
     let fields: Record<string, string> | null = null;
     try {
@@ -36,7 +36,7 @@ export function createPaymentHandler(ctx: SandboxContext, path: CreationPath): R
       if (result.kind === 'direct') answer(res, 200, 'application/json', JSON.stringify(result.body));
       else answer(res, 200, 'text/plain', result.url);
     } catch (err) {
-      if (fields && err instanceof SandboxError && err.code === 'INVALID_SIGNATURE') explainSignature(ctx, fields, req, res);
+      if (fields && err instanceof SandboxError && err.code === 'INVALID_SIGNATURE') explainSignature(ctx, fields, res, namesOthers(req));
       next(err);
     }
   };
@@ -44,15 +44,14 @@ export function createPaymentHandler(ctx: SandboxContext, path: CreationPath): R
 
 /**
  * Contract §10: the refusal keeps its answer; the log entry gets the diagnosis and the answer its
- * ingredients as a header. Another merchant's key is named only to a loopback client (a request a
- * proxy relayed counts only through a trusted proxy; the log itself is read through the guarded
- * control API).
+ * ingredients as a header. Another merchant's key is named only to those who could read the log
+ * anyway (`namesOthersTo`: a loopback client, or the control token).
  */
-function explainSignature(ctx: SandboxContext, fields: Record<string, string>, req: Request, res: Response): void {
+function explainSignature(ctx: SandboxContext, fields: Record<string, string>, res: Response, nameOthers: boolean): void {
   const diagnosis = diagnoseCreation(ctx, fields);
   if (!diagnosis) return;
   res.locals.logDiagnosis = diagnosis;
-  res.setHeader('X-Sandbox-Signature-Diagnosis', diagnosisHeader(diagnosis, isLoopbackClient(req, ctx.config.trustProxy)));
+  res.setHeader('X-Sandbox-Signature-Diagnosis', diagnosisHeader(diagnosis, nameOthers));
 }
 
 /** Other methods on the creation paths: 405 with `Allow` (the POSTs are mounted before, in app.ts). */

@@ -10,7 +10,7 @@ import { getSettings } from '../../domain/settings.js';
 import { diagnosisHeader } from '../../domain/signature-diagnosis.js';
 import { diagnosePayoutToken } from '../../domain/token-diagnosis.js';
 import { answerJson, logNote } from '../answer.js';
-import { isLoopbackClient } from '../client-address.js';
+import type { NamesOthers } from '../control-access.js';
 import { beforeId, keysetPage } from '../paging.js';
 import { methodGuard, mountRaw, mountRoute, parseJsonBody } from '../route.js';
 
@@ -47,7 +47,7 @@ function loginBody(req: Request): unknown {
  * names the scheme expected (`WWW-Authenticate`) and, like a refused signature (contract §10), what
  * was sent in the token's place: on the log entry, and as `X-Sandbox-Signature-Diagnosis`.
  */
-function withPayoutCaller(ctx: SandboxContext): RequestHandler {
+function withPayoutCaller(ctx: SandboxContext, namesOthers: NamesOthers): RequestHandler {
   return (req, res, next) => {
     try {
       const caller = authenticatePayoutRequest(ctx.store, ctx.clock.now(), req.headers.authorization);
@@ -65,7 +65,7 @@ function withPayoutCaller(ctx: SandboxContext): RequestHandler {
           : null;
       if (diagnosis) {
         res.locals.logDiagnosis = diagnosis;
-        res.setHeader('X-Sandbox-Signature-Diagnosis', diagnosisHeader(diagnosis, isLoopbackClient(req, ctx.config.trustProxy)));
+        res.setHeader('X-Sandbox-Signature-Diagnosis', diagnosisHeader(diagnosis, namesOthers(req)));
       }
       next(err);
     }
@@ -79,9 +79,9 @@ const callerOf = (res: Response): PayoutCaller => {
 };
 
 /** Merchant payout API (contract §5): login, batch, queries. */
-export function payoutApiRouter(ctx: SandboxContext): Router {
+export function payoutApiRouter(ctx: SandboxContext, namesOthers: NamesOthers): Router {
   const r = Router();
-  const before = withPayoutCaller(ctx);
+  const before = withPayoutCaller(ctx, namesOthers);
 
   mountRaw(r, payoutApiRoutes.payoutLogin, ({ req, res }) => {
     const { token, merchant } = payoutLogin(ctx.store, ctx.clock.now(), loginBody(req));
