@@ -5,6 +5,7 @@ import { payoutApiRoutes } from '../contract/payout-api.js';
 import { payoutRoutes } from '../contract/payouts.js';
 import { speiRoutes } from '../contract/spei.js';
 import type { SandboxContext } from '../context.js';
+import type { MerchantRecord } from '../store/merchants.js';
 import type { RequestLogRecord } from '../store/request-log.js';
 import type { ScenarioInput } from '../contract/scenario-schema.js';
 import { trimEnd } from '../contract/trim.js';
@@ -44,10 +45,21 @@ const parseJson = (s: string): unknown => {
 };
 const obj = (v: unknown): Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-const errorOf = (e: RequestLogRecord): { http_status: number; error_code?: string } => {
+/** What a recorded step expects of a refused call: its status and, when the answer had one, its error code. */
+export const errorOf = (e: { status: number; response_body: string }): { http_status: number; error_code?: string } => {
   const code = obj(obj(parseJson(e.response_body)).error).code;
   return { http_status: e.status, ...(typeof code === 'string' ? { error_code: code } : {}) };
 };
+
+/** The merchant settings a recording carries, so a run starts from the merchant the calls met. */
+export const recordedSettings = (m: MerchantRecord) => ({
+  max_amount: m.max_amount,
+  channels: m.channels,
+  blacklisted_documents: m.blacklisted_documents,
+  notification_signature_layout: m.notification_signature_layout,
+  enabled: m.enabled,
+  allow_http_localhost: m.allow_http_localhost,
+});
 
 /** The log entries of the range, oldest first (the log pages newest first). */
 function entriesOf(ctx: SandboxContext, r: RecordRange): RequestLogRecord[] {
@@ -225,16 +237,7 @@ export function recordScenario(ctx: SandboxContext, range: RecordRange): Recordi
     first && last
       ? `requests ${first.id}–${last.id} (${new Date(first.at).toISOString()} to ${new Date(last.at).toISOString()})`
       : 'an empty range';
-  const settings = merchant
-    ? {
-        max_amount: merchant.max_amount,
-        channels: merchant.channels,
-        blacklisted_documents: merchant.blacklisted_documents,
-        notification_signature_layout: merchant.notification_signature_layout,
-        enabled: merchant.enabled,
-        allow_http_localhost: merchant.allow_http_localhost,
-      }
-    : undefined;
+  const settings = merchant ? recordedSettings(merchant) : undefined;
   return {
     scenario: {
       format: 'pasarela-scenario',

@@ -1,21 +1,11 @@
 import { z } from 'zod';
 import { SandboxError } from '../contract/errors.js';
-import { ReplayReportSchema, ReplaySentSchema, type ReplaySent } from '../contract/replays.js';
+import { ReplayReportSchema, ReplaySentSchema } from '../contract/replays.js';
 import type { ScenarioInput } from '../contract/scenario-schema.js';
 import type { SandboxContext } from '../context.js';
-import type { Recording } from './recorder.js';
+import { errorOf, recordedSettings, type Recording } from './recorder.js';
 
 type StepIn = ScenarioInput['steps'][number];
-
-const errorOf = (s: ReplaySent): { http_status: number; error_code?: string } => {
-  let code: unknown;
-  try {
-    code = (JSON.parse(s.response_body) as { error?: { code?: unknown } }).error?.code;
-  } catch {
-    code = undefined;
-  }
-  return { http_status: s.status, ...(typeof code === 'string' ? { error_code: code } : {}) };
-};
 
 const encodingOf = (type: string | null): 'form' | 'json' | 'multipart' =>
   type?.includes('json') ? 'json' : type?.includes('multipart') ? 'multipart' : 'form';
@@ -110,18 +100,7 @@ export function recordReplay(ctx: SandboxContext, id: number): Recording {
         `Recorded from replay ${id} of a HAR${report.source ? ` exported by ${report.source}` : ''}, merchant ${report.merchant}. ` +
         'Each step expects what the replay saw; the outcomes come from the production notifications.',
       tags: ['recording', 'replay'],
-      merchant: merchant
-        ? {
-            settings: {
-              max_amount: merchant.max_amount,
-              channels: merchant.channels,
-              blacklisted_documents: merchant.blacklisted_documents,
-              notification_signature_layout: merchant.notification_signature_layout,
-              enabled: merchant.enabled,
-              allow_http_localhost: merchant.allow_http_localhost,
-            },
-          }
-        : {},
+      merchant: merchant ? { settings: recordedSettings(merchant) } : {},
       steps: steps.length ? steps : [{ action: 'note', title: 'nothing in this replay changes the sandbox' }],
     },
     entries: report.entries.length,
