@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { control, startSandbox } from '../helpers/sandbox.js';
 import type { Sandbox } from '../../server/sandbox.js';
-import { chromeHar, mitmproxyHar, PROD_HOST, prodCheckout, prodCreation } from './fixtures/tools.js';
+import { acceptedCreation, chromeHar, mitmproxyHar, prodCheckout, prodCreation, FORM, form, PROD_CREATION_URL } from './fixtures/tools.js';
 import { refused, replay } from './helpers.js';
 
 let sb: Sandbox & { url: string };
@@ -10,9 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => sb.stop());
 
-const form = (f: Record<string, string>) => new URLSearchParams(f).toString();
-const FORM = 'application/x-www-form-urlencoded';
-const PHP = `${PROD_HOST}/payments/check-out/SecurePayment.php`;
 const nothingKept = async () => {
   expect((await control(sb).listReplays()).items).toEqual([]);
   expect((await control(sb).listOperations()).items).toEqual([]);
@@ -21,7 +18,7 @@ const nothingKept = async () => {
 describe('bad evidence refuses the whole replay, sending and keeping nothing', () => {
   it('a body that is not HAR: 400 naming the first bad path', async () => {
     const har = chromeHar([
-      { method: 'POST', url: PHP, type: FORM, text: form(prodCreation(17, 'R-1')), status: 200, response: prodCheckout(17) },
+      { method: 'POST', url: PROD_CREATION_URL, type: FORM, text: form(prodCreation(17, 'R-1')), status: 200, response: prodCheckout(17) },
     ]);
     (har.log.entries[0]!.request as { url: unknown }).url = 42;
     const r = await refused(sb, { har });
@@ -46,7 +43,7 @@ describe('bad evidence refuses the whole replay, sending and keeping nothing', (
 
   it('a bad notification: 400 naming it, although the HAR itself is fine', async () => {
     const har = chromeHar([
-      { method: 'POST', url: PHP, type: FORM, text: form(prodCreation(17, 'R-2')), status: 200, response: prodCheckout(17) },
+      { method: 'POST', url: PROD_CREATION_URL, type: FORM, text: form(prodCreation(17, 'R-2')), status: 200, response: prodCheckout(17) },
     ]);
     const r = await refused(sb, { har, notifications: [{ trans_ID: 'R-2' }, { amount: '1' }] });
     expect([r.status, r.reason]).toEqual([
@@ -86,10 +83,18 @@ describe('entries that cannot be replayed as recorded are skipped with their rea
   it('a truncated request body, a channel production knows and the sandbox does not, a non-HTTP URL', async () => {
     const whole = form(prodCreation(17, 'R-3'));
     const har = chromeHar([
-      { method: 'POST', url: PHP, type: FORM, text: whole, status: 200, responseType: 'text/plain', response: prodCheckout(17) },
       {
         method: 'POST',
-        url: PHP,
+        url: PROD_CREATION_URL,
+        type: FORM,
+        text: whole,
+        status: 200,
+        responseType: 'text/plain',
+        response: prodCheckout(17),
+      },
+      {
+        method: 'POST',
+        url: PROD_CREATION_URL,
         type: FORM,
         text: form(prodCreation(17, 'R-4', { channel: '99' })),
         status: 200,
@@ -110,17 +115,7 @@ describe('entries that cannot be replayed as recorded are skipped with their rea
   });
 
   it('a request body an exporter marked base64 is decoded and replayed', async () => {
-    const har = mitmproxyHar([
-      {
-        method: 'POST',
-        url: PHP,
-        type: FORM,
-        text: form(prodCreation(17, 'R-5')),
-        status: 200,
-        responseType: 'text/plain',
-        response: prodCheckout(17),
-      },
-    ]);
+    const har = mitmproxyHar([acceptedCreation('R-5')]);
     const post = har.log.entries[0]!.request.postData as { text: string; encoding?: string };
     post.text = Buffer.from(post.text).toString('base64');
     post.encoding = 'base64';
@@ -131,18 +126,10 @@ describe('entries that cannot be replayed as recorded are skipped with their rea
 
   it('a truncated production answer compares only the status; a base64 answer is decoded', async () => {
     const har = mitmproxyHar([
+      acceptedCreation('R-6'),
       {
         method: 'POST',
-        url: PHP,
-        type: FORM,
-        text: form(prodCreation(17, 'R-6')),
-        status: 200,
-        responseType: 'text/plain',
-        response: prodCheckout(17),
-      },
-      {
-        method: 'POST',
-        url: PHP,
+        url: PROD_CREATION_URL,
         type: FORM,
         text: form(prodCreation(17, 'R-7', { currency: 'USD' })),
         status: 400,

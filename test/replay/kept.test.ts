@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, control, failure, startSandbox } from '../helpers/sandbox.js';
 import type { Sandbox } from '../../server/sandbox.js';
 import { ScenarioSchema } from '../../server/contract/scenario-schema.js';
-import { chromeHar, PROD_HOST, prodCheckout, prodCreation } from './fixtures/tools.js';
+import { acceptedCreation, chromeHar, FORM, form, PROD_CREATION_URL, prodCreation } from './fixtures/tools.js';
 import { replay } from './helpers.js';
 
 let sb: Sandbox & { url: string };
@@ -11,33 +11,13 @@ beforeAll(async () => {
 });
 afterAll(() => sb.stop());
 
-const form = (f: Record<string, string>) => new URLSearchParams(f).toString();
-const PHP = `${PROD_HOST}/payments/check-out/SecurePayment.php`;
-const FORM = 'application/x-www-form-urlencoded';
-
 async function incident() {
   const har = chromeHar([
+    acceptedCreation('INC-1'),
+    acceptedCreation('INC-2'),
     {
       method: 'POST',
-      url: PHP,
-      type: FORM,
-      text: form(prodCreation(17, 'INC-1')),
-      status: 200,
-      responseType: 'text/plain',
-      response: prodCheckout(17),
-    },
-    {
-      method: 'POST',
-      url: PHP,
-      type: FORM,
-      text: form(prodCreation(17, 'INC-2')),
-      status: 200,
-      responseType: 'text/plain',
-      response: prodCheckout(17),
-    },
-    {
-      method: 'POST',
-      url: PHP,
+      url: PROD_CREATION_URL,
       type: FORM,
       text: form(prodCreation(17, 'INC-3', { amount: '-5' })),
       status: 400,
