@@ -1,12 +1,11 @@
-import type { DiagnoseResult, Diagnosis, SignatureKind } from '../contract/diagnosis.js';
+import { specOrderOf, type DiagnoseResult, type Diagnosis, type SignatureKind } from '../contract/diagnosis.js';
 import { SandboxError } from '../contract/errors.js';
-import { NOTIFICATION_SIGNED_FIELDS, NOTIFICATION_SIGNED_FIELDS_LEGACY, CREATION_SIGNED_FIELDS } from '../contract/signed-fields.js';
 import type { SandboxContext } from '../context.js';
 import type { MerchantRecord } from '../store/merchants.js';
+import { DEMO_MERCHANT } from './merchants.js';
+import { sameText } from './payout-auth.js';
 import { diagnoseSignature, expectedString } from './signature-diagnosis.js';
 import { sha256Hex, signatureMatches } from './signature.js';
-
-const DEMO_KEY = 'pk_sandbox_demo';
 
 const others = (ctx: SandboxContext, except: MerchantRecord | undefined) =>
   ctx.store.merchants
@@ -31,9 +30,6 @@ export function diagnoseCreation(ctx: SandboxContext, fields: Record<string, str
   });
 }
 
-const orderOf = (kind: SignatureKind): readonly string[] =>
-  kind === 'creation' ? CREATION_SIGNED_FIELDS : kind === 'notification' ? NOTIFICATION_SIGNED_FIELDS : NOTIFICATION_SIGNED_FIELDS_LEGACY;
-
 /**
  * The signature inspector's question (console, control API): what the spec signs for these fields,
  * whether the given signature matches, and if not, how it was built. One module answers both this
@@ -43,14 +39,14 @@ export function diagnoseFields(
   ctx: SandboxContext,
   input: { kind: SignatureKind; fields: Record<string, string>; signature?: string; merchant?: string; secret?: string },
 ): DiagnoseResult {
-  const key = input.merchant ?? input.fields.public_key ?? DEMO_KEY;
+  const key = input.merchant ?? input.fields.public_key ?? DEMO_MERCHANT.public_key;
   const merchant = ctx.store.merchants.byPublicKey(key);
   if (!merchant && input.secret === undefined)
     throw new SandboxError('NOT_FOUND', `no merchant ${key.slice(0, 255)}; give its secret instead`);
   const secret = input.secret ?? merchant!.secret_key;
   const provided = (input.signature ?? input.fields.signature ?? '').trim();
   const expected_signature = sha256Hex(
-    orderOf(input.kind)
+    specOrderOf(input.kind)
       .map((k) => input.fields[k] ?? '')
       .join('') + secret,
   );
@@ -64,7 +60,7 @@ export function diagnoseFields(
           secret,
           signature: provided,
           // The secret in use names no other merchant.
-          others: others(ctx, input.secret === undefined ? merchant : undefined).filter((o) => !new Set([secret]).has(o.secret_key)),
+          others: others(ctx, input.secret === undefined ? merchant : undefined).filter((o) => !sameText(o.secret_key, secret)),
         });
   return { expected_signature, expected_string: expectedString(input.kind, input.fields), provided, match, diagnosis };
 }

@@ -50,7 +50,7 @@ export function payoutLogin(store: Store, now: number, body: unknown): { token: 
 }
 
 /** Whose a payout token is; an expired or revoked login token answers when instead of a merchant. */
-export interface TokenOwner {
+interface TokenOwner {
   merchant?: MerchantRecord;
   expiredAt?: number;
   revokedAt?: number;

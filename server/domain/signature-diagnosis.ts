@@ -51,11 +51,9 @@ interface OrderOption {
   fields: readonly string[];
 }
 
-const specOrder = specOrderOf;
-
 /** The orders tried, each as `recipeOrder` spells it (so the console rebuilds the same string). */
 function orderOptions(kind: SignatureKind, sentOrder: readonly string[]): OrderOption[] {
-  const spec = specOrder(kind);
+  const spec = specOrderOf(kind);
   const opts: OrderOption[] = [{ name: undefined, fields: spec }];
   const add = (name: Recipe['order'], fields: readonly string[]) => {
     const key = fields.join(' ');
@@ -107,7 +105,7 @@ const hmacHex = (alg: Algorithm, key: string, text: string) => createHmac(alg, k
 
 /** The string the spec signs, the secret masked (contract §10 `expected_string`). */
 export const expectedString = (kind: SignatureKind, fields: Record<string, string>): string =>
-  specOrder(kind)
+  specOrderOf(kind)
     .map((k) => fields[k] ?? '')
     .join('') + MASKED_SECRET;
 
@@ -115,7 +113,7 @@ function candidates(input: DiagnoseInput, orders: OrderOption[], others: number)
   const out: Candidate[] = [];
   const secrets: SecretUse[] = ['suffix', 'prefix', 'none', 'hmac_key'];
   const fieldOpts: (FieldOption | null)[] = [null];
-  for (const name of specOrder(input.kind))
+  for (const name of specOrderOf(input.kind))
     for (const signed of fieldForms(name, input.fields[name] ?? '')) fieldOpts.push({ name, signed });
   for (const field of fieldOpts)
     for (const order of orders)
@@ -261,7 +259,7 @@ function checkSentence(r: Recipe): string {
 export function explain(r: Recipe, kind: SignatureKind): string {
   if (kind !== 'creation') return checkSentence(r);
   const spec =
-    `the lowercase hex SHA-256 of ${specOrder(kind).join(' ')} followed by the secret key, ` +
+    `the lowercase hex SHA-256 of ${specOrderOf(kind).join(' ')} followed by the secret key, ` +
     'values exactly as sent with nothing between them';
   return `The signature was built ${recipeParts(r).join(', ')}; sign ${spec}.`;
 }
