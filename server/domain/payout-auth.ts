@@ -5,8 +5,13 @@ import type { MerchantRecord } from '../store/merchants.js';
 import { getSettings } from './settings.js';
 
 const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
-/** Constant-time text equality (digests of equal length whatever was sent). */
-export const sameText = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
+/** A constant-time test for equality with `text` (digests of equal length whatever is compared); `text` is hashed once. */
+export const equalsText = (text: string) => {
+  const d = digest(text);
+  return (other: string) => timingSafeEqual(digest(other), d);
+};
+/** Constant-time text equality. */
+export const sameText = (a: string, b: string) => equalsText(a)(b);
 
 /** Login tokens carry this prefix so support staff can tell them from static payout tokens in logs. */
 const LOGIN_TOKEN_PREFIX = 'lt_';

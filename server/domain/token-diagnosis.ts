@@ -1,42 +1,40 @@
 import type { Diagnosis, Recipe, TokenMistake } from '../contract/diagnosis.js';
 import type { Store } from '../store/index.js';
 import type { MerchantRecord } from '../store/merchants.js';
-import { payoutTokenOwner, sameText } from './payout-auth.js';
+import { equalsText, payoutTokenOwner } from './payout-auth.js';
 import { getSettings } from './settings.js';
 import { MASKED_SECRET } from './signature-diagnosis.js';
 
 /** Shortest start of a payout token that is taken for a token cut short (shorter says too little). */
 const MIN_TRUNCATED = 6;
 
-/** What a refused header held, once its shape is undone: the text in the token's place, and how it was wrapped. */
-interface Reading {
-  scheme: string;
-  token: string;
-  shape?: Extract<TokenMistake, 'no_scheme' | 'scheme_repeated' | 'quoted' | 'login_answer'>;
-}
+type Wrapping = Extract<TokenMistake, 'no_scheme' | 'scheme_repeated' | 'quoted' | 'login_answer'>;
 
-/** The readings of an Authorization header, as sent first, then with each usual wrapping undone. */
-function readings(header: string): Reading[] {
+/**
+ * A refused Authorization header read as sent (the scheme word, if any, and the rest in the token's
+ * place), and the tokens inside each usual wrapping of it.
+ */
+function readHeader(header: string): { scheme: string; token: string; unwrapped: { shape: Wrapping; token: string }[] } {
   const h = header.trim();
   const words = h.split(/\s+/);
-  const scheme = words.length > 1 ? words[0]! : '';
-  const rest = words.length > 1 ? h.slice(scheme.length).trim() : h;
-  const out: Reading[] = [{ scheme, token: rest }];
-  if (words.length === 1) out.push({ scheme: '', token: h, shape: 'no_scheme' });
-  if (words.length === 3 && words[0]!.toLowerCase() === words[1]!.toLowerCase())
-    out.push({ scheme, token: words[2]!, shape: 'scheme_repeated' });
-  const quoted = /^(["'])(.+)\1$/.exec(rest);
-  if (quoted) out.push({ scheme, token: quoted[2]!, shape: 'quoted' });
-  if (rest.startsWith('{')) {
+  if (words.length === 1) return { scheme: '', token: h, unwrapped: [{ shape: 'no_scheme', token: h }] };
+  const scheme = words[0]!;
+  const token = h.slice(scheme.length).trim();
+  const unwrapped: { shape: Wrapping; token: string }[] = [];
+  if (words.length === 3 && words[1]!.toLowerCase() === scheme.toLowerCase())
+    unwrapped.push({ shape: 'scheme_repeated', token: words[2]! });
+  const quoted = /^(["'])(.+)\1$/.exec(token);
+  if (quoted) unwrapped.push({ shape: 'quoted', token: quoted[2]! });
+  if (token.startsWith('{')) {
     try {
-      const answer = JSON.parse(rest) as unknown;
-      const token = typeof answer === 'object' && answer !== null ? (answer as { token?: unknown }).token : undefined;
-      if (typeof token === 'string') out.push({ scheme, token, shape: 'login_answer' });
+      const answer = JSON.parse(token) as unknown;
+      const inner = typeof answer === 'object' && answer !== null ? (answer as { token?: unknown }).token : undefined;
+      if (typeof inner === 'string') unwrapped.push({ shape: 'login_answer', token: inner });
     } catch {
       // not the login answer
     }
   }
-  return out;
+  return { scheme, token, unwrapped };
 }
 
 /** `user:password` from HTTP Basic credentials (base64), or null. */
@@ -51,13 +49,15 @@ function basicCredentials(token: string): { username: string; password: string }
 /** Which credential of which merchant `token` is, when it is one. */
 function credentialOf(merchants: readonly MerchantRecord[], token: string): { mistake: TokenMistake; merchant: MerchantRecord } | null {
   // Compared in constant time like every credential check, though only refused calls get here.
-  const is = (value: string | null) => value !== null && sameText(value, token);
+  const isToken = equalsText(token);
+  const isLowerToken = equalsText(token.toLowerCase());
+  const is = (value: string | null) => value !== null && isToken(value);
   const checks: [TokenMistake, (m: MerchantRecord) => boolean][] = [
     ['public_key', (m) => is(m.public_key)],
     ['secret_key', (m) => is(m.secret_key)],
     ['payout_username', (m) => is(m.payout_username)],
     ['payout_password', (m) => is(m.payout_password)],
-    ['other_case', (m) => sameText(m.payout_token.toLowerCase(), token.toLowerCase())],
+    ['other_case', (m) => isLowerToken(m.payout_token.toLowerCase())],
     ['truncated', (m) => token.length >= MIN_TRUNCATED && m.payout_token.startsWith(token)],
   ];
   for (const [mistake, test] of checks) {
@@ -101,24 +101,19 @@ export function diagnosePayoutToken(store: Store, now: number, header: string | 
     const recipe: Recipe = { token: mistake, ...(merchant ? { token_of: merchant.public_key } : {}) };
     return { matched: true, recipe, expected_string, explanation: EXPLANATIONS[mistake] };
   };
-  const [asSent, ...unwrapped] = readings(header);
-  const owner = payoutTokenOwner(store, now, asSent!.token);
+  const sent = readHeader(header);
+  const owner = payoutTokenOwner(store, now, sent.token);
   // A usable token after a scheme word: the refusal was about the scheme, and its message says so.
-  if (asSent!.scheme !== '' && (owner.merchant || owner.expiredAt !== undefined)) return null;
+  if (sent.scheme !== '' && (owner.merchant || owner.expiredAt !== undefined)) return null;
   if (owner.revokedAt !== undefined) return found('revoked_login');
-  for (const r of unwrapped) {
-    const { merchant } = payoutTokenOwner(store, now, r.token);
-    if (merchant && r.shape) return found(r.shape, merchant);
+  for (const { shape, token } of sent.unwrapped) {
+    const { merchant } = payoutTokenOwner(store, now, token);
+    if (merchant) return found(shape, merchant);
   }
-  const merchants = store.merchants.list();
-  const basic = basicCredentials(asSent!.token);
-  if (basic && (asSent!.scheme.toLowerCase() === 'basic' || merchants.some((m) => m.payout_username === basic.username))) {
-    return found(
-      'basic_credentials',
-      merchants.find((m) => m.payout_username === basic.username),
-    );
-  }
-  const credential = credentialOf(merchants, asSent!.token);
+  const basic = basicCredentials(sent.token);
+  const basicOwner = basic ? store.merchants.byPayoutUsername(basic.username)[0] : undefined;
+  if (basic && (sent.scheme.toLowerCase() === 'basic' || basicOwner)) return found('basic_credentials', basicOwner);
+  const credential = credentialOf(store.merchants.list(), sent.token);
   if (credential) return found(credential.mistake, credential.merchant);
   return {
     matched: false,
