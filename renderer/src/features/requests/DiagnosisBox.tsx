@@ -1,4 +1,5 @@
 import { recipeString, type Diagnosis } from '@contract/diagnosis.js';
+import { payoutApiRoutes } from '@contract/payout-api.js';
 import type { RequestLogEntry } from '@contract/requests.js';
 import { useT } from '../../app/i18n';
 import { CopyButton } from '../../components/common';
@@ -22,7 +23,7 @@ function loggedFields(body: string): Record<string, string> {
 /**
  * How a refused signature was built (contract §10), beside the request: the recipe in the console's
  * language, the string the spec signs and the string the sender signed (secrets as ••••), and the
- * signature as logged. A payout call refused for its token (the payout API lives under /api/) shows
+ * signature as logged. A payout call refused for its token shows
  * what was sent in the token's place instead.
  */
 export function DiagnosisBox({ entry }: { entry: RequestLogEntry }) {
@@ -38,7 +39,8 @@ export function DiagnosisBox({ entry }: { entry: RequestLogEntry }) {
       .join(', ')
       .replace(/\.$/, '');
   const recipe = d.matched ? d.recipe : null;
-  const token = entry.path.startsWith('/api/');
+  // The payout API's calls (batch, list, one item) are the ones refused for a token.
+  const token = entry.path.startsWith(payoutApiRoutes.createPayouts.path);
   const fields = token ? {} : loggedFields(entry.request_body);
   const sent = recipe && !token ? recipeString('creation', fields, recipe) : null;
   return (
