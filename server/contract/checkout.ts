@@ -86,6 +86,7 @@ export const checkoutRoutes = {
   checkoutPage: defineRoute({
     method: 'GET',
     path: '/check-out/',
+    call: 'checkout_page',
     summary: 'Hosted checkout page of an operation (every channel); an unknown token answers a 404 page',
     tags: ['checkout'],
     query: TokenQuerySchema.extend({ channel: z.string().optional(), platform: z.string().optional() }),
@@ -95,6 +96,7 @@ export const checkoutRoutes = {
   bankSelectionPage: defineRoute({
     method: 'GET',
     path: '/check-out/bank-selection/',
+    call: 'checkout_page',
     summary: 'Simulated bank-selection page of channel 36 bank_account',
     tags: ['checkout'],
     query: TokenQuerySchema,

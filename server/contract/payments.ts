@@ -151,6 +151,7 @@ const creation = (path: string, channels: string) =>
     response: z.string().describe('checkout address'),
     responseContentType: 'text/plain',
     faultTarget: 'creation',
+    call: 'creation',
     errors: creationErrors,
     description: creationDescription,
   });
@@ -162,6 +163,7 @@ export const paymentRoutes = {
     method: 'GET',
     path: '/api/operations',
     faultTarget: 'operations_query',
+    call: 'operation_query',
     summary: "The merchant's operations with a trans_id (a list: trans_id may repeat)",
     tags: ['merchant API'],
     query: OperationQuerySchema,
@@ -172,6 +174,7 @@ export const paymentRoutes = {
     method: 'POST',
     path: '/api/notify',
     faultTarget: 'notify',
+    call: 'manual_notify',
     summary: 'Sandbox only: confirm the newest pending operation with a trans_id and send its success notification',
     tags: ['merchant API'],
     body: NotifyFieldsSchema,

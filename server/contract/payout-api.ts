@@ -63,6 +63,7 @@ export const payoutApiRoutes = {
   payoutLogin: defineRoute({
     method: 'POST',
     path: '/api/login',
+    call: 'payout_login',
     summary: "Log in with the merchant's payout username and password; answers a token for the payout API",
     tags: ['merchant API'],
     body: PayoutLoginBodySchema,
@@ -75,6 +76,7 @@ export const payoutApiRoutes = {
     method: 'POST',
     path: '/api/transactions/',
     faultTarget: 'payouts',
+    call: 'payout_batch',
     summary: 'Create a batch (payroll) of cash-out payouts',
     tags: ['merchant API'],
     body: PayoutBatchSchema,
@@ -102,6 +104,7 @@ export const payoutApiRoutes = {
     method: 'GET',
     path: '/api/transactions/',
     faultTarget: 'payouts',
+    call: 'payout_list',
     summary: "The token's merchant's payout items, newest first, by credit_note or order_id",
     tags: ['merchant API'],
     query: PublicPayoutQuerySchema,
@@ -112,6 +115,7 @@ export const payoutApiRoutes = {
   getPublicPayout: defineRoute({
     method: 'GET',
     path: '/api/transactions/:id',
+    call: 'payout_get',
     params: z.object({ id: IdParam('payout') }),
     summary: "One payout item of the token's merchant",
     tags: ['merchant API'],

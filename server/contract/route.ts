@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { FaultTarget } from './faults.js';
+import type { CallKind } from './call-kinds.js';
 
 /**
  * One description of an HTTP endpoint, shared by the server's router, the console's typed client
@@ -36,6 +37,8 @@ export interface RouteSpec<
   responseContentType?: M;
   /** The fault-rule target of this merchant API route (server/http/faults.ts reads it); control routes have none. */
   faultTarget?: Exclude<FaultTarget, 'any'>;
+  /** Which merchant call this route is (contract/calls.ts classifies requests by it); control routes need none. */
+  call?: CallKind;
   /** Free-form extra description (magic values, enums…). */
   description?: string;
 }

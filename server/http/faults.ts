@@ -1,27 +1,17 @@
 import type { Request, RequestHandler } from 'express';
 import type { FaultTarget } from '../contract/faults.js';
-import { allRoutes } from '../contract/routes.js';
+import { classifyCall } from '../contract/calls.js';
 import type { SandboxContext } from '../context.js';
 import { hasApiFaults, takeApiFault } from '../domain/faults.js';
 import { payoutTokenOwner } from '../domain/payout-auth.js';
 import { SandboxError } from '../contract/errors.js';
 import { logNote } from './answer.js';
 import { logEntry } from './request-log.js';
-import { trimEnd } from '../contract/trim.js';
 
 type ApiTarget = Exclude<FaultTarget, 'any'>;
 
-const pathKey = (method: string, path: string) => `${method} ${trimEnd(path.toLowerCase(), '/')}`;
-
-/** `METHOD path` → target, from the route descriptions that name one (contract §3), so a described route cannot be missed. */
-const TARGETS = new Map<string, ApiTarget>(
-  allRoutes().flatMap((s) => (s.faultTarget ? [[pathKey(s.method, s.path), s.faultTarget] as const] : [])),
-);
-
-/** The fault target of a merchant API request (its described method and path); everything else passes untouched. */
-export function faultTargetOf(method: string, path: string): ApiTarget | null {
-  return TARGETS.get(pathKey(method === 'HEAD' ? 'GET' : method, path)) ?? null;
-}
+/** The fault target of a merchant API request (its route description names it); everything else passes untouched. */
+export const faultTargetOf = (method: string, path: string): ApiTarget | null => classifyCall(method, path)?.route?.faultTarget ?? null;
 
 /** public_key of a form or JSON body; null for multipart and unreadable bodies (sandbox-wide rules still apply). */
 function publicKeyOfBody(req: Request): string | null {

@@ -1,5 +1,7 @@
 import type { HarEntry, ReplayKind } from '../contract/replays.js';
 import { CHANNEL_IDS, creationAddress } from '../contract/common.js';
+import { classifyCall } from '../contract/calls.js';
+import { isServiceCall } from '../contract/call-kinds.js';
 
 /** A recorded request body, decoded: the bytes as sent, or fields to build a form from (`postData.params`). */
 export type RecordedBody =
@@ -23,22 +25,19 @@ export interface ReadEntry {
   production: { status: number; body: string | null; truncated?: boolean };
 }
 
-const CREATION = /^\/payments\/check-out\/(SecurePayment(?:\.php)?)\/?$/i;
-const TRANSACTION = /^\/api\/transactions\/(\d+)\/?$/;
-
-/** Which of the service's calls a path is, and the sandbox path it goes to; a leading /justpay is the real service's base path. */
+/**
+ * Which of the service's calls a recorded request is, and the sandbox path it goes to (the path its
+ * route describes, with a payout id kept); the service's prefixes are read by `classifyCall`.
+ */
 export function classifyPath(method: string, rawPath: string): { kind: ReplayKind; target?: string } {
-  const path = rawPath.replace(/^\/justpay(?=\/)/i, '');
-  const creation = CREATION.exec(path);
-  if (creation) return { kind: 'creation', target: creationAddress(/\.php$/i.test(creation[1]!) ? 'SecurePayment.php' : 'SecurePayment') };
-  if (/^\/api\/operations\/?$/.test(path)) return { kind: 'operation_query', target: '/api/operations' };
-  if (/^\/api\/notify\/?$/.test(path)) return { kind: 'manual_notify', target: '/api/notify' };
-  if (/^\/api\/login\/?$/.test(path)) return { kind: 'payout_login', target: '/api/login' };
-  if (/^\/api\/transactions\/?$/.test(path))
-    return { kind: method === 'GET' ? 'payout_list' : 'payout_batch', target: '/api/transactions/' };
-  const one = TRANSACTION.exec(path);
-  if (one) return { kind: 'payout_get', target: `/api/transactions/${one[1]}` };
-  return { kind: 'other' };
+  // A browser's preflight is named for the call it precedes, so the report says what was skipped.
+  const call =
+    method.toUpperCase() === 'OPTIONS' ? (classifyCall('POST', rawPath) ?? classifyCall('GET', rawPath)) : classifyCall(method, rawPath);
+  if (!call || !isServiceCall(call.kind)) return { kind: 'other' };
+  if (call.creationPath) return { kind: 'creation', target: creationAddress(call.creationPath) };
+  const route = call.route?.path ?? call.path;
+  const id = call.path.split('/').filter(Boolean).pop() ?? '';
+  return { kind: call.kind, target: route.replace(':id', id) };
 }
 
 const header = (headers: Map<string, string>, name: string) => headers.get(name) ?? '';

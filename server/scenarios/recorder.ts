@@ -1,5 +1,6 @@
 import { clockRoutes } from '../contract/clock.js';
-import { OperationStatusSchema } from '../contract/common.js';
+import { classifyCall } from '../contract/calls.js';
+import { isRecord, OperationStatusSchema } from '../contract/common.js';
 import { paymentRoutes } from '../contract/payments.js';
 import { payoutApiRoutes } from '../contract/payout-api.js';
 import { payoutRoutes } from '../contract/payouts.js';
@@ -32,7 +33,6 @@ export interface Recording {
 }
 
 const MAX_ENTRIES = 5000;
-const CREATION = /^\/payments\/check-out\/securepayment(\.php)?$/i;
 const TRANSITION = /^\/sandbox\/v1\/operations\/(\d+)\/(confirm|reject|cancel|expire)$/;
 const DECISION = /^\/sandbox\/v1\/payouts\/(\d+)\/(approve|reject)$/;
 
@@ -43,8 +43,7 @@ const parseJson = (s: string): unknown => {
     return undefined;
   }
 };
-const obj = (v: unknown): Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+const obj = (v: unknown): Record<string, unknown> => (isRecord(v) ? v : {});
 /** What a recorded step expects of a refused call: its status and, when the answer had one, its error code. */
 export const errorOf = (e: { status: number; response_body: string }): { http_status: number; error_code?: string } => {
   const code = obj(obj(parseJson(e.response_body)).error).code;
@@ -103,7 +102,7 @@ export function recordScenario(ctx: SandboxContext, range: RecordRange): Recordi
     const path = e.path.split('?')[0]!;
     if (e.status === 0) skip(e, `dropped connection (${e.note ?? 'no answer'})`);
     else if (e.method !== 'POST') skip(e, 'reads change nothing');
-    else if (CREATION.test(path)) {
+    else if (classifyCall(e.method, path)?.kind === 'creation') {
       const type = e.request_headers['content-type'] ?? '';
       const json = type.includes('json');
       if (!json && !type.includes('x-www-form-urlencoded')) {

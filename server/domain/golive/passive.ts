@@ -1,3 +1,4 @@
+import { classifyCall } from '../../contract/calls.js';
 import type { CheckId, CheckResult } from '../../contract/checks.js';
 import type { SandboxContext } from '../../context.js';
 import type { RequestLogRecord } from '../../store/request-log.js';
@@ -26,8 +27,8 @@ export function loggedFields(e: Pick<RequestLogRecord, 'request_body' | 'path'>)
   return out;
 }
 
-const isCreation = (e: RequestLogRecord) => e.method === 'POST' && /^\/payments\/check-out\/securepayment(\.php)?\/?(\?|$)/i.test(e.path);
-const isQuery = (e: RequestLogRecord) => e.method === 'GET' && /^\/api\/operations\/?(\?|$)/i.test(e.path);
+const isCreation = (e: RequestLogRecord) => classifyCall(e.method, e.path)?.kind === 'creation';
+const isQuery = (e: RequestLogRecord) => classifyCall(e.method, e.path)?.kind === 'operation_query';
 const codeOf = (e: RequestLogRecord) => /"code"\s*:\s*"([A-Z_]+)"/.exec(e.response_body)?.[1] ?? null;
 const when = (e: RequestLogRecord) => new Date(e.at).toISOString();
 
