@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { AdvanceResultSchema } from '../server/contract/clock.js';
 import { EXPIRE_TIMER, transition } from '../server/domain/operations.js';
 import { updateMerchant } from '../server/domain/merchants.js';
-import { createPayoutBatch } from '../server/domain/payouts.js';
+import { createPayoutBatch } from '../server/domain/payouts/batch.js';
 import { createSandbox } from '../server/sandbox.js';
 import { closedPort } from '../test/helpers/receiver.js';
 import { insertPending } from '../test/helpers/seed-operations.js';

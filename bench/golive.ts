@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CREATION_SIGNED_FIELDS } from '../server/contract/signed-fields.js';
-import { diagnoseSignature } from '../server/domain/signature-diagnosis.js';
+import { diagnoseSignature } from '../server/domain/diagnosis/signature-search.js';
 import { createSandbox } from '../server/sandbox.js';
 import { CREATION_PATH, creationFields, median, pct, round2 } from './lib.js';
 

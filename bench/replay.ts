@@ -8,7 +8,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createSandbox } from '../server/sandbox.js';
-import { startReceiver } from '../server/testkit/receiver.js';
+import { startReceiver } from '../server/loopback-receiver.js';
 import { chromeHar, PROD_HOST, prodCheckout, prodCreation, prodQuery, type Call } from '../test/replay/fixtures/tools.js';
 import { pct, round2 } from './lib.js';
 

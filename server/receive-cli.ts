@@ -6,7 +6,7 @@
 import { readFlags, readPort } from './cli-flags.js';
 import { DEMO_MERCHANT } from './domain/merchants.js';
 import { verifyNotification } from './testkit/notifications.js';
-import { receiver, type Received } from './testkit/receiver.js';
+import { receiver, type Received } from './loopback-receiver.js';
 
 const usage = `usage: pasarela-sandbox receive [--port N] [--host H] [--secret S] [--status CODE]
   --port N       port to listen on (default 4020; 0 picks a free port)

@@ -19,7 +19,7 @@ const str = (what: string) => z.string().max(MAX_PAYOUT_TEXT_LENGTH).describe(wh
 
 /**
  * The payout item as documented in the OpenAPI document (spec "Payout item" table, contract §5). The
- * sandbox reads it liberally (domain/payout-rules.ts): values outside these lists are accepted with a
+ * sandbox reads it liberally (domain/payouts/validation.ts): values outside these lists are accepted with a
  * warning, except the refusals listed in the route description. The keys are also the known fields:
  * any other key is ignored with a warning.
  */
@@ -81,7 +81,7 @@ export const REQUIRED_PAYOUT_FIELDS = [
 
 const f = payoutItemFields;
 const optional = <T extends z.ZodType>(s: T) => s.nullable().optional();
-/** One payout item as documented (for the OpenAPI document; the sandbox reads bodies with payout-rules). */
+/** One payout item as documented (for the OpenAPI document; the sandbox reads bodies with domain/payouts/validation.ts). */
 export const PayoutItemSchema = z.object({
   order_id: f.order_id,
   credit_note: f.credit_note,

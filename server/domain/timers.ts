@@ -2,7 +2,7 @@ import type { TimerHandler } from '../clock/scheduler.js';
 import type { TimerKind } from '../clock/timer-kinds.js';
 import type { SandboxContext } from '../context.js';
 import { expireOnTimer } from './operations.js';
-import { bankStepOnTimer, processPayrollOnTimer } from './payout-transitions.js';
+import { bankStepOnTimer, processPayrollOnTimer } from './payouts/transitions.js';
 
 /**
  * What each persisted timer does when it falls due: the one table of every kind (a kind missing

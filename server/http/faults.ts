@@ -3,7 +3,7 @@ import type { FaultTarget } from '../contract/faults.js';
 import { classifyCall } from '../contract/calls.js';
 import type { SandboxContext } from '../context.js';
 import { hasApiFaults, takeApiFault } from '../domain/faults.js';
-import { payoutTokenOwner } from '../domain/payout-auth.js';
+import { payoutTokenOwner } from '../domain/payouts/auth.js';
 import { SandboxError } from '../contract/errors.js';
 import { logNote } from './answer.js';
 import { logEntry } from './request-log.js';

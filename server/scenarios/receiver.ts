@@ -1,4 +1,4 @@
-import { startReceiver as startLoopbackReceiver, type Received as Raw } from '../testkit/receiver.js';
+import { startReceiver as startLoopbackReceiver, type Received as Raw } from '../loopback-receiver.js';
 
 /** One request the merchant side received. */
 export interface Received {

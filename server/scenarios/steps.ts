@@ -7,7 +7,7 @@ import { payoutRoutes } from '../contract/payouts.js';
 import { speiRoutes } from '../contract/spei.js';
 import { creationSignature, notificationSignatureValid, notifySignature } from '../domain/signature.js';
 import { creationPathOf } from '../contract/common.js';
-import { creationFields, payoutItem } from './defaults.js';
+import { creationFields, payoutItem } from '../domain/valid-fields.js';
 import { call, checkCall, control, describeAnswer, field, type Answer } from './http.js';
 import type { Received, Receiver } from './receiver.js';
 import type { Step } from '../contract/scenario-schema.js';

@@ -28,6 +28,6 @@ export {
   type NotificationInput,
   type NotificationLayout,
 } from './notifications.js';
-export { receiver, startReceiver, type Match, type Received, type Receiver, type Reply } from './receiver.js';
+export { receiver, startReceiver, type Match, type Received, type Receiver, type Reply } from '../loopback-receiver.js';
 export { eventually } from './eventually.js';
 export type { Diagnosis, Recipe } from '../contract/diagnosis.js';

@@ -5,7 +5,7 @@ import { payoutApiRoutes } from '../contract/payout-api.js';
 import { DEMO_MERCHANT } from '../domain/merchants.js';
 import { creationSignature, notifySignature, querySignature } from '../domain/signature.js';
 import { creationPathOf } from '../contract/common.js';
-import { creationFields, creationTime, payoutItem } from '../scenarios/defaults.js';
+import { creationFields, creationTime, payoutItem } from '../domain/valid-fields.js';
 import { errorOf, SandboxApiError, send } from '../contract/client.js';
 
 /** A merchant's credentials: the keys of the merchant API and, for payouts, its token or login. */

@@ -1,7 +1,7 @@
 import { notificationSignature, wireTime, type SignatureLayout } from '../delivery/payload.js';
 import { DEMO_MERCHANT } from '../domain/merchants.js';
 import type { Diagnosis } from '../contract/diagnosis.js';
-import { diagnoseSignature } from '../domain/signature-diagnosis.js';
+import { diagnoseSignature } from '../domain/diagnosis/signature-search.js';
 import { notificationSignatureValid } from '../domain/signature.js';
 
 export type NotificationLayout = SignatureLayout;

@@ -157,7 +157,7 @@ describe('layers (server/README.md)', () => {
     const contract = table.find((l) => l.name === 'contract')!;
     expect(layerOf(table, resolveImport('server/contract/x.ts', '../http/app.js'))?.name).toBe('http');
     expect(contract.layers.has('http')).toBe(false);
-    expect(layerOf(table, 'server/scenarios/cli.ts')?.name).toBe('top');
+    expect(layerOf(table, 'server/scenario-cli.ts')?.name).toBe('top');
     expect(layerOf(table, 'server/context.ts')?.name).toBe('base');
   });
 });

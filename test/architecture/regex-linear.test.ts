@@ -19,7 +19,7 @@ function findings(pattern: string): string[] {
 }
 
 describe('linear-time regular expressions', () => {
-  it.each(['server/domain/payout-rules.ts', 'server/http/request-log.ts', 'renderer/src/api/signature.ts'])(
+  it.each(['server/domain/payouts/validation.ts', 'server/http/request-log.ts', 'renderer/src/api/signature.ts'])(
     'eslint.config.mjs applies both rules as errors to %s',
     async (file) => {
       const config = (await new ESLint({ cwd: projectRoot() }).calculateConfigForFile(file)) as { rules: Record<string, unknown[]> };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Bundle } from '../../server/contract/bundle.js';
-import { bundleProblem } from '../../server/domain/import-checks.js';
+import { bundleProblem } from '../../server/domain/bundle/import-checks.js';
 import { createPayment } from '../helpers/payments.js';
 import { answer, control, failure, startSandbox } from '../helpers/sandbox.js';
 

@@ -1,5 +1,5 @@
 import { creationPathOf as creationPath } from '../../server/contract/common.js';
-import { creationFields } from '../../server/scenarios/defaults.js';
+import { creationFields } from '../../server/domain/valid-fields.js';
 import { encodeFields, type Encoding } from '../../server/testkit/merchant.js';
 import { creationSignature, DEMO } from './sandbox.js';
 
@@ -9,7 +9,7 @@ let seq = 0;
 
 /**
  * Valid, signed creation fields for a channel — the same defaults the scenario runner uses
- * (server/scenarios/defaults.ts). `overrides` replace fields before signing (a `null` removes the
+ * (server/domain/valid-fields.ts). `overrides` replace fields before signing (a `null` removes the
  * field); `shopper` overrides merge into the channel's shopper object.
  */
 export function paymentFields(

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** The merchant endpoint of every HTTP test is the testkit's receiver (one implementation, shipped to merchants too). */
-export { startReceiver, type Received, type Receiver, type Reply } from '../../server/testkit/receiver.js';
+export { startReceiver, type Received, type Receiver, type Reply } from '../../server/loopback-receiver.js';
 export { eventually } from '../../server/testkit/eventually.js';
 
 /** A loopback port with nothing listening (refused-connection tests). */

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PAYOUT_TEXT_LENGTH } from '../../server/contract/payouts.js';
-import { validatePayoutItem } from '../../server/domain/payout-rules.js';
-import { looksLikeEmail } from '../../server/domain/payout-text.js';
+import { validatePayoutItem } from '../../server/domain/payouts/validation.js';
+import { looksLikeEmail } from '../../server/domain/payouts/text.js';
 import { startSandbox } from '../helpers/sandbox.js';
 import { listPayouts, payoutItem, postPayouts } from './helpers.js';
 

@@ -173,7 +173,7 @@ describe('secrets', () => {
     // The scenario runner checks copies its own receiver got, not an incoming credential.
     for (const d of ['server/domain', 'server/http', 'server/checkout', 'server/delivery']) walk(join(import.meta.dirname, '..', '..', d));
     expect(offenders).toEqual([]);
-    expect(readFileSync(join(import.meta.dirname, '../../server/domain/payout-auth.ts'), 'utf8')).toMatch(/timingSafeEqual/);
+    expect(readFileSync(join(import.meta.dirname, '../../server/domain/payouts/auth.ts'), 'utf8')).toMatch(/timingSafeEqual/);
   });
 
   it('masks the payout token, signatures and merchant secret keys in the request log', async () => {

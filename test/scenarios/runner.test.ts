@@ -28,7 +28,7 @@ function runCli(args: string[]): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
     const p = spawn(
       process.execPath,
-      [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'server', 'scenarios', 'cli.ts'), ...args],
+      [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'server', 'scenario-cli.ts'), ...args],
       { cwd: root },
     );
     let out = '';

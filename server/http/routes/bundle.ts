@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { bundleRoutes } from '../../contract/bundle.js';
 import type { SandboxContext } from '../../context.js';
-import { exportBundle, importBundle } from '../../domain/bundle.js';
+import { exportBundle, importBundle } from '../../domain/bundle/bundle.js';
 import { mountRoute } from '../route.js';
 
 /** Import bodies may be far larger than API calls: a busy sandbox exports many megabytes. */

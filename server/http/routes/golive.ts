@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { checkRoutes } from '../../contract/checks.js';
 import { diagnosisRoutes } from '../../contract/diagnosis.js';
 import type { SandboxContext } from '../../context.js';
-import { diagnoseFields } from '../../domain/diagnose.js';
+import { diagnoseFields } from '../../domain/diagnosis/diagnose.js';
 import { runGoliveCheck } from '../../domain/golive/run.js';
 import { SandboxError } from '../../contract/errors.js';
 import { mountRoute } from '../route.js';

@@ -1,8 +1,8 @@
 import { Router, type Request } from 'express';
 import { payoutRoutes } from '../../contract/payouts.js';
 import type { SandboxContext } from '../../context.js';
-import { decidePayout, forceTransferStatus, processPendingPayouts } from '../../domain/payout-transitions.js';
-import { payoutView, payrollView } from '../../domain/payout-views.js';
+import { decidePayout, forceTransferStatus, processPendingPayouts } from '../../domain/payouts/transitions.js';
+import { payoutView, payrollView } from '../../domain/payouts/views.js';
 import { SandboxError } from '../../contract/errors.js';
 import { beforeId, keysetPage } from '../paging.js';
 import { mountRoute } from '../route.js';

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { isTimerKind } from '../clock/timer-kinds.js';
-import type { Bundle, ImportReport } from '../contract/bundle.js';
-import { SandboxSettingsSchema } from '../contract/settings.js';
-import type { SandboxContext } from '../context.js';
-import type { BundleTable, RawRow } from '../store/bundle.js';
-import { saveFaultRules, StoredRulesSchema } from '../store/fault-rules.js';
-import { encode, TIMER_REFS, type Row } from './bundle-rows.js';
-import { clabeForMerchant } from './clabe.js';
-import { EXPIRE_TIMER } from './operations.js';
-import { updateSettings } from './settings.js';
+import { isTimerKind } from '../../clock/timer-kinds.js';
+import type { Bundle, ImportReport } from '../../contract/bundle.js';
+import { SandboxSettingsSchema } from '../../contract/settings.js';
+import type { SandboxContext } from '../../context.js';
+import type { BundleTable, RawRow } from '../../store/bundle.js';
+import { saveFaultRules, StoredRulesSchema } from '../../store/fault-rules.js';
+import { encode, TIMER_REFS, type Row } from './rows.js';
+import { clabeForMerchant } from '../clabe.js';
+import { EXPIRE_TIMER } from '../operations.js';
+import { updateSettings } from '../settings.js';
 
 const MAX_NOTES = 200;
 const freshKey = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString('hex')}`;
@@ -248,7 +248,7 @@ function importTimers(run: ImportRun): void {
   }
 }
 
-/** Sandbox-wide settings and fault rules, both checked before (domain/import-checks.ts, bundle.ts). */
+/** Sandbox-wide settings and fault rules, both checked before (import-checks.ts, bundle.ts). */
 function applySettings(run: ImportRun): void {
   const s = SandboxSettingsSchema.partial().safeParse(run.bundle.settings.sandbox ?? {});
   if (s.success) updateSettings(run.ctx.store, s.data);

@@ -6,7 +6,7 @@ import {
   type Diagnosis,
   type Recipe,
   type SignatureKind,
-} from '../contract/diagnosis.js';
+} from '../../contract/diagnosis.js';
 import { fieldForms } from './signature-forms.js';
 
 type Algorithm = 'sha256' | 'sha1' | 'md5' | 'sha512';

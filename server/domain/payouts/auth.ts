@@ -1,8 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { SandboxError } from '../contract/errors.js';
-import type { Store } from '../store/index.js';
-import type { MerchantRecord } from '../store/merchants.js';
-import { getSettings } from './settings.js';
+import { SandboxError } from '../../contract/errors.js';
+import type { Store } from '../../store/index.js';
+import type { MerchantRecord } from '../../store/merchants.js';
+import { getSettings } from '../settings.js';
 
 const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 /** A constant-time test for equality with `text` (digests of equal length whatever is compared); `text` is hashed once. */

@@ -1,15 +1,15 @@
-import { PAYOUT_COUNTRIES, type PayoutCode, type PayoutCountryList } from '../contract/payout-lists.js';
-import { isRecord } from '../contract/common.js';
+import { PAYOUT_COUNTRIES, type PayoutCode, type PayoutCountryList } from '../../contract/payout-lists.js';
+import { isRecord } from '../../contract/common.js';
 import {
   MAX_PAYOUT_AMOUNT,
   MAX_PAYOUT_TEXT_LENGTH,
   payoutItemFields,
   REQUIRED_PAYOUT_FIELDS,
   type PayoutProblems,
-} from '../contract/payouts.js';
-import { isSafeHttpUrl } from '../contract/safe-url.js';
-import { isValidClabe } from './clabe.js';
-import { looksLikeEmail, shown, shownKey } from './payout-text.js';
+} from '../../contract/payouts.js';
+import { isSafeHttpUrl } from '../../contract/safe-url.js';
+import { isValidClabe } from '../clabe.js';
+import { looksLikeEmail, shown, shownKey } from './text.js';
 
 /*
  * Liberal payout validation (contract §5, §9 "Be liberal, then say so"): what production integrations

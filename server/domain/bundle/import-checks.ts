@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import type { Bundle } from '../contract/bundle.js';
-import { CHANNEL_CURRENCIES, isChannelId } from '../contract/common.js';
-import { SandboxError } from '../contract/errors.js';
-import { CreateMerchantSchema } from '../contract/merchants.js';
-import { StoredRulesSchema } from '../store/fault-rules.js';
-import { checkReturnUrl, readAmount } from './creation-checks.js';
-import { isHttpUrl } from './payout-rules.js';
+import type { Bundle } from '../../contract/bundle.js';
+import { CHANNEL_CURRENCIES, isChannelId } from '../../contract/common.js';
+import { SandboxError } from '../../contract/errors.js';
+import { CreateMerchantSchema } from '../../contract/merchants.js';
+import { StoredRulesSchema } from '../../store/fault-rules.js';
+import { checkReturnUrl, readAmount } from '../creation-checks.js';
+import { isHttpUrl } from '../payouts/validation.js';
 
 /*
  * What is imported (bundles, and replays through `firstIssue`) passes the checks the same data gets

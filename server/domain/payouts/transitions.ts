@@ -1,13 +1,13 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { TRANSFER_STATUSES, type PayoutDecider, type TransferStatus } from '../contract/payouts.js';
-import type { TimerKind } from '../clock/timer-kinds.js';
-import type { SandboxContext } from '../context.js';
-import { enqueueNotification } from '../delivery/outbox.js';
-import { SandboxError } from '../contract/errors.js';
-import type { PayoutRecord } from '../store/payouts.js';
-import { publicPayoutView } from './payout-views.js';
-import { isHttpUrl } from './payout-rules.js';
-import { getSettings } from './settings.js';
+import { TRANSFER_STATUSES, type PayoutDecider, type TransferStatus } from '../../contract/payouts.js';
+import type { TimerKind } from '../../clock/timer-kinds.js';
+import type { SandboxContext } from '../../context.js';
+import { enqueueNotification } from '../../delivery/outbox.js';
+import { SandboxError } from '../../contract/errors.js';
+import type { PayoutRecord } from '../../store/payouts.js';
+import { publicPayoutView } from './views.js';
+import { isHttpUrl } from './validation.js';
+import { getSettings } from '../settings.js';
 
 /*
  * transfer_status moves (contract §5): 1 in process → 2 approved → 5 paid once the bank step passes,

@@ -1,12 +1,12 @@
-import type { PayoutBatchResponse } from '../contract/payout-api.js';
-import { MAX_PAYOUT_BATCH } from '../contract/payouts.js';
-import type { SandboxContext } from '../context.js';
-import { SandboxError } from '../contract/errors.js';
-import type { MerchantRecord } from '../store/merchants.js';
-import { validatePayoutBatch } from './payout-rules.js';
-import { PAYOUT_TIMER } from './payout-transitions.js';
-import { publicPayoutView } from './payout-views.js';
-import { getSettings } from './settings.js';
+import type { PayoutBatchResponse } from '../../contract/payout-api.js';
+import { MAX_PAYOUT_BATCH } from '../../contract/payouts.js';
+import type { SandboxContext } from '../../context.js';
+import { SandboxError } from '../../contract/errors.js';
+import type { MerchantRecord } from '../../store/merchants.js';
+import { validatePayoutBatch } from './validation.js';
+import { PAYOUT_TIMER } from './transitions.js';
+import { publicPayoutView } from './views.js';
+import { getSettings } from '../settings.js';
 
 /**
  * Accepts a batch for a merchant: validates every item (one bad item rejects all, nothing stored),

@@ -1,11 +1,11 @@
-import { specOrderOf, type DiagnoseResult, type Diagnosis, type SignatureKind } from '../contract/diagnosis.js';
-import { SandboxError } from '../contract/errors.js';
-import type { SandboxContext } from '../context.js';
-import type { MerchantRecord } from '../store/merchants.js';
-import { DEMO_MERCHANT } from './merchants.js';
-import { sameText } from './payout-auth.js';
-import { diagnoseSignature, expectedString } from './signature-diagnosis.js';
-import { sha256Hex, signatureMatches } from './signature.js';
+import { specOrderOf, type DiagnoseResult, type Diagnosis, type SignatureKind } from '../../contract/diagnosis.js';
+import { SandboxError } from '../../contract/errors.js';
+import type { SandboxContext } from '../../context.js';
+import type { MerchantRecord } from '../../store/merchants.js';
+import { DEMO_MERCHANT } from '../merchants.js';
+import { sameText } from '../payouts/auth.js';
+import { diagnoseSignature, expectedString } from './signature-search.js';
+import { sha256Hex, signatureMatches } from '../signature.js';
 
 const others = (ctx: SandboxContext, except: MerchantRecord | undefined) =>
   ctx.store.merchants

@@ -1,13 +1,13 @@
-import { BUNDLE_FORMAT, BUNDLE_VERSION, type Bundle, type ImportReport } from '../contract/bundle.js';
-import { SandboxSettingsSchema } from '../contract/settings.js';
-import type { SandboxContext } from '../context.js';
-import { SandboxError } from '../contract/errors.js';
-import type { BundleTable } from '../store/bundle.js';
-import { loadFaultRules } from '../store/fault-rules.js';
-import { importRows } from './bundle-import.js';
-import { decode } from './bundle-rows.js';
+import { BUNDLE_FORMAT, BUNDLE_VERSION, type Bundle, type ImportReport } from '../../contract/bundle.js';
+import { SandboxSettingsSchema } from '../../contract/settings.js';
+import type { SandboxContext } from '../../context.js';
+import { SandboxError } from '../../contract/errors.js';
+import type { BundleTable } from '../../store/bundle.js';
+import { loadFaultRules } from '../../store/fault-rules.js';
+import { importRows } from './import.js';
+import { decode } from './rows.js';
 import { bundleProblem } from './import-checks.js';
-import { getSettings } from './settings.js';
+import { getSettings } from '../settings.js';
 
 const groupBy = <T extends Record<string, unknown>>(rows: T[], key: string) => {
   const m = new Map<unknown, T[]>();

@@ -1,7 +1,7 @@
-import { SandboxError } from '../contract/errors.js';
-import type { MerchantRecord } from '../store/merchants.js';
-import type { PayoutRecord } from '../store/payouts.js';
-import type { Store } from '../store/index.js';
+import { SandboxError } from '../../contract/errors.js';
+import type { MerchantRecord } from '../../store/merchants.js';
+import type { PayoutRecord } from '../../store/payouts.js';
+import type { Store } from '../../store/index.js';
 
 /** A merchant's payout items by credit_note or order_id, newest first, before `before_id`; `limit` rows at most. */
 export function merchantPayouts(

@@ -2,11 +2,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createSandbox } from '../sandbox.js';
-import { loadBuiltins } from './builtins.js';
-import { parseScenario, runScenario } from './runner.js';
-import type { Scenario, ScenarioReport } from '../contract/scenario-schema.js';
-import { trimEnd } from '../contract/trim.js';
+import { createSandbox } from './sandbox.js';
+import { loadBuiltins } from './scenarios/builtins.js';
+import { parseScenario, runScenario } from './scenarios/runner.js';
+import type { Scenario, ScenarioReport } from './contract/scenario-schema.js';
+import { trimEnd } from './contract/trim.js';
 
 const usage = `usage: npm run scenario -- [FILE|DIR ...] [--builtin NAME|all] [--url URL] [--json]
   FILE|DIR          scenario JSON files (a directory runs every *.json in it)

@@ -1,4 +1,4 @@
-import { clabeCheckDigit } from '../domain/clabe.js';
+import { clabeCheckDigit } from './clabe.js';
 
 /** A valid shopper for each channel (spec's shopper table); scenarios override single keys. */
 const SHOPPERS: Record<number, Record<string, string>> = {

@@ -1,6 +1,6 @@
-import type { TimerKind } from '../clock/timer-kinds.js';
-import type { BundleTable, RawRow } from '../store/bundle.js';
-import { EXPIRE_TIMER } from './operations.js';
+import type { TimerKind } from '../../clock/timer-kinds.js';
+import type { BundleTable, RawRow } from '../../store/bundle.js';
+import { EXPIRE_TIMER } from '../operations.js';
 
 /** Columns stored as JSON text that a bundle shows as JSON values. */
 const JSON_COLUMNS: Partial<Record<BundleTable, string[]>> = {

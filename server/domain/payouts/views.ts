@@ -1,9 +1,9 @@
-import { isoTime, twoDecimals } from '../contract/common.js';
-import type { PublicPayout } from '../contract/payout-api.js';
-import { isTransferStatus, TRANSFER_STATUSES, type Payout, type Payroll } from '../contract/payouts.js';
-import type { SandboxContext } from '../context.js';
-import { notificationsOf } from '../delivery/outbox.js';
-import type { PayoutRecord, PayrollRecord } from '../store/payouts.js';
+import { isoTime, twoDecimals } from '../../contract/common.js';
+import type { PublicPayout } from '../../contract/payout-api.js';
+import { isTransferStatus, TRANSFER_STATUSES, type Payout, type Payroll } from '../../contract/payouts.js';
+import type { SandboxContext } from '../../context.js';
+import { notificationsOf } from '../../delivery/outbox.js';
+import type { PayoutRecord, PayrollRecord } from '../../store/payouts.js';
 
 const textOf = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null);
 const describe = (n: number) => (isTransferStatus(n) ? TRANSFER_STATUSES[n].description : 'unknown');

@@ -1,4 +1,4 @@
-import { MAX_PAYOUT_TEXT_LENGTH } from '../contract/payouts.js';
+import { MAX_PAYOUT_TEXT_LENGTH } from '../../contract/payouts.js';
 
 /*
  * How payout validation quotes what was sent, and its e-mail test. Problems and warnings are stored

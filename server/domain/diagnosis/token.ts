@@ -1,9 +1,9 @@
-import type { Diagnosis, Recipe, TokenMistake } from '../contract/diagnosis.js';
-import type { Store } from '../store/index.js';
-import type { MerchantRecord } from '../store/merchants.js';
-import { equalsText, payoutTokenOwner } from './payout-auth.js';
-import { getSettings } from './settings.js';
-import { MASKED_SECRET } from './signature-diagnosis.js';
+import type { Diagnosis, Recipe, TokenMistake } from '../../contract/diagnosis.js';
+import type { Store } from '../../store/index.js';
+import type { MerchantRecord } from '../../store/merchants.js';
+import { equalsText, payoutTokenOwner } from '../payouts/auth.js';
+import { getSettings } from '../settings.js';
+import { MASKED_SECRET } from './signature-search.js';
 
 /** Shortest start of a payout token that is taken for a token cut short (shorter says too little). */
 const MIN_TRUNCATED = 6;
