@@ -1,3 +1,4 @@
+import type { Call } from '../contract/calls.js';
 import type { Diagnosis } from '../contract/diagnosis.js';
 import type { Response } from 'express';
 
@@ -5,6 +6,10 @@ declare module 'express-serve-static-core' {
   interface Locals {
     /** Set by the request log: the id an error answer names. */
     requestId?: string;
+    /** Set by the request log: which call the request is (null: none the sandbox recognises). */
+    call?: Call | null;
+    /** The public key of the merchant the call names, set by the route that read it (kept on the log entry). */
+    logMerchant?: string;
     /** What the answer's body was, for the request log's excerpt (set by `answer`). */
     answerBody?: string | Buffer;
     /** Notes the request log keeps with the entry, joined in order (a fired fault first, then the route's). */

@@ -50,7 +50,9 @@ function merchantOf(ctx: SandboxContext, req: Request, target: ApiTarget): strin
  */
 export function faultInjection(ctx: SandboxContext): RequestHandler {
   return (req, res, next) => {
-    const target = faultTargetOf(req.method, req.path);
+    // The request log classified the request already (it runs first in every chain).
+    const call = res.locals.call === undefined ? classifyCall(req.method, req.path) : res.locals.call;
+    const target = call?.route?.faultTarget ?? null;
     // No rule for this target (the usual case): no transaction, no second parse of the body.
     if (!target || !hasApiFaults(ctx, target)) return next();
     let fault;

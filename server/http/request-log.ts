@@ -1,19 +1,21 @@
 import type { Request, RequestHandler, Response } from 'express';
+import { classifyCall, type Call } from '../contract/calls.js';
 import type { SandboxContext } from '../context.js';
 import { randomHexPool } from '../domain/random-hex.js';
 import { EXCERPT, type EntryInput } from '../store/request-log.js';
 import { maskHeaders, maskSecrets } from './log-masking.js';
 
-/** Polling, console reads and static files are not API calls worth keeping. */
-function worthLogging(method: string, path: string): boolean {
+/**
+ * Polling, console reads and static files are not API calls worth keeping: every change is kept,
+ * and of the reads, the merchant service's calls and the checkout pages (also a read of a service
+ * path no route serves, so a wrong path a merchant tried is seen).
+ */
+function worthLogging(method: string, path: string, call: Call | null): boolean {
   if (method === 'OPTIONS' || method === 'HEAD') return false;
   if (path === '/health' || path.endsWith('/status') || path.startsWith('/check-out/assets')) return false;
-  if (
-    method === 'GET' &&
-    (path.startsWith('/sandbox/') || !(path.startsWith('/api/') || path.startsWith('/payments/') || path.startsWith('/check-out')))
-  )
-    return false;
-  return true;
+  if (method !== 'GET') return true;
+  if (call) return call.kind !== 'control';
+  return /^(\/justpay(\.cert)?)?\/(api|payments|check-out)(\/|$)/i.test(path);
 }
 
 const excerpt = (body: string | Buffer | undefined): string =>
@@ -40,6 +42,8 @@ export function logEntry(req: Request, res: Response, extra: Partial<EntryInput>
     note: res.locals.logNotes?.length ? res.locals.logNotes.join('; ') : null,
     warnings: res.locals.logWarnings ?? [],
     diagnosis: res.locals.logDiagnosis ?? null,
+    call_kind: res.locals.call?.kind ?? null,
+    public_key: res.locals.logMerchant ?? null,
     anonymous: !res.locals.identified,
     ...extra,
   };
@@ -50,7 +54,9 @@ export function requestLog(ctx: SandboxContext): RequestHandler {
   const newRequestId = randomHexPool(6);
   return (req, res, next) => {
     res.locals.requestId = newRequestId();
-    if (!worthLogging(req.method, req.path)) return next();
+    const call = classifyCall(req.method, req.path);
+    res.locals.call = call;
+    if (!worthLogging(req.method, req.path, call)) return next();
     const started = performance.now();
     const at = ctx.clock.now();
     res.on('finish', () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { CallKind } from '../contract/call-kinds.js';
 import type { Diagnosis } from '../contract/diagnosis.js';
 import type { Db } from './db.js';
 
@@ -18,6 +19,10 @@ export interface RequestLogRecord {
   warnings: string[];
   /** How a refused signature was built (contract §10); null on every other request. */
   diagnosis: Diagnosis | null;
+  /** Which call it was (null: not a call the sandbox recognises, or logged before calls were recorded). */
+  call_kind: CallKind | null;
+  /** The merchant the call names: the public key of a creation, query or notify, the owner of a payout token. */
+  public_key: string | null;
 }
 
 /**
@@ -78,6 +83,9 @@ export function requestLogEntry(e: EntryInput): NewEntry {
     note: e.note ? e.note.slice(0, EXCERPT) : null,
     warnings: (e.warnings ?? []).slice(0, 100).map((w) => w.slice(0, 1000)),
     diagnosis: e.diagnosis ?? null,
+    call_kind: e.call_kind ?? null,
+    // A key no merchant has is kept as sent, bounded like the field it came from.
+    public_key: e.public_key ? e.public_key.slice(0, 255) : null,
   };
   let headerBytes = 2;
   for (const [k, v] of Object.entries(entry.request_headers)) headerBytes += Buffer.byteLength(k) + Buffer.byteLength(v) + 6;
@@ -86,7 +94,8 @@ export function requestLogEntry(e: EntryInput): NewEntry {
     headerBytes +
     Buffer.byteLength(entry.request_body) +
     Buffer.byteLength(entry.response_body) +
-    Buffer.byteLength(entry.note ?? '');
+    Buffer.byteLength(entry.note ?? '') +
+    Buffer.byteLength(entry.public_key ?? '');
   return { ...entry, bytes };
 }
 
@@ -105,9 +114,9 @@ const fromRow = ({ bytes: _bytes, ...r }: Row & { bytes?: number }): RequestLogR
  */
 export function requestLogRepo(db: Db, opts: { maxRows: number; maxBytes: number; flushMs?: number }) {
   const insert = db.prepare(`INSERT INTO request_log (at, request_id, method, path, status, latency_ms,
-    request_headers, request_body, response_body, note, warnings, diagnosis, bytes)
+    request_headers, request_body, response_body, note, warnings, diagnosis, call_kind, public_key, bytes)
     VALUES (@at, @request_id, @method, @path, @status, @latency_ms, @request_headers, @request_body, @response_body, @note, @warnings,
-    @diagnosis, @bytes)`);
+    @diagnosis, @call_kind, @public_key, @bytes)`);
   const trimRows = db.prepare('DELETE FROM request_log WHERE id <= (SELECT MAX(id) FROM request_log) - ?');
   // The newest entry past the byte cap, summing sizes newest first (read from the (id, bytes) index).
   const trimBytes = db.prepare(`DELETE FROM request_log WHERE id <= (
@@ -118,7 +127,11 @@ export function requestLogRepo(db: Db, opts: { maxRows: number; maxBytes: number
   const count = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM request_log');
   const totalBytes = db.prepare<[], { n: number | null }>('SELECT SUM(bytes) AS n FROM request_log');
   const byId = db.prepare<[number], Row>('SELECT * FROM request_log WHERE id = ?');
-  const since = db.prepare<[string, number], Row>(`SELECT * FROM request_log WHERE path LIKE ? ESCAPE '\\' AND id > ? ORDER BY id`);
+  const ofMerchant = db.prepare<{ key: string; kinds: string; after: number; limit: number }, Row>(
+    `SELECT * FROM (SELECT * FROM request_log INDEXED BY request_log_merchant
+       WHERE public_key = @key AND call_kind IN (SELECT value FROM json_each(@kinds)) AND at >= @after ORDER BY id DESC LIMIT @limit)
+     ORDER BY id`,
+  );
   let buffer: NewEntry[] = [];
   let timer: NodeJS.Timeout | null = null;
   let rowsSinceTrim = 0;
@@ -179,10 +192,13 @@ export function requestLogRepo(db: Db, opts: { maxRows: number; maxBytes: number
       const r = byId.get(id);
       return r ? fromRow(r) : undefined;
     },
-    /** Entries whose path starts with one of `prefixes`, oldest first (the go-live check's passive reading). */
-    withPathPrefixes(prefixes: readonly string[]): RequestLogRecord[] {
+    /**
+     * One merchant's calls of the given kinds logged at or after `after` (sandbox ms), oldest first: at
+     * most the newest `limit` of them, so a flood of one merchant's refusals cannot make a reader load the whole log.
+     */
+    ofMerchant(publicKey: string, kinds: readonly CallKind[], after = 0, limit = 2000): RequestLogRecord[] {
       flush();
-      return prefixes.flatMap((p) => since.all(p.replace(/[\\%_]/g, (c) => `\\${c}`) + '%', 0).map(fromRow)).sort((a, b) => a.id - b.id);
+      return ofMerchant.all({ key: publicKey, kinds: JSON.stringify(kinds), after, limit }).map(fromRow);
     },
   };
 }

@@ -119,3 +119,38 @@ describe('request log: size', () => {
     expect(requests.list(1)[0]!.request_body).toContain('d59-');
   });
 });
+
+describe('request log: each entry says which call it was and whose', () => {
+  it('records the call kind and the merchant a creation, a query and a payout call name, as they are written', async () => {
+    sb = await startSandbox();
+    const created = await postPayment(sb.url, paymentFields(17));
+    expect(created.status).toBe(200);
+    expect(lastEntry(sb)).toMatchObject({ call_kind: 'creation', public_key: 'pk_sandbox_demo' });
+
+    const refused = await postPayment(sb.url, paymentFields(17, { public_key: 'pk_nobody', signature: 'x' }));
+    expect(refused.json).toMatchObject({ error: { code: 'INVALID_MERCHANT' } });
+    expect(lastEntry(sb)).toMatchObject({ call_kind: 'creation', public_key: 'pk_nobody' });
+
+    await fetch(`${sb.url}/api/operations?public_key=pk_sandbox_demo&trans_id=1`);
+    expect(lastEntry(sb)).toMatchObject({ call_kind: 'operation_query', public_key: 'pk_sandbox_demo' });
+
+    await fetch(`${sb.url}/api/transactions/`, { headers: { authorization: 'Token tk_sandbox_demo' } });
+    expect(lastEntry(sb)).toMatchObject({ call_kind: 'payout_list', public_key: 'pk_sandbox_demo' });
+
+    await control(sb).getClock();
+    await failure(control(sb).getOperation({ id: 999 }));
+    expect(lastEntry(sb)).toMatchObject({ call_kind: 'payout_list' });
+    await control(sb).advanceClock({ body: { minutes: 1 } });
+    expect(lastEntry(sb)).toMatchObject({ call_kind: 'control', public_key: null });
+    const listed = (await control(sb).listRequests({ query: { limit: 10 } })).items;
+    expect(listed.find((e) => e.call_kind === 'creation' && e.public_key === 'pk_nobody')).toBeDefined();
+  });
+
+  it("reads one merchant's calls from the columns, not from the stored excerpts", async () => {
+    sb = await startSandbox();
+    await postPayment(sb.url, paymentFields(17));
+    await postPayment(sb.url, paymentFields(17, { public_key: 'pk_other', signature: 'x' }));
+    const mine = sb.ctx.store.requests.ofMerchant('pk_sandbox_demo', ['creation']);
+    expect(mine.map((e) => [e.call_kind, e.public_key, e.status])).toEqual([['creation', 'pk_sandbox_demo', 200]]);
+  });
+});

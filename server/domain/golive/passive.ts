@@ -1,4 +1,3 @@
-import { classifyCall } from '../../contract/calls.js';
 import type { CheckId, CheckResult } from '../../contract/checks.js';
 import type { SandboxContext } from '../../context.js';
 import type { RequestLogRecord } from '../../store/request-log.js';
@@ -27,18 +26,13 @@ export function loggedFields(e: Pick<RequestLogRecord, 'request_body' | 'path'>)
   return out;
 }
 
-const isCreation = (e: RequestLogRecord) => classifyCall(e.method, e.path)?.kind === 'creation';
-const isQuery = (e: RequestLogRecord) => classifyCall(e.method, e.path)?.kind === 'operation_query';
 const codeOf = (e: RequestLogRecord) => /"code"\s*:\s*"([A-Z_]+)"/.exec(e.response_body)?.[1] ?? null;
 const when = (e: RequestLogRecord) => new Date(e.at).toISOString();
 
 /** The passive checks (contract §11): what the sandbox saw from this merchant since the last reset. */
 export function passiveChecks(ctx: SandboxContext, publicKey: string, wanted: ReadonlySet<CheckId>): CheckResult[] {
-  const mine = ctx.store.requests
-    .withPathPrefixes(['/payments/', '/api/operations'])
-    .map((e) => ({ e, f: loggedFields(e) }))
-    .filter(({ f }) => f.public_key === publicKey);
-  const creations = mine.filter(({ e }) => isCreation(e));
+  const mine = ctx.store.requests.ofMerchant(publicKey, ['creation', 'operation_query']).map((e) => ({ e, f: loggedFields(e) }));
+  const creations = mine.filter(({ e }) => e.call_kind === 'creation');
   const accepted = creations.filter(({ e }) => e.status === 200);
   const refusedSig = creations.filter(({ e }) => codeOf(e) === 'INVALID_SIGNATURE');
   const none = 'skipped: the sandbox has seen no payment creation from this merchant since the last reset';
@@ -97,7 +91,7 @@ export function passiveChecks(ctx: SandboxContext, publicKey: string, wanted: Re
     else add('trans_id_unique', 'pass', `${seen.size} accepted creation(s), each with its own trans_id.`);
   }
 
-  const queries = mine.filter(({ e }) => isQuery(e));
+  const queries = mine.filter(({ e }) => e.call_kind === 'operation_query');
   if (creations.length === 0) add('queries_operations', 'skipped', none);
   else if (queries.length)
     add(

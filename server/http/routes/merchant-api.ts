@@ -10,10 +10,14 @@ import { methodGuard, mountRaw, mountRoute } from '../route.js';
 /** The merchant query and notify APIs (contract §3). */
 export function merchantApiRouter(ctx: SandboxContext): Router {
   const r = Router();
-  mountRoute(r, paymentRoutes.queryOperations, ({ query }) => queryOperations(ctx, query));
+  mountRoute(r, paymentRoutes.queryOperations, ({ query, res }) => {
+    res.locals.logMerchant = query.public_key;
+    return queryOperations(ctx, query);
+  });
   // A form body (or JSON, or multipart), read by the merchant API's own parser rather than the spec's JSON one.
   mountRaw(r, paymentRoutes.manualNotify, async ({ req, res }) => {
     const body = await parseFormBody(req);
+    res.locals.logMerchant = body.fields.public_key;
     if (body.repeated.length) throw new SandboxError('INVALID_BODY', `fields sent more than once: ${body.repeated.join(', ')}`);
     const op = manualNotify(ctx, body.fields);
     answerJson(res, 200, { ok: true, operation_id: op.id, trans_id: op.trans_id, status: 'confirmed' });

@@ -30,6 +30,7 @@ export function createPaymentHandler(ctx: SandboxContext, path: CreationPath, na
     try {
       const body = await parseFormBody(req, { nested: nestedCreationField });
       fields = body.fields;
+      res.locals.logMerchant = fields.public_key;
       const result = await createOperation(ctx, { ...body, path });
       logNote(res, `operation ${result.operation.id}`);
       res.locals.logWarnings = result.warnings;

@@ -53,6 +53,7 @@ function withPayoutCaller(ctx: SandboxContext, namesOthers: NamesOthers): Reques
       const caller = authenticatePayoutRequest(ctx.store, ctx.clock.now(), req.headers.authorization);
       res.locals.payoutCaller = caller;
       res.locals.identified = true;
+      res.locals.logMerchant = caller.merchant.public_key;
       logNote(res, `payout auth scheme "${caller.scheme}", merchant ${caller.merchant.public_key}`);
       next();
     } catch (err) {
@@ -86,6 +87,7 @@ export function payoutApiRouter(ctx: SandboxContext, namesOthers: NamesOthers): 
   mountRaw(r, payoutApiRoutes.payoutLogin, ({ req, res }) => {
     const { token, merchant } = payoutLogin(ctx.store, ctx.clock.now(), loginBody(req));
     logNote(res, `payout login of merchant ${merchant.public_key}`);
+    res.locals.logMerchant = merchant.public_key;
     answerJson(res, 200, { token });
   });
 

@@ -9,6 +9,7 @@ import { requestLogBytes } from './008-request-log-bytes.js';
 import { golive } from './009-golive.js';
 import { replays } from './010-replays.js';
 import { revokedPayoutLogins } from './011-revoked-payout-logins.js';
+import { requestCallFacts } from './012-request-call-facts.js';
 
 /**
  * Forward-only migrations. Version N is the N-th entry; `PRAGMA user_version` records the applied
@@ -26,4 +27,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '009-golive', sql: golive },
   { name: '010-replays', sql: replays },
   { name: '011-revoked-payout-logins', sql: revokedPayoutLogins },
+  { name: '012-request-call-facts', sql: requestCallFacts },
 ];
