@@ -1,9 +1,5 @@
+import { mdCell as cell, mdCode } from '../contract/markdown.js';
 import type { ReplayReport } from '../contract/replays.js';
-
-const cell = (v: unknown) =>
-  String(typeof v === 'string' ? v : JSON.stringify(v))
-    .replace(/\|/g, '\\|')
-    .replace(/\r?\n/g, ' ');
 
 /** A kept replay as Markdown, to paste into a support ticket: what was replayed, what drifted, what it drove. */
 export function replayMarkdown(r: ReplayReport): string {
@@ -11,8 +7,8 @@ export function replayMarkdown(r: ReplayReport): string {
   const lines = [
     `# Replay ${r.id}`,
     '',
-    `- merchant: \`${r.merchant}\``,
-    `- source: ${r.source ?? 'not named in the HAR'}`,
+    `- merchant: ${mdCode(r.merchant)}`,
+    `- source: ${r.source ? cell(r.source) : 'not named in the HAR'}`,
     `- replayed at (sandbox time): ${r.created_at}`,
     `- entries: ${r.entries.length} (${replayed} replayed, ${r.entries.length - replayed} skipped)`,
     `- operations created: ${r.operations.length ? r.operations.join(', ') : 'none'}`,
@@ -38,7 +34,7 @@ export function replayMarkdown(r: ReplayReport): string {
         '| path | production | sandbox | note |',
         '|---|---|---|---|',
       );
-      for (const d of e.drift) lines.push(`| \`${cell(d.path)}\` | ${cell(d.production)} | ${cell(d.sandbox)} | ${cell(d.note)} |`);
+      for (const d of e.drift) lines.push(`| ${mdCode(d.path)} | ${cell(d.production)} | ${cell(d.sandbox)} | ${cell(d.note)} |`);
       lines.push('');
     }
   }

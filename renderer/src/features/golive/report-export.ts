@@ -1,9 +1,7 @@
 import type { CheckReport, Verdict } from '@contract/checks.js';
+import { mdCell as cell, mdCode, mdText } from '@contract/markdown.js';
 
 const MARK: Record<Verdict, string> = { pass: '✅ pass', warn: '⚠️ warn', fail: '❌ fail', skipped: '⏭️ skipped' };
-
-/** Markdown table cells: no line breaks, pipes escaped. */
-const cell = (s: string) => s.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
 
 /**
  * The report as Markdown, to attach to a support ticket: a summary line, one table row per check,
@@ -14,7 +12,7 @@ export function reportMarkdown(r: CheckReport): string {
   const lines = [
     `# Go-live check ${r.id}`,
     '',
-    `Merchant \`${r.merchant}\` · started ${r.started_at} · finished ${r.finished_at}`,
+    `Merchant ${mdCode(r.merchant)} · started ${r.started_at} · finished ${r.finished_at}`,
     '',
     `**${s.pass} pass · ${s.warn} warn · ${s.fail} fail · ${s.skipped} skipped**`,
     '',
@@ -24,7 +22,13 @@ export function reportMarkdown(r: CheckReport): string {
     '',
   ];
   for (const c of r.checks) {
-    lines.push(`## ${MARK[c.verdict]} — ${c.title}`, '', c.evidence, '', `**What a correct handler does:** ${c.advice}`);
+    lines.push(
+      `## ${MARK[c.verdict]} — ${mdText(c.title)}`,
+      '',
+      mdText(c.evidence),
+      '',
+      `**What a correct handler does:** ${mdText(c.advice)}`,
+    );
     if (c.notification_ids.length) lines.push('', `Probe notifications: ${c.notification_ids.map((id) => `#${id}`).join(', ')}`);
     lines.push('');
   }
