@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { isRecord } from './contract/common.js';
 
 /** One request the receiver got: a payment notification, a payout callback or notification. */
 export interface Received {
@@ -65,10 +66,7 @@ function parseBody(body: string, type: string): Pick<Received, 'fields' | 'json'
 /** A field of a form or of a top-level JSON object, by name compared case-insensitively (`trans_id` finds `trans_ID`). */
 function fieldOf(r: Received, name: string): string | undefined {
   const lower = name.toLowerCase();
-  const obj: Record<string, unknown> =
-    typeof r.json === 'object' && r.json !== null && !Array.isArray(r.json)
-      ? { ...(r.json as Record<string, unknown>), ...r.fields }
-      : r.fields;
+  const obj: Record<string, unknown> = isRecord(r.json) ? { ...r.json, ...r.fields } : r.fields;
   const key = Object.keys(obj).find((k) => k.toLowerCase() === lower);
   const v = key === undefined ? undefined : obj[key];
   return v === undefined || v === null ? undefined : typeof v === 'string' ? v : JSON.stringify(v);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MASKED_SECRET } from './common.js';
 import { defineRoute } from './route.js';
 import { CREATION_SIGNED_FIELDS, NOTIFICATION_SIGNED_FIELDS, NOTIFICATION_SIGNED_FIELDS_LEGACY } from './signed-fields.js';
 
@@ -73,7 +74,7 @@ export type Recipe = z.infer<typeof RecipeSchema>;
 export const DiagnosisSchema = z.object({
   matched: z.boolean(),
   recipe: RecipeSchema.nullable().describe('the ingredients that differ from the spec, when a known recipe reproduces the signature'),
-  expected_string: z.string().describe('the string the spec signs, the secret shown as ••••'),
+  expected_string: z.string().describe(`the string the service signs, the secret shown as ${MASKED_SECRET}`),
   explanation: z.string().describe('one sentence a developer can act on'),
 });
 export type Diagnosis = z.infer<typeof DiagnosisSchema>;
@@ -147,7 +148,7 @@ export function recipeOrder(kind: SignatureKind, r: Recipe): readonly string[] {
  * The string the sender hashed according to a recipe, the secret shown as `mask` (beside the
  * expected string in the console). With `hmac_key` the secret is the HMAC key, not part of the string.
  */
-export function recipeString(kind: SignatureKind, fields: Record<string, string>, r: Recipe, mask = '••••'): string {
+export function recipeString(kind: SignatureKind, fields: Record<string, string>, r: Recipe, mask = MASKED_SECRET): string {
   const f = r.field ? { ...fields, [r.field.name]: r.field.signed } : fields;
   const values = recipeOrder(kind, r).map((k) => f[k] ?? '');
   const sep = r.separator ?? '';

@@ -7,6 +7,7 @@ import type { SandboxContext } from '../context.js';
 import type { BodyEncoding } from '../contract/body-encoding.js';
 import { SandboxError } from '../contract/errors.js';
 import type { OperationRecord } from '../store/operations.js';
+import { readSandboxSettings } from '../store/settings.js';
 import {
   checkBlacklist,
   checkCurrency,
@@ -22,8 +23,8 @@ import { checkShopperNotBracketed, transportWarnings } from './creation-fields.j
 import { fieldWarning } from '../channels/warnings.js';
 import { EXPIRE_TIMER, transition } from './operations.js';
 import { checkoutToken } from './random-hex.js';
-import { getSettings } from './settings.js';
-import { creationSignature, signatureMatches } from './signature.js';
+import { signatureMatches } from './secrets.js';
+import { creationSignature } from './signature.js';
 
 /** Magic trans_id prefix (contract §9): the provider "could not create" the payment. */
 export const CREATION_ERROR_PREFIX = 'SBX-CREATION-ERROR';
@@ -91,7 +92,7 @@ export async function createOperation(ctx: SandboxContext, req: CreationRequest)
   const domain = emailDomain(email);
   const emailCode = shopperCode(rules.shopper, 'email');
   if (!domain) throw new SandboxError(emailCode, `shopper_information.email "${email.slice(0, 60)}" is not a valid e-mail address`);
-  if (!(await domainResolves(domain, getSettings(ctx.store), warnings))) {
+  if (!(await domainResolves(domain, readSandboxSettings(ctx.store.settings), warnings))) {
     throw new SandboxError(emailCode, `the domain of shopper_information.email (${domain}) cannot be resolved`);
   }
   checkBlacklist(shopper.Num_doc_identi, merchant);

@@ -7,7 +7,8 @@ import type { OperationRecord } from '../store/operations.js';
 import { readDetails } from '../contract/operation-details.js';
 import { requireFields } from './creation-checks.js';
 import { transition } from './operations.js';
-import { notifySignature, querySignature, signatureMatches } from './signature.js';
+import { signatureMatches } from './secrets.js';
+import { notifySignature, querySignature } from './signature.js';
 
 const DESCRIPTIONS: Record<OperationRecord['status'], string> = {
   pending: 'Pending',

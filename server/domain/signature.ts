@@ -1,9 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { CREATION_SIGNED_FIELDS } from '../contract/signed-fields.js';
 import { notificationSignature, type SignatureLayout } from '../delivery/payload.js';
-
-/** Lowercase hex SHA-256 of a UTF-8 string. */
-export const sha256Hex = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
+import { sha256Hex, signatureMatches } from './secrets.js';
 
 /** Plain concatenation of the raw values as sent (absent counts as empty) plus the secret. */
 export function creationSignature(fields: Record<string, string>, secret: string): string {
@@ -19,16 +16,6 @@ export const querySignature = (f: { public_key: string; time: string; mid_id: st
 /** Manual notify: `public_key trans_id` + secret. */
 export const notifySignature = (f: { public_key: string; trans_id: string }, secret: string) =>
   sha256Hex(f.public_key + f.trans_id + secret);
-
-/**
- * Case-insensitive, constant-time comparison of a sent signature with the expected hex digest.
- * Lengths are compared first; that leaks only the length, which is public (64 hex characters).
- */
-export function signatureMatches(sent: string, expected: string): boolean {
-  const a = Buffer.from(sent.toLowerCase(), 'utf8');
-  const b = Buffer.from(expected.toLowerCase(), 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /**
  * True when a received notification's `signature` is right for `secret` in the given layout: the

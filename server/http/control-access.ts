@@ -1,13 +1,12 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Request } from 'express';
+import { equalsText, sha256Hex } from '../domain/secrets.js';
 import { isLoopbackClient } from './client-address.js';
 
 /** Name of the console's session cookie (HttpOnly: page scripts never see it). */
 export const CONSOLE_COOKIE = 'sandbox_console';
 /** Console sessions kept; the oldest is forgotten first (its browser is asked for the token again). */
 const MAX_SESSIONS = 1000;
-
-const digest = (s: string): Buffer => createHash('sha256').update(s, 'utf8').digest();
 
 /** A usable control token: 8 or more visible ASCII characters (it travels in an HTTP header). */
 export const isValidControlToken = (t: string): boolean => /^[\x21-\x7e]{8,}$/.test(t);
@@ -37,15 +36,14 @@ export const namesOthersTo =
     isLoopbackClient(req, trustProxy) || access.authorized(req);
 
 export function createControlAccess(token: string | null): ControlAccess {
-  // Digests of equal length make the comparison constant-time whatever was sent.
-  const expected = token ? digest(token) : null;
+  const isToken = token ? equalsText(token) : null;
   // Session ids are kept as digests: the lookup's timing says nothing about a valid id.
   const sessions = new Set<string>();
 
   const bearerMatches = (header: string | undefined): boolean => {
-    if (!expected || !header) return false;
+    if (!isToken || !header) return false;
     const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    return m !== null && timingSafeEqual(digest(m[1]!), expected);
+    return m !== null && isToken(m[1]!);
   };
 
   const sessionOf = (cookieHeader: string | undefined): string | null => {
@@ -57,15 +55,15 @@ export function createControlAccess(token: string | null): ControlAccess {
   };
 
   return {
-    shared: expected !== null,
+    shared: isToken !== null,
     authorized(req) {
       if (bearerMatches(req.headers.authorization)) return true;
-      const id = expected ? sessionOf(req.headers.cookie) : null;
-      return id !== null && sessions.has(digest(id).toString('hex'));
+      const id = isToken ? sessionOf(req.headers.cookie) : null;
+      return id !== null && sessions.has(sha256Hex(id));
     },
     openSession() {
       const id = randomBytes(32).toString('base64url');
-      sessions.add(digest(id).toString('hex'));
+      sessions.add(sha256Hex(id));
       if (sessions.size > MAX_SESSIONS) sessions.delete(sessions.values().next().value!);
       // No Max-Age: the browser forgets it when it closes. Strict: no other site's page can send it.
       return `${CONSOLE_COOKIE}=${id}; Path=/sandbox/v1; HttpOnly; SameSite=Strict`;

@@ -1,3 +1,5 @@
+import { MASKED_SECRET } from '../contract/common.js';
+
 /**
  * What the request log hides. Secrets are found by the name a reader would decode, however the
  * request spells it: a urlencoded key with percent-escapes, a JSON key with `\u` escapes, a multipart
@@ -6,7 +8,6 @@
  * they run on every logged request and answer, some of them kilobytes of base64.
  */
 
-const MASK = '••••';
 const SECRET_NAMES = new Set(['signature', 'secret_key', 'payout_token', 'payout_password', 'password', 'token', 'otp_code']);
 /** Longer keys are no secret's name, however escaped (`%XX` triples a name's length, `\uXXXX` sextuples it). */
 const MAX_KEY = 6 * 15;
@@ -41,7 +42,7 @@ function maskRanges(text: string, ranges: [number, number][]): string {
   let out = '';
   let at = 0;
   for (const [start, end] of ranges) {
-    out += text.slice(at, start) + MASK;
+    out += text.slice(at, start) + MASKED_SECRET;
     at = end;
   }
   return out + text.slice(at);
@@ -138,8 +139,8 @@ export function maskHeaders(headers: Record<string, string | string[] | undefine
     if (v === undefined) continue;
     const s = Array.isArray(v) ? v.join(', ') : v;
     if (k === 'authorization' || k === 'proxy-authorization')
-      out[k] = /^\S+\s+\S/.test(s.trim()) ? `${s.trim().split(/\s+/)[0]} ${MASK}` : MASK;
-    else out[k] = k === 'cookie' ? MASK : s;
+      out[k] = /^\S+\s+\S/.test(s.trim()) ? `${s.trim().split(/\s+/)[0]} ${MASKED_SECRET}` : MASKED_SECRET;
+    else out[k] = k === 'cookie' ? MASKED_SECRET : s;
   }
   return out;
 }

@@ -6,6 +6,7 @@ import {
   McpError,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
+import { isRecord } from '../contract/common.js';
 import { readVersion } from '../version.js';
 import { SandboxApiError } from '../testkit/index.js';
 import { sandboxTools, type ToolTarget } from './tools.js';
@@ -28,8 +29,7 @@ export function toolError(err: unknown): CallToolResult {
 
 /** A tool's answer: JSON text for every client, and structured content when it is an object. */
 export function toolResult(value: unknown): CallToolResult {
-  const structured =
-    typeof value === 'object' && value !== null && !Array.isArray(value) ? { structuredContent: value as Record<string, unknown> } : {};
+  const structured = isRecord(value) ? { structuredContent: value } : {};
   return { content: [{ type: 'text', text: JSON.stringify(value ?? null, null, 2) }], ...structured };
 }
 

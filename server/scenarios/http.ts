@@ -1,5 +1,6 @@
 import { requestRoute, SandboxApiError, type RouteInput, type RouteOutput } from '../contract/client.js';
 import type { RouteSpec } from '../contract/route.js';
+import { isRecord } from '../contract/common.js';
 
 /** One HTTP answer as a scenario step sees it. */
 export interface Answer {
@@ -63,10 +64,9 @@ export async function call(base: string, method: string, path: string, body?: Bo
   return { status: res.status, text, json };
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The value at `key` of a JSON object answer (undefined otherwise). */
-export const field = (v: unknown, key: string): unknown => (isObject(v) ? v[key] : undefined);
+export const field = (v: unknown, key: string): unknown => (isRecord(v) ? v[key] : undefined);
 
 /** `error.code` of a documented error answer. */
 export const errorCode = (a: Answer): string | undefined => {

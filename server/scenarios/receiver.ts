@@ -1,3 +1,4 @@
+import { isRecord } from '../contract/common.js';
 import { startReceiver as startLoopbackReceiver, type Received as Raw } from '../loopback-receiver.js';
 
 /** One request the merchant side received. */
@@ -20,7 +21,7 @@ const KINDS: Record<string, string> = {
 function view(r: Raw): Received {
   const path = r.path.split('?')[0]!;
   const headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]));
-  const json = typeof r.json === 'object' && r.json !== null && !Array.isArray(r.json) ? (r.json as Record<string, unknown>) : {};
+  const json = isRecord(r.json) ? r.json : {};
   const fromJson = Object.fromEntries(Object.entries(json).map(([k, x]) => [k, typeof x === 'string' ? x : JSON.stringify(x)]));
   return { kind: KINDS[path] ?? path, headers, body: r.body, fields: { ...fromJson, ...r.fields } };
 }

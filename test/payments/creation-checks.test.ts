@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readAmount, readTime } from '../../server/domain/creation-checks.js';
-import { creationSignature, signatureMatches } from '../../server/domain/signature.js';
+import { signatureMatches } from '../../server/domain/secrets.js';
+import { creationSignature } from '../../server/domain/signature.js';
 import { SandboxError } from '../../server/contract/errors.js';
 import { creationSignature as helperSignature } from '../helpers/sandbox.js';
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signatureMatches } from '../../server/domain/signature.js';
+import { signatureMatches } from '../../server/domain/secrets.js';
 import { createControlAccess } from '../../server/http/control-access.js';
 import { isLoopback } from '../../server/http/client-address.js';
 import { consoleGuard, controlGuard } from '../../server/http/control-guard.js';
@@ -173,7 +173,7 @@ describe('secrets', () => {
     // The scenario runner checks copies its own receiver got, not an incoming credential.
     for (const d of ['server/domain', 'server/http', 'server/checkout', 'server/delivery']) walk(join(import.meta.dirname, '..', '..', d));
     expect(offenders).toEqual([]);
-    expect(readFileSync(join(import.meta.dirname, '../../server/domain/payouts/auth.ts'), 'utf8')).toMatch(/timingSafeEqual/);
+    expect(readFileSync(join(import.meta.dirname, '../../server/domain/secrets.ts'), 'utf8')).toMatch(/timingSafeEqual/);
   });
 
   it('masks the payout token, signatures and merchant secret keys in the request log', async () => {

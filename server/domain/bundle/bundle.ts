@@ -7,7 +7,7 @@ import { loadFaultRules } from '../../store/fault-rules.js';
 import { importRows } from './import.js';
 import { decode } from './rows.js';
 import { bundleProblem } from './import-checks.js';
-import { getSettings } from '../settings.js';
+import { readSandboxSettings } from '../../store/settings.js';
 
 const groupBy = <T extends Record<string, unknown>>(rows: T[], key: string) => {
   const m = new Map<unknown, T[]>();
@@ -38,7 +38,7 @@ export function exportBundle(ctx: SandboxContext, opts: { includeSecrets: boolea
       sandbox_version: ctx.version,
       clock_now: new Date(ctx.clock.now()).toISOString(),
       secrets_included: opts.includeSecrets,
-      settings: { sandbox: getSettings(ctx.store), faults: loadFaultRules(ctx.store.settings) },
+      settings: { sandbox: readSandboxSettings(ctx.store.settings), faults: loadFaultRules(ctx.store.settings) },
       merchants,
       operations: rows('operations').map((o) => ({ ...o, events: events.get(o.id) ?? [] })),
       payrolls: rows('payrolls'),

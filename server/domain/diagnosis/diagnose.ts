@@ -3,9 +3,8 @@ import { SandboxError } from '../../contract/errors.js';
 import type { SandboxContext } from '../../context.js';
 import type { MerchantRecord } from '../../store/merchants.js';
 import { DEMO_MERCHANT } from '../merchants.js';
-import { sameText } from '../payouts/auth.js';
 import { diagnoseSignature, expectedString } from './signature-search.js';
-import { sha256Hex, signatureMatches } from '../signature.js';
+import { sameText, sha256Hex, signatureMatches } from '../secrets.js';
 
 const others = (ctx: SandboxContext, except: MerchantRecord | undefined) =>
   ctx.store.merchants

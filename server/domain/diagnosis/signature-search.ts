@@ -7,6 +7,7 @@ import {
   type Recipe,
   type SignatureKind,
 } from '../../contract/diagnosis.js';
+import { MASKED_SECRET } from '../../contract/common.js';
 import { fieldForms } from './signature-forms.js';
 
 type Algorithm = 'sha256' | 'sha1' | 'md5' | 'sha512';
@@ -26,7 +27,6 @@ const SEPARATORS = ['|', ',', ';', '&', ':', '-', '_', ' ', '.', '+', '/', '#', 
 export const MAX_HASHES = 2500;
 /** Other merchants' secrets tried (the newest first is the caller's choice). */
 const MAX_OTHER_SECRETS = 40;
-export const MASKED_SECRET = '••••';
 
 const isHexDigest = (s: string) => /^[0-9a-f]+$/i.test(s) && BY_BYTES[s.length / 2] !== undefined;
 

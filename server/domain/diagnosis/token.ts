@@ -1,9 +1,10 @@
 import type { Diagnosis, Recipe, TokenMistake } from '../../contract/diagnosis.js';
 import type { Store } from '../../store/index.js';
 import type { MerchantRecord } from '../../store/merchants.js';
-import { equalsText, payoutTokenOwner } from '../payouts/auth.js';
-import { getSettings } from '../settings.js';
-import { MASKED_SECRET } from './signature-search.js';
+import { payoutTokenOwner } from '../payouts/auth.js';
+import { equalsText } from '../secrets.js';
+import { readSandboxSettings } from '../../store/settings.js';
+import { MASKED_SECRET } from '../../contract/common.js';
 
 /** Shortest start of a payout token that is taken for a token cut short (shorter says too little). */
 const MIN_TRUNCATED = 6;
@@ -96,7 +97,7 @@ const EXPLANATIONS: Record<TokenMistake, string> = {
  */
 export function diagnosePayoutToken(store: Store, now: number, header: string | undefined): Diagnosis | null {
   if (header === undefined || header.trim() === '') return null;
-  const expected_string = `Authorization: ${getSettings(store).payout_auth_scheme ?? 'Bearer'} ${MASKED_SECRET}`;
+  const expected_string = `Authorization: ${readSandboxSettings(store.settings).payout_auth_scheme ?? 'Bearer'} ${MASKED_SECRET}`;
   const found = (mistake: TokenMistake, merchant?: MerchantRecord): Diagnosis => {
     const recipe: Recipe = { token: mistake, ...(merchant ? { token_of: merchant.public_key } : {}) };
     return { matched: true, recipe, expected_string, explanation: EXPLANATIONS[mistake] };

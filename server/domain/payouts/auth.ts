@@ -1,17 +1,10 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { isRecord } from '../../contract/common.js';
 import { SandboxError } from '../../contract/errors.js';
 import type { Store } from '../../store/index.js';
 import type { MerchantRecord } from '../../store/merchants.js';
-import { getSettings } from '../settings.js';
-
-const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
-/** A constant-time test for equality with `text` (digests of equal length whatever is compared); `text` is hashed once. */
-export const equalsText = (text: string) => {
-  const d = digest(text);
-  return (other: string) => timingSafeEqual(digest(other), d);
-};
-/** Constant-time text equality. */
-export const sameText = (a: string, b: string) => equalsText(a)(b);
+import { readSandboxSettings } from '../../store/settings.js';
+import { sameText, sha256Hex } from '../secrets.js';
 
 /** Login tokens carry this prefix so support staff can tell them from static payout tokens in logs. */
 const LOGIN_TOKEN_PREFIX = 'lt_';
@@ -27,10 +20,10 @@ export interface PayoutCaller {
 /**
  * `POST /api/login` (contract §5): the merchant whose payout username and password match gets a
  * token valid for `payout_token_ttl_minutes` of sandbox time. Passwords are compared as SHA-256
- * digests with timingSafeEqual; only the token's digest is stored.
+ * digests in constant time (domain/secrets.ts); only the token's digest is stored.
  */
 export function payoutLogin(store: Store, now: number, body: unknown): { token: string; merchant: MerchantRecord } {
-  const creds = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const creds = isRecord(body) ? body : {};
   const { username, password } = creds;
   const refuse = () =>
     new SandboxError(
@@ -45,7 +38,7 @@ export function payoutLogin(store: Store, now: number, body: unknown): { token: 
   if (!found) throw refuse();
   if (!found.enabled) throw new SandboxError('MERCHANT_DISABLED', `merchant ${found.public_key} is disabled`);
   const token = LOGIN_TOKEN_PREFIX + randomBytes(24).toString('base64url');
-  const ttl = getSettings(store).payout_token_ttl_minutes * 60_000;
+  const ttl = readSandboxSettings(store.settings).payout_token_ttl_minutes * 60_000;
   const merchant = found;
   store.tx(() => {
     store.payoutSessions.pruneExpiredBefore(now - KEEP_EXPIRED_MS);
@@ -62,7 +55,7 @@ interface TokenOwner {
 }
 
 /** The stored digest of a login token. */
-export const loginTokenDigest = (token: string): string => digest(token).toString('hex');
+export const loginTokenDigest = (token: string): string => sha256Hex(token);
 
 /**
  * Whose payout token this is: a merchant's static payout token (one indexed lookup of the UNIQUE
@@ -87,7 +80,7 @@ export function payoutTokenOwner(store: Store, now: number, token: string): Toke
  * login token (see payoutTokenOwner).
  */
 export function authenticatePayoutRequest(store: Store, now: number, header: string | undefined): PayoutCaller {
-  const required = getSettings(store).payout_auth_scheme;
+  const required = readSandboxSettings(store.settings).payout_auth_scheme;
   const expected = `"Authorization: ${required ?? '<scheme>'} <token>" (a token from POST /api/login or the merchant's payout_token)`;
   if (header === undefined || header.trim() === '') {
     throw new SandboxError('UNAUTHORIZED', `missing Authorization header: send ${expected}`);

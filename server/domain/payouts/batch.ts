@@ -6,7 +6,7 @@ import type { MerchantRecord } from '../../store/merchants.js';
 import { validatePayoutBatch } from './validation.js';
 import { PAYOUT_TIMER } from './transitions.js';
 import { publicPayoutView } from './views.js';
-import { getSettings } from '../settings.js';
+import { readSandboxSettings } from '../../store/settings.js';
 
 /**
  * Accepts a batch for a merchant: validates every item (one bad item rejects all, nothing stored),
@@ -34,7 +34,7 @@ export function createPayoutBatch(ctx: SandboxContext, merchant: MerchantRecord,
       );
     }
     const now = ctx.clock.now();
-    const processAt = now + Math.round(getSettings(store).payout_processing_delay_minutes * 60_000);
+    const processAt = now + Math.round(readSandboxSettings(store.settings).payout_processing_delay_minutes * 60_000);
     const payroll = store.payouts.insertPayroll(merchant.id, now, processAt);
     const data = items.map(({ item, warnings }) => {
       const id = store.payouts.insert({

@@ -7,7 +7,7 @@ import { SandboxError } from '../../contract/errors.js';
 import type { PayoutRecord } from '../../store/payouts.js';
 import { publicPayoutView } from './views.js';
 import { isHttpUrl } from './validation.js';
-import { getSettings } from '../settings.js';
+import { readSandboxSettings } from '../../store/settings.js';
 
 /*
  * transfer_status moves (contract §5): 1 in process → 2 approved → 5 paid once the bank step passes,
@@ -70,7 +70,7 @@ export function moveTransferStatus(ctx: SandboxContext, p: PayoutRecord, to: Tra
     ctx.scheduler.schedule(
       PAYOUT_BANK_TIMER,
       p.id,
-      ctx.clock.now() + Math.round(getSettings(store).payout_processing_delay_minutes * 60_000),
+      ctx.clock.now() + Math.round(readSandboxSettings(store.settings).payout_processing_delay_minutes * 60_000),
     );
   else ctx.scheduler.cancel(PAYOUT_BANK_TIMER, p.id);
   return updated;

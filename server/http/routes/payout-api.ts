@@ -6,7 +6,7 @@ import { authenticatePayoutRequest, payoutLogin, type PayoutCaller } from '../..
 import { merchantPayout, merchantPayouts } from '../../domain/payouts/queries.js';
 import { createPayoutBatch } from '../../domain/payouts/batch.js';
 import { publicPayoutView } from '../../domain/payouts/views.js';
-import { getSettings } from '../../domain/settings.js';
+import { readSandboxSettings } from '../../store/settings.js';
 import { diagnosisHeader } from '../../domain/diagnosis/signature-search.js';
 import { diagnosePayoutToken } from '../../domain/diagnosis/token.js';
 import { answerJson, logNote } from '../answer.js';
@@ -58,7 +58,7 @@ function withPayoutCaller(ctx: SandboxContext, namesOthers: NamesOthers): Reques
       next();
     } catch (err) {
       if (err instanceof SandboxError && (err.code === 'UNAUTHORIZED' || err.code === 'TOKEN_EXPIRED')) {
-        res.setHeader('WWW-Authenticate', `${getSettings(ctx.store).payout_auth_scheme ?? 'Bearer'} realm="payouts"`);
+        res.setHeader('WWW-Authenticate', `${readSandboxSettings(ctx.store.settings).payout_auth_scheme ?? 'Bearer'} realm="payouts"`);
       }
       const diagnosis =
         err instanceof SandboxError && err.code === 'UNAUTHORIZED'

@@ -2,7 +2,8 @@ import { Router } from 'express';
 import { merchantRoutes } from '../../contract/merchants.js';
 import { allRoutes } from '../../contract/routes.js';
 import { settingsRoutes } from '../../contract/settings.js';
-import { getSettings, updateSettings } from '../../domain/settings.js';
+import { updateSettings } from '../../domain/settings.js';
+import { readSandboxSettings } from '../../store/settings.js';
 import type { SandboxContext } from '../../context.js';
 import { buildOpenApi } from '../openapi.js';
 import { answerJson } from '../answer.js';
@@ -15,7 +16,7 @@ export function sandboxRouter(ctx: SandboxContext, reset: () => void): Router {
     reset();
     return { ok: true as const };
   });
-  mountRoute(r, settingsRoutes.getSettings, () => getSettings(ctx.store));
+  mountRoute(r, settingsRoutes.getSettings, () => readSandboxSettings(ctx.store.settings));
   mountRoute(r, settingsRoutes.updateSettings, ({ body }) => ctx.store.tx(() => updateSettings(ctx.store, body)));
   let doc: unknown = null;
   r.get('/sandbox/v1/openapi.json', (_req, res) => {
