@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { CHANNEL_IDS, OkSchema } from './common.js';
 import { defineRoute } from './route.js';
 
+/** The public key of the demo merchant every new data dir starts with (the console preselects it too). */
+export const DEMO_PUBLIC_KEY = 'pk_sandbox_demo';
+
 const urlOrNull = z
   .string()
   .max(2048)

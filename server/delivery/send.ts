@@ -1,5 +1,6 @@
 import type { Agent, buildConnector } from 'undici';
 import type { DeliveryAnswer } from '../context.js';
+import { loadUndici } from '../undici.js';
 import { isSelfTarget, resolveHost, SELF_TARGET, SelfTargetError, type ListenAddress } from './self-target.js';
 
 /** What one HTTP attempt produced (declared with the delivery port in context.ts). */
@@ -16,14 +17,6 @@ export interface SendInput {
 export const RESPONSE_EXCERPT_CHARS = 2000;
 /** Bytes read from an answer before the connection is cut instead of drained. */
 const MAX_DRAIN_BYTES = 256 * 1024;
-
-// undici is loaded with the first delivery, not at start: initialising it is a visible share of a cold start (bench/startup.ts).
-let undiciModule: Promise<typeof import('undici')> | null = null;
-// In the npm package's split bundle, the dynamic import of this CommonJS module yields its exports
-// under `default` only ("Agent is not a constructor"): take them from there. test/package checks a
-// delivery from the installed package.
-const undici = () =>
-  (undiciModule ??= import('undici').then((m) => (typeof m.Agent === 'function' ? m : (m as unknown as { default: typeof m }).default)));
 
 /** A keep-alive connection pool for one sandbox's deliveries, created on first use. */
 export interface DeliveryAgent {
@@ -57,7 +50,7 @@ export function createDeliveryAgent(timeoutMs: number, connections: number, list
   let agent: Promise<Agent> | null = null;
   return {
     get: () =>
-      (agent ??= undici().then(
+      (agent ??= loadUndici().then(
         (u) =>
           new u.Agent({
             connections,
@@ -150,7 +143,7 @@ export async function sendOnce(agent: DeliveryAgent, input: SendInput, timeoutMs
         : describeError(err, timeoutMs),
     });
   try {
-    const [{ request }, dispatcher] = await Promise.all([undici(), agent.get()]);
+    const [{ request }, dispatcher] = await Promise.all([loadUndici(), agent.get()]);
     const res = await request(input.url, {
       dispatcher,
       method: 'POST',

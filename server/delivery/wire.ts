@@ -1,12 +1,12 @@
 import type { DeliveryMessage, SandboxContext } from '../context.js';
 import type { DeliveryMerchant, NotificationRecord } from '../store/notifications.js';
 
-/**
- * What exactly the merchant receives for one outbox row. The body, with its signature, was built
- * when the row was written (payload.ts and extras.ts for payments, the payout views for payouts),
- * so every retry carries the same bytes; the address and headers are decided here at send time.
+/*
+ * What exactly the merchant receives for one outbox row (a DeliveryMessage). The body, with its
+ * signature, was built when the row was written (payload.ts and extras.ts for payments, the payout
+ * views for payouts), so every retry carries the same bytes; the address and headers are decided
+ * here at send time.
  */
-export type WireMessage = DeliveryMessage;
 
 /** Merchant setting that names the current address of each kind (a fixed URL for the others). */
 const URL_SETTING: Partial<Record<string, keyof Pick<DeliveryMerchant, 'success_url' | 'rejection_url' | 'payout_url'>>> = {
@@ -42,7 +42,7 @@ export function wireHeaders(
 }
 
 /** The whole message of one attempt for the row `n`. */
-export function wireMessage(ctx: Pick<SandboxContext, 'store' | 'version'>, n: NotificationRecord): WireMessage {
+export function wireMessage(ctx: Pick<SandboxContext, 'store' | 'version'>, n: NotificationRecord): DeliveryMessage {
   return { url: deliveryUrl(ctx, n), headers: wireHeaders(n, ctx.version), body: n.body };
 }
 

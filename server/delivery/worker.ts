@@ -1,12 +1,12 @@
 import type { DueTally, DueWork } from '../clock/walk.js';
-import type { Delivery, NewDelivery, SandboxContext } from '../context.js';
+import type { Delivery, DeliveryMessage, NewDelivery, SandboxContext } from '../context.js';
 import type { DueEntry, NotificationRecord } from '../store/notifications.js';
 import { createAttemptWriter, type AttemptWriter } from './attempt-writer.js';
 import { changeOf, recordAttempt, type AttemptOutcome, type StatusChange } from './attempts.js';
 import { createPace, type Pace } from './pace.js';
 import { createDeliveryQueue, hostOf, type DeliveryQueue } from './queue.js';
 import { createDeliveryAgent, sendOnce, STOPPED, type DeliveryAgent, type SendResult } from './send.js';
-import { isPayoutCallback, wireMessage, type WireMessage } from './wire.js';
+import { isPayoutCallback, wireMessage } from './wire.js';
 
 /** Internal knobs (tests and the benchmark); defaults follow contract §4. */
 export interface DeliveryOptions {
@@ -106,7 +106,7 @@ export class DeliveryWorker implements Delivery, DueWork {
   }
 
   /** Sends one message to a merchant now through the guarded pool (SELF_TARGET refused); never throws. */
-  async send(message: WireMessage, timeoutMs = this.timeoutMs): Promise<SendResult> {
+  async send(message: DeliveryMessage, timeoutMs = this.timeoutMs): Promise<SendResult> {
     const controller = new AbortController();
     this.controllers.add(controller);
     try {

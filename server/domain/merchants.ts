@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { CHANNEL_CURRENCIES, CHANNEL_IDS } from '../contract/common.js';
-import type { CreateMerchant, Merchant, MerchantSettings } from '../contract/merchants.js';
+import { DEMO_PUBLIC_KEY, type CreateMerchant, type Merchant, type MerchantSettings } from '../contract/merchants.js';
 import { SandboxError } from '../contract/errors.js';
 import type { Store } from '../store/index.js';
 import type { MerchantRecord } from '../store/merchants.js';
@@ -9,7 +9,7 @@ import { clabeForMerchant } from './clabe.js';
 /** Contract §2: the demo merchant seeded into an empty data dir. */
 export const DEMO_MERCHANT = {
   name: 'Comercio Demo S.A. de C.V.',
-  public_key: 'pk_sandbox_demo',
+  public_key: DEMO_PUBLIC_KEY,
   secret_key: 'sk_sandbox_demo',
   payout_token: 'tk_sandbox_demo',
   payout_username: 'payout_demo',

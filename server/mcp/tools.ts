@@ -80,7 +80,7 @@ const MerchantPick = {
   public_key: z
     .string()
     .optional()
-    .describe("The merchant's public key (default: the demo merchant, pk_sandbox_demo); its secret is read from the sandbox."),
+    .describe(`The merchant's public key (default: the demo merchant, ${DEMO_KEYS.public_key}); its secret is read from the sandbox.`),
 };
 
 const CreatePaymentInput = z.strictObject({

@@ -1,8 +1,6 @@
-import { merchantRoutes, type Merchant } from '@contract/merchants.js';
+import { DEMO_PUBLIC_KEY, merchantRoutes, type Merchant } from '@contract/merchants.js';
 import { call } from './client';
 import { creationCurl } from './signature';
-
-const DEMO_PUBLIC_KEY = 'pk_sandbox_demo';
 
 /** Fields of a valid channel-17 payment for the teaching empty states (contract §2 demo merchant). */
 export function demoFields(publicKey: string, transId: string): Record<string, string> {

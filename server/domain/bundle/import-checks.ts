@@ -5,7 +5,7 @@ import { SandboxError } from '../../contract/errors.js';
 import { CreateMerchantSchema } from '../../contract/merchants.js';
 import { StoredRulesSchema } from '../../store/fault-rules.js';
 import { checkReturnUrl, readAmount } from '../creation-checks.js';
-import { isHttpUrl } from '../payouts/validation.js';
+import { isSafeHttpUrl } from '../../contract/safe-url.js';
 
 /*
  * What is imported (bundles, and replays through `firstIssue`) passes the checks the same data gets
@@ -83,7 +83,7 @@ export function importedOperationProblem(o: Bundle['operations'][number], mercha
   }
   for (const key of DETAIL_URLS) {
     const v = o.details[key];
-    if (v !== undefined && (typeof v !== 'string' || v.length > MAX_URL || !isHttpUrl(v)))
+    if (v !== undefined && (typeof v !== 'string' || v.length > MAX_URL || !isSafeHttpUrl(v)))
       return `${at}.details.${key}: must be an http(s) URL`;
   }
   const qr = o.details.qr_value;
@@ -108,7 +108,7 @@ export function bundleProblem(b: Bundle): string | null {
       return amount ?? (p.channel_url.length > MAX_URL ? `payouts[${i}].channel_url: longer than ${MAX_URL} characters` : null);
     }),
     ...b.notifications.map(
-      (n, i) => () => (isHttpUrl(n.url) && n.url.length <= MAX_URL ? null : `notifications[${i}].url: must be an http(s) URL`),
+      (n, i) => () => (isSafeHttpUrl(n.url) && n.url.length <= MAX_URL ? null : `notifications[${i}].url: must be an http(s) URL`),
     ),
     () => (b.settings.faults === undefined ? null : firstIssue(StoredRulesSchema, b.settings.faults, 'settings.faults')),
   ];

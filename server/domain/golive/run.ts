@@ -10,11 +10,11 @@ import {
 } from '../../contract/checks.js';
 import { isoTime } from '../../contract/common.js';
 import { SandboxError } from '../../contract/errors.js';
+import { DEMO_PUBLIC_KEY } from '../../contract/merchants.js';
 import type { SandboxContext } from '../../context.js';
 import { runProbes } from './active.js';
 import { passiveChecks } from './passive.js';
 
-const DEMO_KEY = 'pk_sandbox_demo';
 const isCheckId = (s: string): s is CheckId => (CHECK_IDS as readonly string[]).includes(s);
 
 /** The ids to run: `only` (validated, in the table's order) or all of them. */
@@ -34,7 +34,7 @@ export function wantedChecks(only: readonly string[] | undefined): Set<CheckId> 
  * checks over what the sandbox saw, as one report, kept until the next reset.
  */
 export async function runGoliveCheck(ctx: SandboxContext, body: RunCheckBody): Promise<CheckReport> {
-  const key = body.merchant ?? DEMO_KEY;
+  const key = body.merchant ?? DEMO_PUBLIC_KEY;
   const merchant = ctx.store.merchants.byPublicKey(key);
   if (!merchant) throw new SandboxError('NOT_FOUND', `no merchant ${key.slice(0, 255)}`);
   const wanted = wantedChecks(body.only);

@@ -62,9 +62,6 @@ export function rutCheckDigit(body: string): string {
   return r === 11 ? '0' : r === 10 ? 'K' : String(r);
 }
 
-/** Whether a payout's channel gets its payload: the one http(s) rule of contract/safe-url.ts. */
-export const isHttpUrl = (s: string): boolean => isSafeHttpUrl(s);
-
 const codes = (list: { code: string | number }[]) => list.map((x) => x.code).join(', ');
 const lower = (s: string) => s.trim().toLowerCase();
 
@@ -214,7 +211,7 @@ export function validatePayoutItem(raw: unknown): ItemResult {
   const amount = readAmount(raw.amount, r);
   if (amount !== null) item.amount = amount;
   readText('channel', raw.channel, item, r);
-  if (typeof item.channel === 'string' && !isHttpUrl(item.channel)) {
+  if (typeof item.channel === 'string' && !isSafeHttpUrl(item.channel)) {
     r.warnings.push(
       warn(
         'channel',

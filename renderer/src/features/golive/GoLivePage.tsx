@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { checkRoutes, type CheckReport, type CheckResult, type Verdict } from '@contract/checks.js';
+import { DEMO_PUBLIC_KEY } from '@contract/merchants.js';
 import { notificationRoutes, type Notification } from '@contract/notifications.js';
 import { call } from '../../api/client';
 import { setData, useResource } from '../../api/cache';
@@ -117,7 +118,7 @@ export default function GoLivePage() {
   const t = useT();
   const route = useRoute();
   const { data: merchants } = useMerchants();
-  const merchant = route.id ?? merchants?.items[0]?.public_key ?? 'pk_sandbox_demo';
+  const merchant = route.id ?? merchants?.items[0]?.public_key ?? DEMO_PUBLIC_KEY;
   const m = merchants?.items.find((x) => x.public_key === merchant);
   const key = cacheKeys.checkList(merchant);
   const { data, error, reload } = useResource(key, () => call(checkRoutes.listChecks, { query: { merchant, limit: 20 } }));

@@ -1,4 +1,5 @@
 import { useEffect, useState, type DragEvent } from 'react';
+import { DEMO_PUBLIC_KEY } from '@contract/merchants.js';
 import { replayRoutes, type ReplayReport } from '@contract/replays.js';
 import { invalidate, setData, useResource } from '../../api/cache';
 import { cacheKeys } from '../../api/cache-keys';
@@ -66,7 +67,7 @@ export default function ReplayPage() {
   const route = useRoute();
   const [har, setHar] = useState<File | null>(null);
   const [notes, setNotes] = useState<File | null>(null);
-  const [merchant, setMerchant] = useState('pk_sandbox_demo');
+  const [merchant, setMerchant] = useState(DEMO_PUBLIC_KEY);
   const [dragging, setDragging] = useState(false);
   const running = useAction();
   const progress = useReplayProgress(running.busy);
