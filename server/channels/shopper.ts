@@ -1,3 +1,4 @@
+import { isRecord } from '../contract/common.js';
 import type { ErrorCode } from '../contract/errors.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../contract/json-depth.js';
 import { fieldWarning } from './warnings.js';
@@ -63,7 +64,7 @@ export function parseShopper(raw: string | undefined, objectKeys: readonly strin
     if (typeof v === 'string') out[k] = v;
     else if (typeof v === 'number' && Number.isFinite(v)) out[k] = String(v);
     else if (v === null) out[k] = '';
-    else if (objectKeys.includes(k) && typeof v === 'object' && !Array.isArray(v)) out[k] = JSON.stringify(v);
+    else if (objectKeys.includes(k) && isRecord(v)) out[k] = JSON.stringify(v);
     else throw new SandboxError('SHOPPERINFO_BAD_FORMAT', `shopper_information key "${k.slice(0, 40)}" must be a string`);
   }
   return out;
