@@ -61,6 +61,25 @@ export type PathParamNames<P extends string> = P extends `${string}:${infer Name
     ? Name
     : never;
 
+/**
+ * The `:name` values of a path that the Express-style `pattern` matches (buildPath's inverse), decoded;
+ * a segment that does not decode is kept as sent.
+ */
+export function pathParams(pattern: string, path: string): Record<string, string> {
+  const parts = path.split('/');
+  const out: Record<string, string> = {};
+  pattern.split('/').forEach((segment, i) => {
+    if (!segment.startsWith(':')) return;
+    const raw = parts[i] ?? '';
+    try {
+      out[segment.slice(1)] = decodeURIComponent(raw);
+    } catch {
+      out[segment.slice(1)] = raw;
+    }
+  });
+  return out;
+}
+
 /** Fills the `:name` segments of a path (URI-encoded) and appends the defined query values. */
 export function buildPath(path: string, params: Record<string, string | number> = {}, query?: object): string {
   const filled = path.replace(/:(\w+)/g, (_m, name: string) => {

@@ -1,15 +1,16 @@
 import { clockRoutes } from '../contract/clock.js';
 import { classifyCall } from '../contract/calls.js';
 import { isRecord, OperationStatusSchema } from '../contract/common.js';
+import { operationRoutes } from '../contract/operations.js';
 import { paymentRoutes } from '../contract/payments.js';
 import { payoutApiRoutes } from '../contract/payout-api.js';
 import { payoutRoutes } from '../contract/payouts.js';
+import { pathParams, type RouteSpec } from '../contract/route.js';
 import { speiRoutes } from '../contract/spei.js';
 import type { SandboxContext } from '../context.js';
 import type { MerchantRecord } from '../store/merchants.js';
 import type { RequestLogRecord } from '../store/request-log.js';
 import type { ScenarioInput } from '../contract/scenario-schema.js';
-import { trimEnd } from '../contract/trim.js';
 
 type StepIn = ScenarioInput['steps'][number];
 
@@ -33,8 +34,17 @@ export interface Recording {
 }
 
 const MAX_ENTRIES = 5000;
-const TRANSITION = /^\/sandbox\/v1\/operations\/(\d+)\/(confirm|reject|cancel|expire)$/;
-const DECISION = /^\/sandbox\/v1\/payouts\/(\d+)\/(approve|reject)$/;
+/** The operator's moves a scenario replays, by the route that made them. */
+const TRANSITIONS = new Map<RouteSpec, 'confirm' | 'reject' | 'cancel' | 'expire'>([
+  [operationRoutes.confirmOperation, 'confirm'],
+  [operationRoutes.rejectOperation, 'reject'],
+  [operationRoutes.cancelOperation, 'cancel'],
+  [operationRoutes.expireOperation, 'expire'],
+]);
+const DECISIONS = new Map<RouteSpec, 'approve_payout' | 'reject_payout'>([
+  [payoutRoutes.approvePayout, 'approve_payout'],
+  [payoutRoutes.rejectPayout, 'reject_payout'],
+]);
 
 const parseJson = (s: string): unknown => {
   try {
@@ -99,10 +109,14 @@ export function recordScenario(ctx: SandboxContext, range: RecordRange): Recordi
   const ownsOperation = (id: number) => !only || store.operations.get(id)?.merchant_id === only.id;
 
   for (const e of entries) {
-    const path = e.path.split('?')[0]!;
+    // The classifier, not the stored call kind: a control route's identity is not stored, and entries
+    // logged before call kinds were kept have none.
+    const call = classifyCall(e.method, e.path);
+    const route = call?.route;
+    const idOf = (r: RouteSpec) => pathParams(r.path, call?.path ?? '').id ?? '';
     if (e.status === 0) skip(e, `dropped connection (${e.note ?? 'no answer'})`);
     else if (e.method !== 'POST') skip(e, 'reads change nothing');
-    else if (classifyCall(e.method, path)?.kind === 'creation') {
+    else if (call?.kind === 'creation') {
       const type = e.request_headers['content-type'] ?? '';
       const json = type.includes('json');
       if (!json && !type.includes('x-www-form-urlencoded')) {
@@ -114,7 +128,8 @@ export function recordScenario(ctx: SandboxContext, range: RecordRange): Recordi
             Object.entries(obj(parseJson(e.request_body))).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
           )
         : Object.fromEntries(new URLSearchParams(e.request_body));
-      const sender = store.merchants.byPublicKey(fields.public_key ?? '');
+      // The merchant the route read is stored with the entry; older entries name it only in the body.
+      const sender = store.merchants.byPublicKey(e.public_key ?? fields.public_key ?? '');
       if (only && sender?.id !== only.id) continue;
       merchant ??= sender;
       const channel = Number(fields.channel);
@@ -148,8 +163,9 @@ export function recordScenario(ctx: SandboxContext, range: RecordRange): Recordi
         if (fields.trans_id) transAlias.set(fields.trans_id, alias);
       } else step.expect = err;
       steps.push(step);
-    } else if (TRANSITION.test(path)) {
-      const [, id, verb] = TRANSITION.exec(path)!;
+    } else if (route && TRANSITIONS.has(route)) {
+      const verb = TRANSITIONS.get(route)!;
+      const id = idOf(route);
       if (!ownsOperation(Number(id))) continue;
       const alias = opAlias.get(Number(id));
       if (!alias) {
@@ -159,18 +175,18 @@ export function recordScenario(ctx: SandboxContext, range: RecordRange): Recordi
       const body = obj(parseJson(e.request_body));
       const status = OperationStatusSchema.safeParse(obj(parseJson(e.response_body)).status);
       steps.push({
-        action: verb as 'confirm' | 'reject' | 'cancel' | 'expire',
+        action: verb,
         operation: alias,
         ...(verb === 'reject' && Object.keys(body).length
           ? { body: Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])) }
           : {}),
         expect: e.status === 200 && status.success ? { status: status.data } : errorOf(e),
       });
-    } else if (path === clockRoutes.advanceClock.path) {
+    } else if (route === clockRoutes.advanceClock) {
       const minutes = obj(parseJson(e.request_body)).minutes;
       if (e.status === 200 && typeof minutes === 'number') steps.push({ action: 'advance_clock', minutes });
       else skip(e, 'clock advance that was refused');
-    } else if (path === speiRoutes.injectTransfer.path) {
+    } else if (route === speiRoutes.injectTransfer) {
       const body = obj(parseJson(e.request_body));
       const target = typeof body.clabe === 'string' ? store.merchants.byClabe(body.clabe) : undefined;
       if (only && target?.id !== only.id) continue;
@@ -186,7 +202,7 @@ export function recordScenario(ctx: SandboxContext, range: RecordRange): Recordi
       else if (matched === null) step.expect = { matched: null };
       else if (typeof matched === 'number' && opAlias.has(matched)) step.expect = { matched: opAlias.get(matched)! };
       steps.push(step);
-    } else if (trimEnd(path, '/') === trimEnd(payoutApiRoutes.createPayouts.path, '/')) {
+    } else if (route === payoutApiRoutes.createPayouts) {
       const items = parseJson(e.request_body);
       if (!Array.isArray(items)) {
         skip(e, 'payout batch body is not complete in the log (over 8 KB) or not a JSON array');
@@ -207,22 +223,22 @@ export function recordScenario(ctx: SandboxContext, range: RecordRange): Recordi
       if (payroll !== undefined) batchAlias.set(payroll, alias);
       const txs = Array.isArray(res.data) ? res.data : [];
       txs.forEach((t, i) => typeof obj(t).id === 'number' && payoutRef.set(obj(t).id as number, `${alias}.${i}`));
-    } else if (path === payoutRoutes.processPayouts.path) {
+    } else if (route === payoutRoutes.processPayouts) {
       const payroll = obj(parseJson(e.request_body)).payroll;
       const batch = typeof payroll === 'number' ? batchAlias.get(payroll) : undefined;
       if (typeof payroll === 'number' && !batch) skip(e, `payroll ${payroll} was not created in the recorded range`);
       else steps.push({ action: 'process_payouts', ...(batch ? { batch } : {}) });
-    } else if (DECISION.test(path)) {
-      const [, id, verb] = DECISION.exec(path)!;
+    } else if (route && DECISIONS.has(route)) {
+      const id = idOf(route);
       const ref = payoutRef.get(Number(id));
       if (!ref) skip(e, `payout ${id} was not created in the recorded range`);
       else
         steps.push({
-          action: verb === 'approve' ? 'approve_payout' : 'reject_payout',
+          action: DECISIONS.get(route)!,
           payout: ref,
           ...(e.status !== 200 ? { expect: errorOf(e) } : {}),
         });
-    } else if (path === paymentRoutes.manualNotify.path) {
+    } else if (route === paymentRoutes.manualNotify) {
       const transId = new URLSearchParams(e.request_body).get('trans_id') ?? String(obj(parseJson(e.request_body)).trans_id ?? '');
       const alias = transAlias.get(transId);
       if (!alias) skip(e, `trans_id ${transId} was not created in the recorded range`);

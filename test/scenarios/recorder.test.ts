@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseScenario, runScenario } from '../../server/scenarios/runner.js';
 import { ScenarioSchema } from '../../server/contract/scenario-schema.js';
 import { answer, control, failure, outcome, startSandbox } from '../helpers/sandbox.js';
-import { createPayment, paymentFields, postPayment } from '../helpers/payments.js';
+import { createPayment, creationPath, paymentFields, postPayment } from '../helpers/payments.js';
 
 let a: Awaited<ReturnType<typeof startSandbox>>;
 let b: Awaited<ReturnType<typeof startSandbox>>;
@@ -108,6 +108,23 @@ describe('recorder', () => {
     const run = await control(b).runScenario({ body: { scenario: ScenarioSchema.parse(rec.scenario) } });
     expect(run.ok).toBe(false);
     expect(run.steps[1]!.status).toBe('failed');
+  });
+
+  it('reads calls as the router does: a creation posted with a trailing slash is a step; other merchants are left out', async () => {
+    const from = (await lastLogId(a)) + 1;
+    const other = await control(a).createMerchant({ body: { name: 'Otra Tienda' } });
+    const slash = await postPayment(a.url, paymentFields(17, { trans_id: 'REC-SLASH' }), 'form', creationPath(17) + '/');
+    expect(slash.status).toBe(200);
+    const theirs = paymentFields(17, { public_key: other.public_key, trans_id: 'REC-OTHER' }, { secret: other.secret_key });
+    expect((await postPayment(a.url, theirs, 'json')).status).toBe(200);
+    await control(a).cancelOperation({ id: await opId(a, 'REC-SLASH') });
+    const rec = await control(a).recordScenario({ body: { from_id: from, public_key: 'pk_sandbox_demo' } });
+    const steps = stepsOf(rec.scenario);
+    expect(steps.map((s) => [s.action, (s.fields as Record<string, string> | undefined)?.trans_id])).toEqual([
+      ['create_payment', 'REC-SLASH'],
+      ['cancel', undefined],
+    ]);
+    expect(steps[1]).toMatchObject({ operation: steps[0]!.as, expect: { status: 'cancelled' } });
   });
 
   it('refuses a recording for an unknown merchant with 404', async () => {
