@@ -17,8 +17,7 @@ export function toolError(err: unknown): CallToolResult {
     err instanceof SandboxApiError
       ? {
           code: err.code,
-          // The sandbox's own message, without the `METHOD path: status CODE:` prefix the testkit adds.
-          message: err.message.slice(err.message.indexOf(`${err.code}: `) + err.code.length + 2),
+          message: err.reason,
           status: err.status,
           ...(err.request ? { request: err.request } : {}),
           ...(err.details === undefined ? {} : { details: err.details }),

@@ -116,7 +116,7 @@ export function merchantTools(target: ToolTarget): Tool[] {
   const keysOf = async (publicKey: string | undefined): Promise<MerchantKeys> => {
     if (publicKey === undefined || publicKey === DEMO_KEYS.public_key) return DEMO_KEYS;
     const m = (await control.listMerchants()).items.find((x) => x.public_key === publicKey);
-    if (!m) throw new SandboxApiError(404, 'MERCHANT_NOT_FOUND', `no merchant has the public key ${publicKey}`);
+    if (!m) throw new SandboxApiError(404, 'NOT_FOUND', `no merchant has the public key ${publicKey}`);
     return { public_key: m.public_key, secret_key: m.secret_key, mid_id: m.mid_id, payout_token: m.payout_token ?? undefined };
   };
   return [

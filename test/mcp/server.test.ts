@@ -54,12 +54,19 @@ describe('MCP tools', () => {
     const op = await sandbox.control.getOperation({ id: created.structuredContent!.operation_id as number });
     expect(op.channel).toBe(38);
     const unknown = await call('createPayment', { public_key: 'pk_nobody' });
-    expect(unknown).toMatchObject({ isError: true, structuredContent: { error: { code: 'MERCHANT_NOT_FOUND' } } });
+    expect(unknown).toMatchObject({
+      isError: true,
+      structuredContent: { error: { code: 'NOT_FOUND', status: 404, message: 'no merchant has the public key pk_nobody' } },
+    });
   });
 
   it('answer a failure as a tool error with the sandbox’s code and message', async () => {
     const missing = await call('getOperation', { id: 424242 });
-    expect(missing).toMatchObject({ isError: true, structuredContent: { error: { code: 'NOT_FOUND', status: 404 } } });
+    // The message as the sandbox itself answers it over HTTP, without the call and status a client adds.
+    const raw = (await (await fetch(`${sandbox.url}/sandbox/v1/operations/424242`)).json()) as { error: { message: string } };
+    const message = raw.error.message;
+    expect(message).not.toMatch(/NOT_FOUND|404|GET/);
+    expect(missing).toMatchObject({ isError: true, structuredContent: { error: { code: 'NOT_FOUND', status: 404, message } } });
     expect(JSON.parse(missing.content[0]!.text)).toEqual({ error: missing.structuredContent!.error });
     const noParam = await call('getOperation', {});
     expect(noParam).toMatchObject({
