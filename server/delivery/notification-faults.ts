@@ -1,5 +1,7 @@
 import type { FaultKind } from '../contract/faults.js';
 import type { SandboxContext } from '../context.js';
+import { maskSecrets } from '../log-masking.js';
+import type { EntryInput } from '../store/request-log.js';
 import { consume, describeFiring, editableFaultRules, forMerchant, isLive, noFaultRules, saveFaultRules } from '../store/fault-rules.js';
 
 /** What the delivery engine must do to one new notification. */
@@ -10,6 +12,27 @@ export interface NotificationFault {
   duplicate: boolean;
   /** `fault: …` text to keep with the delivery, or null when nothing fired. */
   note: string | null;
+}
+
+/**
+ * The request-log entry of a fault fired on a notification: a `NOTIFY` line to the merchant's address,
+ * masked like every logged path, and the merchant's key in the entry's merchant column, so a reader
+ * of one merchant's entries finds it. The store's builder (requestLogEntry) bounds it like any other.
+ */
+function firedEntry(
+  at: number,
+  merchant: { id: number; key: string | null },
+  info: { url?: string; kind?: string },
+  note: string,
+): EntryInput {
+  return {
+    at,
+    method: 'NOTIFY',
+    path: info.url ? maskSecrets(info.url) : '(notification)',
+    request_body: info.kind ? `${info.kind} notification of merchant ${merchant.key ?? merchant.id}` : '',
+    note,
+    public_key: merchant.key,
+  };
 }
 
 /**
@@ -33,13 +56,7 @@ export function notificationFault(ctx: SandboxContext, merchantId: number, info:
     if (!notes.length) return { delayMs: 0, duplicate: false, note: null };
     saveFaultRules(settings, rules);
     const note = notes.join('; ');
-    ctx.store.requests.add({
-      at: ctx.clock.now(),
-      method: 'NOTIFY',
-      path: info.url ?? '(notification)',
-      request_body: info.kind ? `${info.kind} notification of merchant ${publicKey ?? merchantId}` : '',
-      note,
-    });
+    ctx.store.requests.add(firedEntry(ctx.clock.now(), { id: merchantId, key: publicKey }, info, note));
     return { delayMs: Math.round((delay?.delay_minutes ?? 0) * 60_000), duplicate: dup !== undefined, note };
   });
 }

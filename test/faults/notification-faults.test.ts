@@ -54,4 +54,13 @@ describe('notification faults through the delivery engine', () => {
     const log = await control(sb).listRequests({ query: { limit: 20 } });
     expect(log.items.some((e) => e.method === 'NOTIFY' && /sent twice/.test(e.note ?? ''))).toBe(true);
   });
+
+  it("the log entry of a fired notification fault names the merchant and hides a secret in the merchant's address", async () => {
+    await control(sb).updateMerchant({ public_key: 'pk_sandbox_demo', body: { success_url: rx.url + '/ok?token=s3cr3t-in-url&shop=1' } });
+    await control(sb).addFault({ body: { kind: 'notification_delay', delay_minutes: 1, remaining: 1 } });
+    await confirmOne();
+    const entry = (await control(sb).listRequests({ query: { limit: 20 } })).items.find((e) => e.method === 'NOTIFY');
+    expect(entry).toMatchObject({ public_key: 'pk_sandbox_demo', path: rx.url + '/ok?token=••••&shop=1' });
+    expect(JSON.stringify(entry)).not.toContain('s3cr3t-in-url');
+  });
 });

@@ -1,4 +1,4 @@
-import { MASKED_SECRET } from '../contract/common.js';
+import { MASKED_SECRET } from './contract/common.js';
 
 /**
  * What the request log hides. Secrets are found by the name a reader would decode, however the
@@ -48,10 +48,10 @@ function maskRanges(text: string, ranges: [number, number][]): string {
   return out + text.slice(at);
 }
 
-/** `k=v&k=v` pairs (bodies, and a path's query string): a secret key's value, up to the next `&`. */
+/** `k=v&k=v` pairs (bodies, and the query string of a path or an address): a secret key's value, up to the next `&`. */
 function formPairs(text: string): [number, number][] {
   const ranges: [number, number][] = [];
-  let start = text.startsWith('/') ? text.indexOf('?') + 1 : 0;
+  let start = text.startsWith('/') || /^https?:\/\//i.test(text) ? text.indexOf('?') + 1 : 0;
   if (start < 0) return ranges;
   while (start < text.length) {
     let end = text.indexOf('&', start);
