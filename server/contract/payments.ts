@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
-import { creationAddress } from './common.js';
+import { CHANNEL_IDS, CHANNEL_PATHS, creationAddress, type CreationPath } from './common.js';
 
 /**
  * The creation form (spec "Payment creation request"). Every value is a string exactly as sent;
@@ -140,11 +140,14 @@ const creationDescription = [
   'channel 36 gateway_source_id tok_decline_3001…tok_decline_3005 → card declined with that code. See GET /sandbox/v1/test-values.',
 ].join(' ');
 
-const creation = (path: string, channels: string) =>
+/** The channels a creation path serves, from the channel table: `5, 11, 16, 22, 30, 35`. */
+const channelsOn = (path: CreationPath): string => CHANNEL_IDS.filter((c) => CHANNEL_PATHS[c] === path).join(', ');
+
+const creation = (path: CreationPath) =>
   defineRoute({
     method: 'POST',
-    path,
-    summary: `Create a payment operation (channels ${channels})`,
+    path: creationAddress(path),
+    summary: `Create a payment operation (channels ${channelsOn(path)})`,
     tags: ['merchant API'],
     body: CreationFieldsSchema,
     bodyContentTypes: ['application/x-www-form-urlencoded', 'multipart/form-data', 'application/json'],
@@ -157,8 +160,8 @@ const creation = (path: string, channels: string) =>
   });
 
 export const paymentRoutes = {
-  createPayment: creation(creationAddress('SecurePayment'), '5, 11, 16, 22, 30, 35'),
-  createPaymentPhp: creation(creationAddress('SecurePayment.php'), '17, 33, 36, 38, 40, 41'),
+  createPayment: creation('SecurePayment'),
+  createPaymentPhp: creation('SecurePayment.php'),
   queryOperations: defineRoute({
     method: 'GET',
     path: '/api/operations',
