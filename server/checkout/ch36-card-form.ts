@@ -7,7 +7,7 @@ import { transition } from '../domain/operations.js';
 import { actionForm } from './layout.js';
 import { html, type Html } from './escape.js';
 import { formOf } from './panel.js';
-import { testCards } from './test-values.js';
+import { testCards } from './test-credentials.js';
 import type { ActionInput, ActionOutcome, PageView } from './view.js';
 
 export interface CardInput {

@@ -6,7 +6,7 @@ import { html, type Html } from './escape.js';
 import { optionFace } from './parts.js';
 import { cancelButton, errorReasonSelect, formOf } from './panel.js';
 import { bankActions, bankPage, chooseBank } from './simulated-bank.js';
-import { bankCredentials } from './test-values.js';
+import { bankCredentials } from './test-credentials.js';
 import { type ActionInput, type ActionOutcome, type PageModule, type PageView } from './view.js';
 import { saveState } from './flow-state.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { bankCredentials } from '../../server/checkout/test-values.js';
+import { bankCredentials } from '../../server/checkout/test-credentials.js';
 import { control, startSandbox } from '../helpers/sandbox.js';
 import { newCheckout } from '../checkout/support.js';
 import { hasChromium, launch } from './pages/console-browser.js';

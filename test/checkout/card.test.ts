@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkCard } from '../../server/checkout/ch36-card-form.js';
-import { testCards } from '../../server/checkout/test-values.js';
+import { testCards } from '../../server/checkout/test-credentials.js';
 
 // 15 June 2030 on the sandbox clock.
 const NOW = Date.UTC(2030, 5, 15);

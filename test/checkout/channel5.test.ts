@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../helpers/sandbox.js';
-import { bankCredentials } from '../../server/checkout/test-values.js';
+import { bankCredentials } from '../../server/checkout/test-credentials.js';
 import { act, newCheckout, operation, page } from './support.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { paymentRoutes } from '../../contract/payments.js';
-import { readTestValues } from '../../domain/test-values.js';
+import { readTestValues } from '../../domain/test-values-catalogue.js';
 import { mountRoute } from '../route.js';
 
 /** GET /sandbox/v1/test-values: the console's test-values page data (contract §7). */

@@ -1,3 +1,4 @@
+/** The fixed values the simulated checkout pages accept: channel 36's test cards and channel 5's test bank login. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BankCredentialsSchema, TestCardsSchema, type BankCredentials, type TestCards } from '../contract/checkout.js';
