@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,3 +24,14 @@ export const defaultConsoleDir = () => join(projectRoot(), 'dist', 'renderer');
 
 /** Data files shipped with the sandbox (bank lists, test values, scenarios). */
 export const resourcesDir = () => join(projectRoot(), 'resources');
+
+/** The `.json` files of a resources folder, sorted by name; none when the folder is missing. */
+export function jsonFilesIn(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
+  } catch {
+    return [];
+  }
+}

@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { resourcesDir } from '../paths.js';
+import { jsonFilesIn, resourcesDir } from '../paths.js';
 
 /**
  * The test-values catalogue: every JSON file of resources/test-values, keyed by its name without
@@ -8,16 +8,8 @@ import { resourcesDir } from '../paths.js';
  * that is not valid JSON appears as `{ "error": ... }` rather than hiding the others.
  */
 export function readTestValues(dir = join(resourcesDir(), 'test-values')): Record<string, unknown> {
-  let files: string[];
-  try {
-    files = readdirSync(dir)
-      .filter((f) => f.endsWith('.json'))
-      .sort();
-  } catch {
-    return {};
-  }
   const out: Record<string, unknown> = {};
-  for (const file of files) {
+  for (const file of jsonFilesIn(dir)) {
     try {
       out[basename(file, '.json')] = JSON.parse(readFileSync(join(dir, file), 'utf8'));
     } catch (err) {

@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { resourcesDir } from '../paths.js';
+import { jsonFilesIn, resourcesDir } from '../paths.js';
 import { parseScenario } from './runner.js';
 import type { Scenario } from '../contract/scenario-schema.js';
 
@@ -12,15 +12,7 @@ export const builtinDir = () => join(resourcesDir(), 'scenarios');
  * packaging bug: it throws with the file name so the test suite catches it.
  */
 export function loadBuiltins(dir = builtinDir()): Scenario[] {
-  let files: string[];
-  try {
-    files = readdirSync(dir)
-      .filter((f) => f.endsWith('.json'))
-      .sort();
-  } catch {
-    return [];
-  }
-  return files.map((f) => {
+  return jsonFilesIn(dir).map((f) => {
     const parsed = parseScenario(JSON.parse(readFileSync(join(dir, f), 'utf8')));
     if (!parsed.ok) throw new Error(`resources/scenarios/${f}: ${parsed.error}`);
     return parsed.scenario;
