@@ -56,7 +56,10 @@ const DESCRIBED: readonly Matcher[] = allRoutes().flatMap((route) => {
   return kind ? [{ method: route.method, test: patternOf(route.path), route, kind }] : [];
 });
 
-const exactKey = (method: string, path: string) => `${method} ${path.toLowerCase().replace(/\/$/, '')}`;
+const exactKey = (method: string, path: string) => {
+  const lower = path.toLowerCase();
+  return `${method} ${lower.endsWith('/') ? lower.slice(0, -1) : lower}`;
+};
 /** Routes without `:params`, by method and path, so the creation hot path is one map lookup instead of a regex walk. */
 const EXACT = new Map<string, Matcher>();
 for (const d of DESCRIBED) {
@@ -75,10 +78,12 @@ const OLDER_CREATION = /^\/check-out\/securepayment(\.php)?\/?$/i;
  * `/justpay/check-out/SecurePayment` is a creation. HEAD is read as GET, as Express routes it.
  */
 export function classifyCall(method: string, rawPath: string): Call | null {
-  const m = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
+  // Every request of the HTTP edge passes here (the request log classifies it): the common cases take no regex.
+  const upper = method === 'POST' || method === 'GET' ? method : method.toUpperCase();
+  const m = upper === 'HEAD' ? 'GET' : upper;
   const q = rawPath.indexOf('?');
   const full = q < 0 ? rawPath : rawPath.slice(0, q);
-  const pre = PREFIX.exec(full);
+  const pre = full[1] === 'j' || full[1] === 'J' ? PREFIX.exec(full) : null;
   const prefix: Call['prefix'] = pre ? (pre[1] ? '/justpay.cert' : '/justpay') : '';
   const path = pre ? full.slice(pre[0].length) : full;
   if (prefix) {
@@ -92,7 +97,8 @@ export function classifyCall(method: string, rawPath: string): Call | null {
   }
   const exact = EXACT.get(exactKey(m, path));
   for (const d of exact ? [exact] : DESCRIBED) {
-    if (d.method !== m || !d.test.test(path)) continue;
+    // An exact hit is this method and path already (letter case and one trailing slash aside).
+    if (d !== exact && (d.method !== m || !d.test.test(path))) continue;
     // Only the merchant service lives under its prefixes; the console and the checkout pages never do.
     if (prefix && (d.kind === 'control' || d.kind === 'checkout_page')) return null;
     const call: Call = { kind: d.kind, route: d.route, path, prefix };
