@@ -69,8 +69,9 @@ export default tseslint.config(
     },
   },
   {
-    // Small pieces the house keeps once: a plain-object test is contract/common.ts's isRecord, and the
-    // demo merchant's key is DEMO_PUBLIC_KEY (contract/merchants.ts). Migrations are history and keep theirs.
+    // Small pieces the house keeps once: a plain-object test is contract/common.ts's isRecord, the mask of
+    // a secret its MASKED_SECRET, and the demo merchant's key is DEMO_PUBLIC_KEY (contract/merchants.ts).
+    // Migrations are history and keep theirs.
     files: ['server/**/*.{ts,mjs}', 'renderer/src/**/*.{ts,tsx}', 'electron/**/*.{ts,mjs}'],
     ignores: ['server/store/migrations/**'],
     rules: {
@@ -86,6 +87,10 @@ export default tseslint.config(
         {
           selector: 'Literal[value=/pk_sandbox_demo/], TemplateElement[value.raw=/pk_sandbox_demo/]',
           message: "use DEMO_PUBLIC_KEY (contract/merchants.ts) or DEMO_MERCHANT (domain/merchants.ts) instead of the demo key's literal",
+        },
+        {
+          selector: 'Literal[value=/••••/], TemplateElement[value.raw=/••••/]',
+          message: 'use MASKED_SECRET (contract/common.ts) for the mask of a secret',
         },
       ],
     },
