@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANNEL_IDS } from '../../server/contract/common.js';
+import { CHANNEL_IDS, isRecord } from '../../server/contract/common.js';
 import { creationPath, paymentFields } from '../helpers/payments.js';
 import { creationSignature, startSandbox } from '../helpers/sandbox.js';
 import { operationCount, postRaw } from './support.js';
@@ -48,7 +48,7 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
       } catch {
         return;
       }
-      if (typeof s === 'object' && s !== null && !Array.isArray(s)) f.shopper_information = JSON.stringify({ ...s, email: v });
+      if (isRecord(s)) f.shopper_information = JSON.stringify({ ...s, email: v });
     }),
   fc.string({ maxLength: 300 }).map((v) => (f: Record<string, string>) => void (f.trans_id = 'SBX-CREATION-ERROR' + v)),
 );
