@@ -16,8 +16,8 @@ export interface NotificationFault {
 
 /**
  * The request-log entry of a fault fired on a notification: a `NOTIFY` line to the merchant's address,
- * masked like every logged path, and the merchant's key in the entry's merchant column, so a reader
- * of one merchant's entries finds it. The store's builder (requestLogEntry) bounds it like any other.
+ * masked like every logged path, with the merchant's key in the column that names whose an entry is
+ * (as a creation's or a payout call's). The store's builder (requestLogEntry) bounds it like any other.
  */
 function firedEntry(
   at: number,
