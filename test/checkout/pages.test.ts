@@ -182,7 +182,7 @@ describe('checkout actions', () => {
     expect(op.status).toBe('cancelled');
     expect(op.events.at(-1)).toMatchObject({ actor: 'shopper_page', to_status: 'cancelled' });
     const done = await page(sb.url + r.location);
-    expect(done.html).toContain('data-redirect-to="https://merchant.example/error"');
+    expect(done.html).toContain('href="https://merchant.example/error" data-testid="back-to-merchant"');
   });
 
   it('marks a sandbox panel outcome with via=sandbox_panel', async () => {
