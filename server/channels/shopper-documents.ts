@@ -79,7 +79,7 @@ export function checkRfc(value: string, warnings: string[]): void {
       fieldWarning(
         'shopper_information.Num_doc_identi',
         value,
-        'the spec asks for the RFC without spaces, hyphens or other separators',
+        'the service asks for the RFC without spaces, hyphens or other separators',
         'accepted, but incoming SPEI transfers will not be matched to this operation',
       ),
     );

@@ -201,7 +201,7 @@ describe('checkout actions', () => {
     expect(op.events.at(-1)!.details.error_reason).toBe('mfa_locked');
   });
 
-  it('refuses an error_reason outside the spec list and changes nothing', async () => {
+  it('refuses an error_reason outside the service list and changes nothing', async () => {
     const c = await newCheckout(sb.url, 11);
     const r = await act(sb.url, c.token, 'sandbox_outcome', { outcome: 'rejected', error_reason: 'made_up' });
     expect(r.status).toBe(400);
