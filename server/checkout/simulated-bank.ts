@@ -15,6 +15,8 @@ export function bankPage(v: PageView, bankName: string, note?: string): Html {
   const name = shopperName(v.op);
   const greeting = name ? html`${say('Hola', 'Hello')}, <b>${name}</b>. ` : '';
   const amount = formatAmount(v.op.amount, v.op.currency);
+  // "Comercio Demo S.A. de C.V." ends its own sentence: no second full stop.
+  const stop = v.merchant.name.trimEnd().endsWith('.') ? '' : '.';
   const account = v.op.token.replace(/\D/g, '').slice(-4).padStart(4, '0');
   return html`<div class="bankpage" data-testid="bank-page">
 <div class="bankpage-head"><span>${bankName}</span><small>${say('Banca en línea · simulada', 'Online banking · simulated')}</small></div>
@@ -22,7 +24,7 @@ export function bankPage(v: PageView, bankName: string, note?: string): Html {
 <p class="lead">${greeting}${say('Autoriza el pago de', 'Authorise the payment of')} <b>${amount}</b> ${say(
     'a',
     'to',
-  )} <b>${v.merchant.name}</b>.</p>
+  )} <b>${v.merchant.name}</b>${stop}</p>
 <dl class="kv" style="margin-bottom:16px">
 <dt>${say('Cuenta de origen', 'From account')}</dt><dd>${say('Cuenta de ahorros', 'Savings account')} ****${account}</dd>
 <dt>${say('Referencia', 'Reference')}</dt><dd>${v.op.trans_id}</dd>
