@@ -33,7 +33,9 @@ export const optionalFilter =
   (input: MethodInput): MethodResult => {
     const v = singleFilter(input);
     if (input.userBankCode)
-      input.warnings.push(fieldWarning('user_bank_code', input.userBankCode, 'the service has no user_bank_code on this channel', 'ignored'));
+      input.warnings.push(
+        fieldWarning('user_bank_code', input.userBankCode, 'the service has no user_bank_code on this channel', 'ignored'),
+      );
     if (v === undefined) return { method: null, userBankCode: null };
     const list = [...values()];
     if (!list.includes(v))

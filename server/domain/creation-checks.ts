@@ -143,7 +143,12 @@ export function readAmount(
   }
   if (note)
     opts.warnings.push(
-      fieldWarning('amount', s, opts.wholeAmounts ? 'the service asks for whole pesos on this channel' : 'the service asks for 2 decimals', note),
+      fieldWarning(
+        'amount',
+        s,
+        opts.wholeAmounts ? 'the service asks for whole pesos on this channel' : 'the service asks for 2 decimals',
+        note,
+      ),
     );
   const c = Number(cents);
   const text = opts.wholeAmounts ? String(c / 100) : twoDecimals(c);
