@@ -3,7 +3,7 @@ import { classifyCall, type Call } from '../contract/calls.js';
 import type { SandboxContext } from '../context.js';
 import { randomHexPool } from '../domain/random-hex.js';
 import { EXCERPT, type EntryInput } from '../store/request-log.js';
-import { maskHeaders, maskSecrets } from './log-masking.js';
+import { maskHeaders, maskSecrets } from '../body/secret-masking.js';
 
 /**
  * Polling, console reads and static files are not API calls worth keeping: every change is kept,
