@@ -297,9 +297,9 @@ export const replayRoutes = {
       '`skipped` with a reason. A body that is not HAR, or a bad notification, refuses the whole replay (400, first bad path) and ' +
       'sends nothing. `notifications` drive each replayed operation with that trans_ID to the same outcome (confirm, or reject with ' +
       'the code and message) at their moment: before the first entry started after their `time`, else before the first operation ' +
-      "query whose production answer shows the outcome, else after the last entry; among several operations of a trans_ID, the first " +
+      'query whose production answer shows the outcome, else after the last entry; among several operations of a trans_ID, the first ' +
       'created still pending whose amount and currency match. Payout callbacks approve the item with that credit_note; a recorded ' +
-      "transfer_status drives the item before the entry that shows it. Refusals for credentials are reproduced. Drift: status, error " +
+      'transfer_status drives the item before the entry that shows it. Refusals for credentials are reproduced. Drift: status, error ' +
       'code, operation and payout status, the set of JSON keys at every path (`[*]` merges array items), the checkout address shape; ' +
       `at most ${MAX_DRIFT_ITEMS} items per entry (\`drift_more\` counts the rest). At most ${MAX_REPLAY_ENTRIES} entries (413 HAR_TOO_LARGE). ` +
       'Stored bodies are cut to 4 KiB, secrets masked. Progress: live event `replay.progress`.',

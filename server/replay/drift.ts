@@ -195,7 +195,9 @@ export function driftOf(production: Answer, sandbox: Answer, kind?: ReplayKind):
       'body',
       pc ?? formWord[p.form],
       sc ?? formWord[s.form],
-      pc ? `production refused with ${pc}; the sandbox did not refuse${named}` : `the sandbox refused with ${sc}; production did not refuse${named}`,
+      pc
+        ? `production refused with ${pc}; the sandbox did not refuse${named}`
+        : `the sandbox refused with ${sc}; production did not refuse${named}`,
       keys,
     );
     return { items: out.list, more: out.more };

@@ -64,7 +64,8 @@ export function classifyPath(method: string, rawPath: string): { kind: ReplayKin
     method.toUpperCase() === 'OPTIONS' ? (classifyCall('POST', rawPath) ?? classifyCall('GET', rawPath)) : classifyCall(method, rawPath);
   if (call?.kind === 'checkout_page') return { kind: 'checkout_page' };
   // The service serves its checkout pages under its prefix too; the classifier keeps them to the sandbox's own path.
-  if (!call && classifyCall(method, rawPath.replace(/^\/justpay(\.cert)?(?=\/)/i, ''))?.kind === 'checkout_page') return { kind: 'checkout_page' };
+  if (!call && classifyCall(method, rawPath.replace(/^\/justpay(\.cert)?(?=\/)/i, ''))?.kind === 'checkout_page')
+    return { kind: 'checkout_page' };
   if (!call || !isServiceCall(call.kind)) return { kind: 'other' };
   if (call.creationPath) return { kind: 'creation', target: creationAddress(call.creationPath) };
   const route = call.route?.path ?? call.path;

@@ -12,7 +12,13 @@ import type { SentEntry } from './send.js';
 /** The first `bytes` bytes of a text, whole characters only. */
 export function clip(text: string, bytes = STORED_BODY_BYTES): { text: string; clipped: boolean } {
   if (text.length <= bytes / 4 || Buffer.byteLength(text) <= bytes) return { text, clipped: false };
-  return { text: Buffer.from(text).subarray(0, bytes).toString('utf8').replace(/\uFFFD+$/, ''), clipped: true };
+  return {
+    text: Buffer.from(text)
+      .subarray(0, bytes)
+      .toString('utf8')
+      .replace(/\uFFFD+$/, ''),
+    clipped: true,
+  };
 }
 
 /** An answer as a report keeps it: its error code, its body masked and clipped. */
@@ -20,7 +26,13 @@ export function keptAnswer(a: { status: number; body: string | null; truncated?:
   const code = errorCodeOf(a.body);
   if (a.body === null) return { status: a.status, body: null, code, ...(a.truncated ? { truncated: true } : {}) };
   const kept = clip(maskSecrets(a.body));
-  return { status: a.status, body: kept.text, code, ...(a.truncated ? { truncated: true } : {}), ...(kept.clipped ? { clipped: true } : {}) };
+  return {
+    status: a.status,
+    body: kept.text,
+    code,
+    ...(a.truncated ? { truncated: true } : {}),
+    ...(kept.clipped ? { clipped: true } : {}),
+  };
 }
 
 /** A path with its query's secrets (signature, token…) masked. */

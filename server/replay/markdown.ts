@@ -53,11 +53,19 @@ export function replayMarkdown(r: ReplayReport): string {
       const target = o.payout_id !== undefined ? `payout ${o.payout_id}` : (o.operation_id ?? '');
       const when = o.before_entry ?? 'after the last';
       const applied = o.applied ? 'yes' : `no: ${cell(o.reason)}`;
-      lines.push(`| ${o.index} | ${cell(o.trans_id)} | ${o.outcome} | ${cell(o.rejection_code ?? '')} | ${target} | ${when} | ${applied} |`);
+      lines.push(
+        `| ${o.index} | ${cell(o.trans_id)} | ${o.outcome} | ${cell(o.rejection_code ?? '')} | ${target} | ${when} | ${applied} |`,
+      );
     }
   }
   if (r.held_callbacks?.length) {
-    lines.push('', '## Payout callbacks held back', '', 'Not sent to the addresses recorded in the archive (the operator did not ask for them).', '');
+    lines.push(
+      '',
+      '## Payout callbacks held back',
+      '',
+      'Not sent to the addresses recorded in the archive (the operator did not ask for them).',
+      '',
+    );
     lines.push('| payout | address |', '|---|---|', ...r.held_callbacks.map((h) => `| ${h.payout_id} | ${cell(h.address)} |`));
   }
   return lines.join('\n') + '\n';

@@ -83,7 +83,12 @@ const NOT_YET = new Set(['no_operation', 'no_payout']);
 function applyPayment(ctx: SandboxContext, w: Extract<WantedOutcome, { kind: 'payment' }>, made: Created): Result {
   const ids = made.byTrans.get(w.trans_id) ?? [];
   if (!ids.length)
-    return { operation_id: null, applied: false, reason_code: 'no_operation', reason: 'no creation with this trans_ID was replayed successfully' };
+    return {
+      operation_id: null,
+      applied: false,
+      reason_code: 'no_operation',
+      reason: 'no creation with this trans_ID was replayed successfully',
+    };
   const ops = ids.map((id) => ctx.store.operations.get(id)).filter((o) => o !== undefined);
   const matching = ops.filter((o) => sameAmount(w.amount, o.amount) && sameCurrency(w.currency, o.currency));
   if (!matching.length)
@@ -140,7 +145,13 @@ function applyPayout(ctx: SandboxContext, w: Extract<WantedOutcome, { kind: 'pay
   const id = payoutOf(ctx, made, w.credit_note, w.order_id);
   const ref = { credit_note: w.credit_note ?? w.order_id ?? '' };
   if (id === null)
-    return { ...ref, operation_id: null, applied: false, reason_code: 'no_payout', reason: 'no payout item with this credit_note was replayed' };
+    return {
+      ...ref,
+      operation_id: null,
+      applied: false,
+      reason_code: 'no_payout',
+      reason: 'no payout item with this credit_note was replayed',
+    };
   const p = ctx.store.payouts.get(id)!;
   if (p.status === 'approved') return { ...ref, operation_id: null, payout_id: id, applied: true };
   const failed = drivePayout(ctx, id, 2);

@@ -63,7 +63,9 @@ function readHar(value: unknown): Har {
 function createdPayouts(body: string): number[] {
   try {
     const data = (JSON.parse(body) as { data?: unknown }).data;
-    return Array.isArray(data) ? data.flatMap((x) => (typeof (x as { id?: unknown })?.id === 'number' ? [(x as { id: number }).id] : [])) : [];
+    return Array.isArray(data)
+      ? data.flatMap((x) => (typeof (x as { id?: unknown })?.id === 'number' ? [(x as { id: number }).id] : []))
+      : [];
   } catch {
     return [];
   }
@@ -183,7 +185,9 @@ export function createReplayer(ctx: SandboxContext) {
         }
         const answer = { status: s.status, body: s.response_body };
         const drift = driftOf(e.production, answer, e.kind);
-        const before = applied.done.filter((o) => o.applied).map((o) => ({ code: 'outcome_before' as const, params: { notification: o.index } }));
+        const before = applied.done
+          .filter((o) => o.applied)
+          .map((o) => ({ code: 'outcome_before' as const, params: { notification: o.index } }));
         const notes = [...s.notes, ...before];
         entries.push({
           index: e.index,

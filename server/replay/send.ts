@@ -103,7 +103,9 @@ export function createEntrySender(ctx: SandboxContext, merchant: MerchantRecord,
     if (refusal === 'UNAUTHORIZED') return recorded?.trim() ? used(recorded, 'wrong') : used(undefined, 'missing');
     // Chrome's default HAR export leaves Authorization out; production accepting the call shows there was one.
     if (!recorded?.trim())
-      return productionStatus >= 200 && productionStatus < 300 ? used(`Bearer ${merchant.payout_token}`, 'valid') : used(undefined, 'missing');
+      return productionStatus >= 200 && productionStatus < 300
+        ? used(`Bearer ${merchant.payout_token}`, 'valid')
+        : used(undefined, 'missing');
     if (!token) return used(recorded, 'wrong');
     return used(`${scheme} ${tokens.get(token) ?? merchant.payout_token}`, 'valid');
   }
@@ -168,7 +170,8 @@ export function createEntrySender(ctx: SandboxContext, merchant: MerchantRecord,
       manual_notify: notify(refusal),
       payout_login: login(refusal),
     };
-    const body = e.method === 'GET' || e.method === 'HEAD' ? { out: null, fields: null } : await rewriteBody(e.body, rewrite[e.kind] ?? null);
+    const body =
+      e.method === 'GET' || e.method === 'HEAD' ? { out: null, fields: null } : await rewriteBody(e.body, rewrite[e.kind] ?? null);
     const out: OutgoingBody = body.out;
     const target = targetOf(e, refusal);
     const headers: Record<string, string> = {

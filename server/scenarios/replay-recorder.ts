@@ -63,7 +63,12 @@ export function recordReplay(ctx: SandboxContext, id: number): Recording {
     } else if (s.kind === 'manual_notify') {
       const alias = byTrans.get(s.fields?.trans_id ?? '');
       if (s.refusal)
-        skipped.push({ id: s.index, method: s.method, path: s.path, reason: `production refused it with ${s.refusal}; a scenario's notify is signed` });
+        skipped.push({
+          id: s.index,
+          method: s.method,
+          path: s.path,
+          reason: `production refused it with ${s.refusal}; a scenario's notify is signed`,
+        });
       else if (!alias)
         skipped.push({ id: s.index, method: s.method, path: s.path, reason: 'manual notify of a trans_id no replayed creation made' });
       else steps.push({ action: 'manual_notify', operation: alias, ...(s.status !== 200 ? { expect: errorOf(s) } : {}) });
@@ -77,7 +82,12 @@ export function recordReplay(ctx: SandboxContext, id: number): Recording {
       if (!Array.isArray(items))
         skipped.push({ id: s.index, method: s.method, path: s.path, reason: 'payout batch body is not a JSON array' });
       else if (s.authorization === 'expired')
-        skipped.push({ id: s.index, method: s.method, path: s.path, reason: 'production refused it with TOKEN_EXPIRED; a scenario holds no expired token' });
+        skipped.push({
+          id: s.index,
+          method: s.method,
+          path: s.path,
+          reason: 'production refused it with TOKEN_EXPIRED; a scenario holds no expired token',
+        });
       else {
         steps.push({
           action: 'create_payouts',

@@ -124,8 +124,12 @@ export function payoutRepo(db: Db) {
       Number(insertPayroll.run(merchantId, createdAt, processAt).lastInsertRowid),
     insert: (p: NewPayout): number =>
       Number(
-        insertPayout.run({ ...p, item: JSON.stringify(p.item), warnings: JSON.stringify(p.warnings), callback_held: p.callback_held ? 1 : 0 })
-          .lastInsertRowid,
+        insertPayout.run({
+          ...p,
+          item: JSON.stringify(p.item),
+          warnings: JSON.stringify(p.warnings),
+          callback_held: p.callback_held ? 1 : 0,
+        }).lastInsertRowid,
       ),
     get: (id: number): PayoutRecord | undefined => {
       const r = byId.get(id);

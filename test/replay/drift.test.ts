@@ -85,10 +85,9 @@ describe('drift between a production answer and the sandbox answer', () => {
       expect.objectContaining({ kind: 'operation_status', path: 'body[0].status', production: 2, sandbox: 1 }),
     ]);
     const item = { id: 1, status: 'approved', transfer_status: 5 };
-    expect(driftOf(json(200, item), json(200, { ...item, status: 'pending', transfer_status: 1 }), 'payout_get').map((x) => x.kind)).toEqual([
-      'payout_status',
-      'transfer_status',
-    ]);
+    expect(
+      driftOf(json(200, item), json(200, { ...item, status: 'pending', transfer_status: 1 }), 'payout_get').map((x) => x.kind),
+    ).toEqual(['payout_status', 'transfer_status']);
     // Ids differ by nature: never drift.
     expect(driftOf(json(200, [row]), json(200, [{ ...row, id: 9 }]), 'operation_query')).toEqual([]);
   });

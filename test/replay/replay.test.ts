@@ -297,7 +297,13 @@ describe('payout calls', () => {
     expect(one!.kind).toBe('payout_get');
     expect(JSON.parse(one!.sandbox!.body!).id).toBe(id);
     expect(one!.drift).toEqual([
-      { kind: 'key_missing', path: 'body.bank_reference', production: 'present', sandbox: 'absent', note: expect.stringContaining('bank_reference') },
+      {
+        kind: 'key_missing',
+        path: 'body.bank_reference',
+        production: 'present',
+        sandbox: 'absent',
+        note: expect.stringContaining('bank_reference'),
+      },
     ]);
   });
 });
