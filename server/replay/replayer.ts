@@ -51,7 +51,8 @@ function readHar(value: unknown): Har {
   if (Array.isArray(entries) && entries.length > MAX_REPLAY_ENTRIES)
     throw new SandboxError(
       'HAR_TOO_LARGE',
-      `the HAR has ${entries.length} entries; a replay takes at most ${MAX_REPLAY_ENTRIES}: split it (by time or by page) and replay the parts`,
+      `the HAR has ${entries.length} entries; a replay takes at most ${MAX_REPLAY_ENTRIES}: ` +
+        'split it (by time or by page) and replay the parts',
     );
   const r = HarSchema.safeParse(v);
   if (r.success) return r.data;

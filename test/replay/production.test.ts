@@ -34,7 +34,8 @@ const queryUrl = async (transId: string) => {
   midId ||= String((await control(prod.sb).listMerchants()).items.find((m) => m.public_key === DEMO.public_key)!.mid_id);
   const time = '2026-11-20 14:05:00';
   const signature = sha256(DEMO.public_key + time + midId + transId + DEMO.secret_key);
-  return `${PROD_HOST}/api/operations?${new URLSearchParams({ public_key: DEMO.public_key, time, mid_id: midId, trans_id: transId, signature })}`;
+  const query = new URLSearchParams({ public_key: DEMO.public_key, time, mid_id: midId, trans_id: transId, signature });
+  return `${PROD_HOST}/api/operations?${query}`;
 };
 const create = (fields: Record<string, string>) => prod.call({ method: 'POST', url: PROD_CREATION_URL, type: FORM, text: form(fields) });
 /** The first operation production created with a trans_id (the list is newest first). */
@@ -79,7 +80,7 @@ describe('outcomes are applied at their moment', () => {
 });
 
 describe('a notification applies to the operation whose trans_id, amount and currency match', () => {
-  it('two operations share a trans_id: the one production confirmed is confirmed, so the shop receives the amount production sent', async () => {
+  it('two operations share a trans_id: the one production confirmed is confirmed; the shop gets the amount production sent', async () => {
     const first = paymentFields(17, { amount: '10000' });
     const second = paymentFields(17, { amount: '25000', trans_id: first.trans_id! });
     await create(first);
