@@ -301,7 +301,8 @@ export const replayRoutes = {
       'created still pending whose amount and currency match. Payout callbacks approve the item with that credit_note; a recorded ' +
       'transfer_status drives the item before the entry that shows it. Refusals for credentials are reproduced. Drift: status, error ' +
       'code, operation and payout status, the set of JSON keys at every path (`[*]` merges array items), the checkout address shape; ' +
-      `at most ${MAX_DRIFT_ITEMS} items per entry (\`drift_more\` counts the rest). At most ${MAX_REPLAY_ENTRIES} entries (413 HAR_TOO_LARGE). ` +
+      `at most ${MAX_DRIFT_ITEMS} items per entry (\`drift_more\` counts the rest). ` +
+      `At most ${MAX_REPLAY_ENTRIES} entries (413 HAR_TOO_LARGE). ` +
       'Stored bodies are cut to 4 KiB, secrets masked. Progress: live event `replay.progress`.',
   }),
   listReplays: defineRoute({

@@ -12,13 +12,11 @@ import type { SentEntry } from './send.js';
 /** The first `bytes` bytes of a text, whole characters only. */
 export function clip(text: string, bytes = STORED_BODY_BYTES): { text: string; clipped: boolean } {
   if (text.length <= bytes / 4 || Buffer.byteLength(text) <= bytes) return { text, clipped: false };
-  return {
-    text: Buffer.from(text)
-      .subarray(0, bytes)
-      .toString('utf8')
-      .replace(/\uFFFD+$/, ''),
-    clipped: true,
-  };
+  // Cut on a character boundary: back off over UTF-8 continuation bytes (10xxxxxx).
+  const all = Buffer.from(text);
+  let end = bytes;
+  while (end > 0 && (all[end]! & 0xc0) === 0x80) end--;
+  return { text: all.subarray(0, end).toString('utf8'), clipped: true };
 }
 
 /** An answer as a report keeps it: its error code, its body masked and clipped. */

@@ -87,7 +87,7 @@ describe.skipIf(!hasChromium)('console: incident replay', () => {
     expect(await r.report().count()).toBe(0);
   });
 
-  it('in Spanish at 800 px: both sides status and code, collapsed bodies, a drift-only filter, rejection codes, nothing cut off', async () => {
+  it('in Spanish at 800 px: status and code of both sides, collapsed bodies, drift-only filter, rejection codes, no cut', async () => {
     const calls = [
       { method: 'GET', url: prodCheckout(17), status: 200, responseType: 'text/html', response: '<html></html>' },
       {
