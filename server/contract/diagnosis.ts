@@ -73,7 +73,7 @@ export type Recipe = z.infer<typeof RecipeSchema>;
 
 export const DiagnosisSchema = z.object({
   matched: z.boolean(),
-  recipe: RecipeSchema.nullable().describe('the ingredients that differ from the spec, when a known recipe reproduces the signature'),
+  recipe: RecipeSchema.nullable().describe('the ingredients that differ from the service, when a known recipe reproduces the signature'),
   expected_string: z.string().describe(`the string the service signs, the secret shown as ${MASKED_SECRET}`),
   explanation: z.string().describe('one sentence a developer can act on'),
 });
@@ -91,7 +91,7 @@ export const DiagnoseBodySchema = z
       .string()
       .max(255)
       .optional()
-      .describe('whose secret the spec signs with; default fields.public_key, then the demo merchant'),
+      .describe('whose secret the service signs with; default fields.public_key, then the demo merchant'),
     secret: z.string().max(512).optional().describe("a secret to use instead of the merchant's (e.g. one the operator types)"),
   })
   .strict();

@@ -1,6 +1,6 @@
 import type { FaultKind } from '../contract/faults.js';
 import type { SandboxContext } from '../context.js';
-import { maskSecrets } from '../log-masking.js';
+import { maskSecrets } from '../body/secret-masking.js';
 import type { EntryInput } from '../store/request-log.js';
 import { consume, describeFiring, editableFaultRules, forMerchant, isLive, noFaultRules, saveFaultRules } from '../store/fault-rules.js';
 

@@ -124,7 +124,8 @@ export function merchantTools(target: ToolTarget): Tool[] {
       name: 'createPayment',
       description:
         'Creates a payment as a merchant would: valid fields for the channel, signed with the merchant ' +
-        'secret (contract §3), posted to the channel path. Answers the checkout address (or the ' +
+        'secret (SHA-256 of public_key time amount currency trans_id time_expired url_ok url_error channel, then the secret), ' +
+        'posted to the channel path. Answers the checkout address (or the ' +
         'direct-integration JSON) and the sandbox operation id.',
       inputSchema: { ...jsonSchemaOf(CreatePaymentInput), type: 'object' },
       run: async (args) => {

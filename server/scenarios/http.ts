@@ -64,7 +64,6 @@ export async function call(base: string, method: string, path: string, body?: Bo
   return { status: res.status, text, json };
 }
 
-
 /** The value at `key` of a JSON object answer (undefined otherwise). */
 export const field = (v: unknown, key: string): unknown => (isRecord(v) ? v[key] : undefined);
 

@@ -10,7 +10,8 @@ import {
   signedString,
 } from '../../renderer/src/api/signature';
 import { CREATION_SIGNED_FIELDS } from '../../server/contract/signed-fields.js';
-import { creationSignature as serverCreationSignature, sha256Hex as serverSha256 } from '../../server/domain/signature.js';
+import { sha256Hex as serverSha256 } from '../../server/domain/secrets.js';
+import { creationSignature as serverCreationSignature } from '../../server/domain/signature.js';
 
 const value = fc.string({ maxLength: 40 });
 const creationFields = fc.record(

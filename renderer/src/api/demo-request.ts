@@ -2,7 +2,7 @@ import { DEMO_PUBLIC_KEY, merchantRoutes, type Merchant } from '@contract/mercha
 import { call } from './client';
 import { creationCurl } from './signature';
 
-/** Fields of a valid channel-17 payment for the teaching empty states (contract §2 demo merchant). */
+/** Fields of a valid channel-17 payment for the teaching empty states (the demo merchant). */
 export function demoFields(publicKey: string, transId: string): Record<string, string> {
   return {
     public_key: publicKey,

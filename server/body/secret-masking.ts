@@ -1,4 +1,4 @@
-import { MASKED_SECRET } from './contract/common.js';
+import { MASKED_SECRET } from '../contract/common.js';
 
 /**
  * What the request log hides. Secrets are found by the name a reader would decode, however the
