@@ -90,7 +90,8 @@ export function passiveChecks(ctx: SandboxContext, merchant: MerchantRecord, sin
     add(
       'queries_operations',
       'warn',
-      `The merchant never asked for an operation's state (GET /api/operations) ${from}: if a notification is lost, your shop cannot find out.`,
+      `The merchant never asked for an operation's state (GET /api/operations) ${from}: ` +
+        'if a notification is lost, your shop cannot find out.',
     );
   return out;
 }
