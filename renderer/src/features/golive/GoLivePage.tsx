@@ -11,7 +11,7 @@ import { downloadText } from '../../components/download';
 import { fmtTime } from '../../components/format';
 import { MerchantOptions, useMerchants } from '../../components/merchants';
 import { NotificationCard } from '../../components/NotificationView';
-import { reportJson, reportMarkdown } from './report-export';
+import { checkReportJson as reportJson, checkReportMarkdown as reportMarkdown } from '@contract/golive-report.js';
 
 const ICON: Record<Verdict, string> = { pass: '✓', warn: '⚠', fail: '✗', skipped: '–' };
 const CLASS: Record<Verdict, string> = { pass: 'text-ok', warn: 'text-warn', fail: 'text-bad', skipped: 'muted' };
