@@ -66,7 +66,7 @@ async function main(): Promise<number> {
   const local =
     a.sandbox === undefined ? createSandbox({ data: ':memory:', port: 0, host: '127.0.0.1', consoleDir: null, log: () => {} }) : null;
   try {
-    const url = local ? await local.start() : a.sandbox!.replace(/\/+$/, '');
+    const url = local ? await local.start() : a.sandbox!.endsWith('/') ? a.sandbox!.slice(0, -1) : a.sandbox!;
     const token = a['control-token'] ?? (process.env.SANDBOX_CONTROL_TOKEN || undefined);
     const control = controlClient(url, token ? { headers: { authorization: `Bearer ${token}` } } : {});
     report = await runGoLiveCheck(control, options);

@@ -32,7 +32,8 @@ describe('go-live report for tickets and CI logs', () => {
     const prose = md.replace(/(`+)[^`][\s\S]*?\1/g, '');
     expect(prose).not.toMatch(/(?<!\\)(<img|<b>|<x>|\]\(https)/);
     expect(md).not.toMatch(/^# heading/m);
-    // Each table row keeps (pipes inside code spans too are escaped: GFM splits cells on them) its column count whatever the handler answered.
+    // Each table row keeps its column count whatever the handler answered (pipes in code spans
+    // are escaped too: GFM splits cells on them).
     const answerRow = md.split('\n').find((l) => l.startsWith('| POST'))!;
     expect(answerRow.replace(/\\\|/g, '').split('|').length).toBe(7);
     expect(md).toContain('since 2025-12-31T00:00:00.000Z');

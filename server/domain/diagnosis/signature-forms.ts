@@ -33,8 +33,10 @@ function amountForms(text: string): string[] {
   const m = /^(-?)(\d+)(?:[.,](\d*))?$/.exec(text);
   if (!m) return [];
   const [, sign = '', whole = '', frac = ''] = m;
-  const int = whole.replace(/^0+(?=\d)/, '');
-  const trimmed = frac.replace(/0+$/, '');
+  const int = String(BigInt(whole));
+  let end = frac.length;
+  while (end > 0 && frac[end - 1] === '0') end--;
+  const trimmed = frac.slice(0, end);
   const forms = [`${sign}${int}${trimmed ? `.${trimmed}` : ''}`, `${sign}${int}.${trimmed.padEnd(1, '0')}`];
   // Two decimals and cents only where they keep every digit sent.
   if (trimmed.length <= 2) {
