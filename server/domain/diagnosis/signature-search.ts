@@ -124,7 +124,8 @@ function candidates(input: DiagnoseInput, orders: OrderOption[], others: number)
           out.push({ order, separator, secret, other: -1, field, cost });
         }
       }
-  // The secret sorted in among the values under a field name of its own, and also the HMAC key.
+  // The secret sorted in among the values under a field name of its own, and also the HMAC key: one
+  // published recipe (the sorting is part of it), so it costs as one ingredient.
   const sorted = orders.find((o) => o.name === 'alphabetical');
   if (sorted) {
     const seen = new Set<string>();
@@ -140,7 +141,7 @@ function candidates(input: DiagnoseInput, orders: OrderOption[], others: number)
           secretName,
           other: -1,
           field: null,
-          cost: 2 + (separator ? 1 : 0),
+          cost: 1 + (separator ? 1 : 0),
         });
     }
   }
