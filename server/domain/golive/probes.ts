@@ -113,6 +113,7 @@ export function payoutProbeBody(reportId: string, at: number, order: OrderSpec):
     },
     amount: order.amount,
     channel_url: '',
+    callback_held: false,
     status: 'approved',
     transfer_status: 2,
     warnings: [],
