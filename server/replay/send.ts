@@ -4,6 +4,7 @@ import { creationSignature, notifySignature, querySignature } from '../domain/si
 import type { MerchantRecord } from '../store/merchants.js';
 import { rewriteBody, rewriteQuery, type OutgoingBody, type Rewrite } from './body-fields.js';
 import type { ReadEntry } from './har-entries.js';
+import { SENT_BY, SENT_BY_HEADER } from '../delivery/sent-by.js';
 
 /** What the sandbox was sent for one entry and what it answered (kept for the scenario recorder). */
 export type SentEntry = ReplaySent;
@@ -159,6 +160,7 @@ export function createEntrySender(ctx: SandboxContext, merchant: MerchantRecord,
     const headers: Record<string, string> = {
       'user-agent': `PasarelaSandbox-Replay/${ctx.version}`,
       'x-sandbox-replay': String(replayId),
+      [SENT_BY_HEADER]: SENT_BY,
     };
     const auth =
       e.kind.startsWith('payout_') && e.kind !== 'payout_login' ? authorization(e.headers.get('authorization'), e.production.status) : null;

@@ -12,12 +12,13 @@ export const LAN_ADDRESS = '192.0.2.7';
 /** Installs the simulation; answers the function that removes it (call it in afterAll). */
 export function simulateLan(): () => void {
   const emit = net.Server.prototype.emit;
-  net.Server.prototype.emit = function (this: net.Server, event: string | symbol, ...args: unknown[]) {
+  function lanEmit(this: net.Server, event: string | symbol, ...args: unknown[]): boolean {
     const socket = args[0];
     if (event === 'connection' && socket instanceof net.Socket && socket.remoteAddress === LAN_PEER)
       Object.defineProperty(socket, 'remoteAddress', { value: LAN_ADDRESS });
-    return emit.call(this, event, ...args);
-  } as typeof emit;
+    return Reflect.apply(emit, this, [event, ...args]) as boolean;
+  }
+  net.Server.prototype.emit = lanEmit as typeof emit;
   return () => {
     net.Server.prototype.emit = emit;
   };

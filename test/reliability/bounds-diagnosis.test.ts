@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diagnoseSignature, MAX_DIAGNOSED_BYTES, MAX_HASHED_BYTES } from '../../server/domain/diagnosis/signature-search.js';
 import { DIAGNOSIS_BYTES } from '../../server/store/request-log.js';
-import { encodeFields } from '../../server/testkit/merchant.js';
 import { lanFetch, simulateLan } from '../helpers/lan.js';
 import { creationPath, paymentFields } from '../helpers/payments.js';
 import { control, creationSignature, DEMO, sha256, startSandbox } from '../helpers/sandbox.js';
@@ -79,7 +78,8 @@ describe('what a refused creation from another machine can cost (shared sandbox)
 
   it('names another merchant whose secret signed it only to those who could read the request log', async () => {
     const other = await control(sb).createMerchant({ body: { name: 'Victim shop' } });
-    const { body, headers } = encodeFields(paymentFields(17, {}, { secret: other.secret_key }), 'form');
+    const body = new URLSearchParams(paymentFields(17, {}, { secret: other.secret_key })).toString();
+    const headers = { 'content-type': 'application/x-www-form-urlencoded' };
     const lan = await fromLan(creationPath(17), { method: 'POST', headers, body });
     expect(lan.status).toBe(400);
     expect(lan.headers.get('x-sandbox-signature-diagnosis')).toBe('unknown');
@@ -115,7 +115,7 @@ describe('what a refused creation from another machine can cost (shared sandbox)
 describe('the signature search budget', () => {
   it('a lone surrogate is left out of the forms tried, and a recipe over the other values is still found', () => {
     const f = paymentFields(17, { trans_id: 'T-\ud800', amount: '50000' }, { sign: false });
-    const signed = { ...f, amount: '50000.00' };
+    const signed: Record<string, string> = { ...f, amount: '50000.00' };
     const signature = sha256(
       ['public_key', 'time', 'amount', 'currency', 'trans_id', 'time_expired', 'url_ok', 'url_error', 'channel']
         .map((k) => signed[k] ?? '')
