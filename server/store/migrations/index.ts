@@ -10,7 +10,7 @@ import { golive } from './009-golive.js';
 import { replays } from './010-replays.js';
 import { revokedPayoutLogins } from './011-revoked-payout-logins.js';
 import { requestCallFacts } from './012-request-call-facts.js';
-import { privateCallbacks } from './016-private-callbacks.js';
+import { bounds } from './016-bounds.js';
 
 /**
  * Forward-only migrations. Version N is the N-th entry; `PRAGMA user_version` records the applied
@@ -29,5 +29,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '010-replays', sql: replays },
   { name: '011-revoked-payout-logins', sql: revokedPayoutLogins },
   { name: '012-request-call-facts', sql: requestCallFacts },
-  { name: '016-private-callbacks', sql: privateCallbacks },
+  { name: '016-bounds', sql: bounds },
 ];
