@@ -79,10 +79,11 @@ export function shortenMiddle(s: string, max: number): string {
  */
 export function boundedDiagnosis(d: Diagnosis | null | undefined, max = DIAGNOSIS_BYTES): Diagnosis | null {
   if (!d) return null;
-  let out: Diagnosis = d;
+  // A long expected string (every signed value of a large refusal) is cut before anything is serialised.
+  let out: Diagnosis = bytesOf(d.expected_string) > max / 2 ? { ...d, expected_string: shortenMiddle(d.expected_string, max / 2) } : d;
   const size = () => Buffer.byteLength(JSON.stringify(out));
   let over = size() - max;
-  if (over <= 0) return d;
+  if (over <= 0) return out;
   out = { ...out, expected_string: shortenMiddle(out.expected_string, Math.max(256, bytesOf(out.expected_string) - over)) };
   for (let round = 0; round < 8 && (over = size() - max) > 0; round++) {
     const field = out.recipe?.field;
