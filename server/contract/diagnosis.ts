@@ -37,8 +37,9 @@ export type TokenMistake = (typeof TOKEN_MISTAKES)[number];
 
 /**
  * Token mistakes whose naming would confirm a guessed credential (a secret key, a payout login, most
- * of a payout token): the answer header names them only to loopback or control-token callers. The others describe the
- * sender's own header, or a token it already held.
+ * of a payout token; Basic credentials, which are named when their username exists): the answer
+ * header names them only to loopback or control-token callers. The others describe the sender's own
+ * header, or a token it already held.
  */
 export const REVEALING_TOKEN_MISTAKES: ReadonlySet<TokenMistake> = new Set([
   'secret_key',
@@ -46,6 +47,7 @@ export const REVEALING_TOKEN_MISTAKES: ReadonlySet<TokenMistake> = new Set([
   'payout_password',
   'other_case',
   'truncated',
+  'basic_credentials',
 ]);
 
 /**

@@ -24,6 +24,10 @@ const BY_BYTES: Record<number, Algorithm> = { 16: 'md5', 20: 'sha1', 32: 'sha256
 const SEPARATORS = ['|', ',', ';', '&', ':', '-', '_', ' ', '.', '+', '/', '#', '\n', '\t'];
 /** Hashes tried at most for one diagnosis, so a refusal still answers in a few milliseconds. */
 export const MAX_HASHES = 2500;
+/** Bytes hashed at most for one diagnosis: what a search costs grows with the values, not only with the recipes. */
+export const MAX_HASHED_BYTES = 4 * 1024 * 1024;
+/** The signed values together, in bytes, beyond which no recipe is searched (a flood of large refusals costs one hash each). */
+export const MAX_DIAGNOSED_BYTES = 4096;
 /** Other merchants' secrets tried (the newest first is the caller's choice). */
 const MAX_OTHER_SECRETS = 40;
 export const MASKED_SECRET = '••••';
@@ -96,8 +100,8 @@ export interface DiagnoseInput {
   signature: string;
   /** Other merchants' keys: a signature made with one of them names it. */
   others?: readonly { public_key: string; secret_key: string }[];
-  /** Filled with the number of hashes tried (tests, benchmark). */
-  stats?: { hashes: number };
+  /** Filled with the number of hashes tried and the bytes they covered (tests, benchmark). */
+  stats?: { hashes: number; bytes?: number };
 }
 
 const hashHex = (alg: Algorithm, text: string) => createHash(alg).update(text, 'utf8').digest('hex');
@@ -153,36 +157,46 @@ export function diagnoseSignature(input: DiagnoseInput): Diagnosis {
         'sign the lowercase hex SHA-256 of the expected string.',
   };
   if (targets.length === 0) return unknown;
+  const signedBytes = specOrderOf(input.kind).reduce((n, k) => n + Buffer.byteLength(input.fields[k] ?? ''), 0);
+  if (signedBytes > MAX_DIAGNOSED_BYTES)
+    return {
+      ...unknown,
+      explanation:
+        `The signed values are too long to diagnose (${signedBytes} bytes together; a diagnosis tries recipes only up to ` +
+        `${MAX_DIAGNOSED_BYTES}): sign the lowercase hex SHA-256 of the expected string, and keep each value within its documented length.`,
+    };
   const others = (input.others ?? []).slice(0, MAX_OTHER_SECRETS);
   const orders = orderOptions(input.kind, input.sentOrder ?? Object.keys(input.fields));
   const algorithms = [...new Set(targets.map((t) => t.algorithm))];
   let hashes = 0;
+  let bytes = 0;
+  const tally = () => {
+    if (input.stats) Object.assign(input.stats, { hashes, bytes });
+  };
   for (const c of candidates(input, orders, others.length)) {
-    if (hashes >= MAX_HASHES) break;
+    if (hashes >= MAX_HASHES || bytes >= MAX_HASHED_BYTES) break;
     const fields = c.field ? { ...input.fields, [c.field.name]: c.field.signed } : input.fields;
     const values = c.order.fields.map((k) => fields[k] ?? '');
     const secret = c.other < 0 ? input.secret : others[c.other]!.secret_key;
+    const text =
+      c.secret === 'none' || c.secret === 'hmac_key'
+        ? values.join(c.separator)
+        : c.secret === 'prefix'
+          ? [secret, ...values].join(c.separator)
+          : [...values, secret].join(c.separator);
+    const size = Buffer.byteLength(text);
     for (const alg of algorithms) {
       hashes++;
-      const hex =
-        c.secret === 'hmac_key'
-          ? hmacHex(alg, secret, values.join(c.separator))
-          : hashHex(
-              alg,
-              c.secret === 'none'
-                ? values.join(c.separator)
-                : c.secret === 'prefix'
-                  ? [secret, ...values].join(c.separator)
-                  : [...values, secret].join(c.separator),
-            );
+      bytes += size;
+      const hex = c.secret === 'hmac_key' ? hmacHex(alg, secret, text) : hashHex(alg, text);
       const hit = targets.find((t) => t.algorithm === alg && t.hex === hex);
       if (!hit) continue;
-      if (input.stats) input.stats.hashes = hashes;
+      tally();
       const recipe = recipeOf(c, hit, input, others);
       return { matched: true, recipe, expected_string, explanation: explain(recipe, input.kind) };
     }
   }
-  if (input.stats) input.stats.hashes = hashes;
+  tally();
   return unknown;
 }
 
@@ -264,6 +278,9 @@ export function explain(r: Recipe, kind: SignatureKind): string {
   return `The signature was built ${recipeParts(r).join(', ')}; sign ${spec}.`;
 }
 
+/** A value for the header: URL-encoded, and a lone surrogate (which cannot be) shown as U+FFFD. */
+const headerText = (s: string) => globalThis.encodeURIComponent(s.replace(/[\uD800-\uDFFF]/gu, '\uFFFD'));
+
 /**
  * `X-Sandbox-Signature-Diagnosis`: the ingredients as `key=value; …`, or `unknown`. ASCII only.
  * `revealOther` (a loopback caller) also names another merchant, and token mistakes that would
@@ -273,15 +290,16 @@ export function diagnosisHeader(d: Diagnosis, revealOther: boolean): string {
   if (!d.matched || !d.recipe) return 'unknown';
   const r = d.recipe;
   if (r.token && !revealOther && REVEALING_TOKEN_MISTAKES.has(r.token)) return 'unknown';
+  if (r.secret === 'other_merchant' && !revealOther) return 'unknown';
   const parts: string[] = [];
   if (r.token) parts.push(`token=${r.token}`);
-  if (r.token_of && revealOther) parts.push(`token_of=${encodeURIComponent(r.token_of)}`);
+  if (r.token_of && revealOther) parts.push(`token_of=${headerText(r.token_of)}`);
   if (r.order) parts.push(`order=${r.order}`);
   if (r.separator !== undefined) parts.push(`separator=${JSON.stringify(r.separator)}`);
   if (r.secret) parts.push(`secret=${r.secret}`);
-  if (r.secret_of && revealOther) parts.push(`secret_of=${encodeURIComponent(r.secret_of)}`);
+  if (r.secret_of && revealOther) parts.push(`secret_of=${headerText(r.secret_of)}`);
   if (r.algorithm) parts.push(`algorithm=${r.algorithm}`);
   if (r.encoding) parts.push(`encoding=${r.encoding}`);
-  if (r.field) parts.push(`field=${encodeURIComponent(r.field.name)}`, `signed=${encodeURIComponent(r.field.signed)}`);
+  if (r.field) parts.push(`field=${headerText(r.field.name)}`, `signed=${headerText(r.field.signed)}`);
   return parts.join('; ') || 'unknown';
 }
