@@ -37,8 +37,9 @@ export type TokenMistake = (typeof TOKEN_MISTAKES)[number];
 
 /**
  * Token mistakes whose naming would confirm a guessed credential (a secret key, a payout login, most
- * of a payout token): the answer header names them only to loopback or control-token callers. The others describe the
- * sender's own header, or a token it already held.
+ * of a payout token; Basic credentials, which are named when their username exists): the answer
+ * header names them only to loopback or control-token callers. The others describe the sender's own
+ * header, or a token it already held.
  */
 export const REVEALING_TOKEN_MISTAKES: ReadonlySet<TokenMistake> = new Set([
   'secret_key',
@@ -46,6 +47,7 @@ export const REVEALING_TOKEN_MISTAKES: ReadonlySet<TokenMistake> = new Set([
   'payout_password',
   'other_case',
   'truncated',
+  'basic_credentials',
 ]);
 
 /**
@@ -78,8 +80,8 @@ export type Recipe = z.infer<typeof RecipeSchema>;
 
 export const DiagnosisSchema = z.object({
   matched: z.boolean(),
-  recipe: RecipeSchema.nullable().describe('the ingredients that differ from the spec, when a known recipe reproduces the signature'),
-  expected_string: z.string().describe('the string the spec signs, the secret shown as ••••'),
+  recipe: RecipeSchema.nullable().describe('the ingredients that differ from the service, when a known recipe reproduces the signature'),
+  expected_string: z.string().describe('the string the service signs, the secret shown as ••••'),
   explanation: z.string().describe('one sentence a developer can act on'),
   next_problem: z
     .object({ code: z.string(), message: z.string() })
@@ -100,7 +102,7 @@ export const DiagnoseBodySchema = z
       .string()
       .max(255)
       .optional()
-      .describe('whose secret the spec signs with; default fields.public_key, then the demo merchant'),
+      .describe('whose secret the service signs with; default fields.public_key, then the demo merchant'),
     secret: z.string().max(512).optional().describe("a secret to use instead of the merchant's (e.g. one the operator types)"),
   })
   .strict();

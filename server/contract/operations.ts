@@ -62,8 +62,8 @@ export const OperationSchema = OperationSummarySchema.extend({
   warnings: z
     .array(z.string())
     .describe(
-      'what the creation was accepted with despite the spec: each names the field, the value sent, what ' +
-        'the spec asks for and what the sandbox did',
+      'what the creation was accepted with despite the service: each names the field, the value sent, what ' +
+        'the service asks for and what the sandbox did',
     ),
   updated_at: z.string(),
   events: z.array(OperationEventSchema),
@@ -88,7 +88,7 @@ export const RejectBodySchema = z
   .object({
     rejection_code: z.string().max(64).optional(),
     rejection_message: z.string().max(500).optional(),
-    error_reason: z.enum(CH11_ERROR_REASONS).optional().describe("channel 11's failure reason, one of the spec's list"),
+    error_reason: z.enum(CH11_ERROR_REASONS).optional().describe("channel 11's failure reason, one of the service's list"),
     card_failure_code: z.enum(CARD_FAILURE_CODES).optional().describe('channel 36 card failure'),
   })
   .strict();

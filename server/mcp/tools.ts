@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RouteSpec } from '../contract/route.js';
+import { asApiReadsIt } from './api-values.js';
 import {
   checkReportMarkdown,
   controlClient,
@@ -80,11 +81,22 @@ export function controlTools(target: ToolTarget): Tool[] {
     name,
     description: describe(spec),
     inputSchema: routeInputSchema(spec),
-    run: (args) => client[name]!(args),
+    run: (args) => {
+      // Numbers and booleans where the route reads a string, read as the strings they print as.
+      const input: Record<string, unknown> = { ...args };
+      if (spec.body && 'body' in input) input.body = asApiReadsIt(spec.body, input.body);
+      if (spec.query && 'query' in input) input.query = asApiReadsIt(spec.query, input.query);
+      return client[name]!(input);
+    },
   }));
 }
 
-const FieldsSchema = z.record(z.string(), z.string().nullable());
+/** A field value: a string, or a JSON number or boolean read as the string it prints as (as the merchant API reads JSON). */
+const FieldValue = z
+  .union([z.string(), z.number(), z.boolean()])
+  .nullable()
+  .transform((v) => (v === null ? null : String(v)));
+const FieldsSchema = z.record(z.string(), FieldValue);
 const MerchantPick = {
   public_key: z
     .string()
@@ -143,11 +155,12 @@ export function merchantTools(target: ToolTarget): Tool[] {
       name: 'createPayment',
       description:
         'Creates a payment as a merchant would: valid fields for the channel, signed with the merchant ' +
-        'secret (contract §3), posted to the channel path. Answers the checkout address (or the ' +
+        'secret (SHA-256 of public_key time amount currency trans_id time_expired url_ok url_error channel, then the secret), ' +
+        'posted to the channel path. Answers the checkout address (or the ' +
         'direct-integration JSON) and the sandbox operation id.',
       inputSchema: { ...jsonSchemaOf(CreatePaymentInput), type: 'object' },
       run: async (args) => {
-        const parsed = CreatePaymentInput.safeParse(args);
+        const parsed = CreatePaymentInput.safeParse(asApiReadsIt(CreatePaymentInput, args));
         if (!parsed.success) throw inputProblem(parsed.error);
         const { fields, shopper, encoding, public_key } = parsed.data;
         const merchant = merchantClient(target.url, await keysOf(public_key));
@@ -163,7 +176,7 @@ export function merchantTools(target: ToolTarget): Tool[] {
         'valid item with the given fields over it. Answers the payroll and its items.',
       inputSchema: { ...jsonSchemaOf(CreatePayoutsInput), type: 'object' },
       run: async (args) => {
-        const parsed = CreatePayoutsInput.safeParse(args);
+        const parsed = CreatePayoutsInput.safeParse(asApiReadsIt(CreatePayoutsInput, args));
         if (!parsed.success) throw inputProblem(parsed.error);
         const { items, channel_url, public_key } = parsed.data;
         const merchant = merchantClient(target.url, await keysOf(public_key));

@@ -99,4 +99,23 @@ describe('MCP tools', () => {
       await other.close();
     }
   });
+
+  it('read JSON numbers and booleans as the strings they print as, in every tool, as the merchant API reads JSON', async () => {
+    const created = await call('createPayment', { fields: { channel: 17, amount: 75000, direct_integration: false } });
+    expect(created.isError).toBeUndefined();
+    const id = created.structuredContent!.operation_id as number;
+    const op = (await call('getOperation', { id })).structuredContent!;
+    expect(op).toMatchObject({ channel: 17, amount: '75000' });
+    const rejected = await call('rejectOperation', { id, body: { rejection_code: 51, rejection_message: 'sin fondos' } });
+    expect(rejected.isError).toBeUndefined();
+    expect((await call('getOperation', { id })).structuredContent!.status).toBe('rejected');
+    const diagnosed = await call('diagnoseSignature', { body: { fields: { channel: 17, amount: 50000 }, signature: 'x' } });
+    expect(diagnosed.isError).toBeUndefined();
+    expect(diagnosed.structuredContent!.expected_string).toContain('50000');
+    const payouts = await call('createPayouts', { items: [{ amount: 2000 }] });
+    expect(payouts.isError).toBeUndefined();
+    // What no reading makes a string is still the sandbox's to refuse, in its words.
+    const refused = await call('rejectOperation', { id, body: { rejection_code: { nested: 1 } } });
+    expect(refused.isError).toBe(true);
+  });
 });

@@ -49,7 +49,7 @@ const TOKEN_KEYS: Record<TokenMistake, SigTextKey> = {
 const ALGORITHMS = { sha1: 'SHA-1', md5: 'MD5', sha512: 'SHA-512' } as const;
 
 /**
- * The server's recipe (contract §10) as texts in the console's language, one per ingredient, in
+ * The server's recipe as texts in the console's language, one per ingredient, in
  * the order the server's explanation names them. `nameOf` gives a merchant's name for its key.
  */
 export function recipeTexts(r: Recipe, nameOf: (publicKey: string) => string | undefined = () => undefined): SigText[] {

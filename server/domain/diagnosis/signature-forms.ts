@@ -20,7 +20,8 @@ export function fieldForms(name: string, sent: string): string[] {
       // a lone % is no URL-encoding: no such form
     }
   }
-  add(encodeURIComponent(sent));
+  // A lone surrogate cannot be URL-encoded: that form is left out (the value may still be signed as sent).
+  if (!/[\uD800-\uDFFF]/u.test(sent)) add(encodeURIComponent(sent));
   add(new URLSearchParams({ v: sent }).toString().slice(2));
   add(sent.toLowerCase());
   add(sent.toUpperCase());

@@ -20,6 +20,10 @@ const SEPARATORS = ['|', ',', ';', '&', ':', '-', '_', ' ', '.', '+', '/', '#', 
 const SECRET_FIELD_NAMES = ['key', 'secret', 'secret_key', 'api_secret', 'private_key'];
 /** Hashes tried at most for one diagnosis, so a refusal still answers in a few milliseconds. */
 export const MAX_HASHES = 2500;
+/** Bytes hashed at most for one diagnosis: what a search costs grows with the values, not only with the recipes. */
+export const MAX_HASHED_BYTES = 4 * 1024 * 1024;
+/** The signed values together, in bytes, beyond which no recipe is searched (a flood of large refusals costs one hash each). */
+export const MAX_DIAGNOSED_BYTES = 4096;
 /** Other merchants' secrets tried (the newest first is the caller's choice). */
 const MAX_OTHER_SECRETS = 40;
 export const MASKED_SECRET = '••••';
@@ -94,8 +98,8 @@ export interface DiagnoseInput {
   signature: string;
   /** Other merchants' keys: a signature made with one of them names it. */
   others?: readonly { public_key: string; secret_key: string }[];
-  /** Filled with the number of hashes tried (tests, benchmark). */
-  stats?: { hashes: number };
+  /** Filled with the number of hashes tried and the bytes they covered (tests, benchmark). */
+  stats?: { hashes: number; bytes?: number };
 }
 
 const hashHex = (alg: Algorithm, text: string) => createHash(alg).update(text, 'utf8').digest('hex');
@@ -191,27 +195,41 @@ export function diagnoseSignature(input: DiagnoseInput): Diagnosis {
         'sign the lowercase hex SHA-256 of the expected string.',
   };
   if (targets.length === 0) return unknown;
+  const signedBytes = specOrderOf(input.kind).reduce((n, k) => n + Buffer.byteLength(input.fields[k] ?? ''), 0);
+  if (signedBytes > MAX_DIAGNOSED_BYTES)
+    return {
+      ...unknown,
+      explanation:
+        `The signed values are too long to diagnose (${signedBytes} bytes together; a diagnosis tries recipes only up to ` +
+        `${MAX_DIAGNOSED_BYTES}): sign the lowercase hex SHA-256 of the expected string, and keep each value within its documented length.`,
+    };
   const others = (input.others ?? []).slice(0, MAX_OTHER_SECRETS);
   const orders = orderOptions(input.kind, input.sentOrder ?? Object.keys(input.fields));
   const algorithms = [...new Set(targets.map((t) => t.algorithm))];
   let hashes = 0;
+  let bytes = 0;
+  const tally = () => {
+    if (input.stats) Object.assign(input.stats, { hashes, bytes });
+  };
   for (const c of candidates(input, orders, others.length)) {
-    if (hashes >= MAX_HASHES) break;
+    if (hashes >= MAX_HASHES || bytes >= MAX_HASHED_BYTES) break;
     const fields = c.field ? { ...input.fields, [c.field.name]: c.field.signed } : input.fields;
     const values = c.order.fields.map((k) => fields[k] ?? '');
     const secret = c.other < 0 ? input.secret : others[c.other]!.secret_key;
+    const text = signedText(c, values, secret);
+    const size = Buffer.byteLength(text);
     for (const alg of algorithms) {
       hashes++;
-      const text = signedText(c, values, secret);
+      bytes += size;
       const hex = c.secret === 'hmac_key' || c.secret === 'in_values_and_hmac_key' ? hmacHex(alg, secret, text) : hashHex(alg, text);
       const hit = targets.find((t) => t.algorithm === alg && t.hex === hex);
       if (!hit) continue;
-      if (input.stats) input.stats.hashes = hashes;
+      tally();
       const recipe = recipeOf(c, hit, input, others);
       return { matched: true, recipe, expected_string, explanation: explain(recipe, input.kind) };
     }
   }
-  if (input.stats) input.stats.hashes = hashes;
+  tally();
   return unknown;
 }
 

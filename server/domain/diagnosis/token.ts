@@ -1,7 +1,7 @@
 import type { Diagnosis, Recipe, TokenMistake } from '../../contract/diagnosis.js';
 import type { Store } from '../../store/index.js';
 import type { MerchantRecord } from '../../store/merchants.js';
-import { equalsText, LOGIN_TOKEN_LENGTH, LOGIN_TOKEN_PREFIX, payoutTokenOwner } from '../payouts/auth.js';
+import { equalsText, LOGIN_TOKEN_LENGTH, LOGIN_TOKEN_PREFIX, MAX_LOGIN_TOKENS, payoutTokenOwner } from '../payouts/auth.js';
 import { getSettings } from '../settings.js';
 import { MASKED_SECRET } from './signature-search.js';
 
@@ -151,7 +151,8 @@ export function diagnosePayoutToken(store: Store, now: number, header: string | 
     recipe: null,
     expected_string,
     explanation:
-      "The token is neither a merchant's payout_token nor a login token this sandbox issued (a reset forgets login tokens): " +
+      "The token is neither a merchant's payout_token nor a login token this sandbox issued (a reset forgets login tokens, " +
+      `and each merchant keeps only its newest ${MAX_LOGIN_TOKENS}): ` +
       "send the merchant's payout_token, or a token from POST /api/login.",
   };
 }

@@ -70,7 +70,7 @@ export const CHECK_TEXTS: Record<CheckId, { title: string; advice: string }> = {
   },
   creations_without_warnings: {
     title: 'Creations without warnings',
-    advice: 'Send what the spec asks for; the sandbox accepts some deviations with a warning, the real service may refuse them.',
+    advice: 'Send what the service asks for; the sandbox accepts some deviations with a warning, the real service may refuse them.',
   },
   trans_id_unique: {
     title: 'trans_id unique per payment',

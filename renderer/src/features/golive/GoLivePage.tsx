@@ -147,7 +147,7 @@ function Report({ r }: { r: CheckReport }) {
   );
 }
 
-/** Go-live check (contract §11): run it for a merchant, read the checklist, export it for a ticket. */
+/** Go-live check: run it for a merchant, read the checklist, export it for a ticket. */
 export default function GoLivePage() {
   const t = useT();
   const route = useRoute();

@@ -36,8 +36,8 @@ export function loggedFields(body: string): Record<string, string> {
 }
 
 /**
- * How a refused signature was built (contract §10), beside the request: the recipe in the console's
- * language, the string the spec signs and the string the sender signed (secrets as ••••), and the
+ * How a refused signature was built, beside the request: the recipe in the console's
+ * language, the string the service signs and the string the sender signed (secrets as ••••), and the
  * signature as logged. A payout call refused for its token shows
  * what was sent in the token's place instead.
  */
