@@ -100,7 +100,6 @@ export default tseslint.config(
     files: [
       'server/contract/common.ts',
       'server/contract/merchants.ts',
-      'server/domain/golive/passive.ts',
       'server/replay/drift.ts',
       'server/replay/outcomes.ts',
       'server/replay/production-notifications.ts',

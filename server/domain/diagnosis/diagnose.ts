@@ -3,6 +3,7 @@ import { SandboxError } from '../../contract/errors.js';
 import type { SandboxContext } from '../../context.js';
 import type { MerchantRecord } from '../../store/merchants.js';
 import { DEMO_MERCHANT } from '../merchants.js';
+import { nextProblem } from './next-problem.js';
 import { diagnoseSignature, expectedString } from './signature-search.js';
 import { sameText, sha256Hex, signatureMatches } from '../secrets.js';
 
@@ -19,7 +20,7 @@ const others = (ctx: SandboxContext, except: MerchantRecord | undefined) =>
 export function diagnoseCreation(ctx: SandboxContext, fields: Record<string, string>): Diagnosis | null {
   const merchant = ctx.store.merchants.byPublicKey(fields.public_key ?? '');
   if (!merchant) return null;
-  return diagnoseSignature({
+  const d = diagnoseSignature({
     kind: 'creation',
     fields,
     sentOrder: Object.keys(fields),
@@ -27,6 +28,8 @@ export function diagnoseCreation(ctx: SandboxContext, fields: Record<string, str
     signature: fields.signature ?? '',
     others: others(ctx, merchant),
   });
+  const next = nextProblem(merchant, fields);
+  return next ? { ...d, next_problem: next } : d;
 }
 
 /**
