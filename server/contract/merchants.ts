@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHANNEL_IDS, OkSchema } from './common.js';
 import { defineRoute } from './route.js';
+import { ProtocolSchema } from './protocol.js';
 
 const urlOrNull = z
   .string()
@@ -31,6 +32,10 @@ export const MerchantSettingsSchema = z
     channels: MerchantChannelsSchema,
     blacklisted_documents: z.array(z.string().min(1).max(255)).max(10000),
     allow_http_localhost: z.boolean().describe('accept http://localhost and http://127.0.0.1 as url_ok/url_error'),
+    protocol: ProtocolSchema.describe(
+      'current (default): an older-dialect creation is refused with its migration; legacy: the 2018 and 2019 dialects are served as ' +
+        'the service did (switching to legacy also switches notification_signature_layout to legacy unless the same change names it)',
+    ),
     payout_username: z.string().min(1).max(255).nullable().describe('payout login username (POST /api/login); null: no login'),
     payout_password: z.string().min(1).max(255).nullable().describe('payout login password'),
   })
@@ -56,6 +61,7 @@ export const MerchantSchema = z.object({
   channels: z.record(z.string(), z.array(z.string())),
   blacklisted_documents: z.array(z.string()),
   allow_http_localhost: z.boolean(),
+  protocol: ProtocolSchema,
   created_at: z.string(),
 });
 export type Merchant = z.infer<typeof MerchantSchema>;

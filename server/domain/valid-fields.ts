@@ -37,6 +37,9 @@ const FIELDS: Record<number, Record<string, string>> = {
   41: { amount: '1500.50', currency: 'MXN', time_expired: '120' },
 };
 
+/** The test value of one shopper key on a channel (what a migration's dry run puts where the merchant must add a key). */
+export const shopperTestValue = (channel: number, key: string): string | undefined => SHOPPERS[channel]?.[key];
+
 /** `YYYY-MM-DD HH:MM:SS`, the spec's first layout of `time`. */
 export const creationTime = (t: number) => new Date(t).toISOString().slice(0, 19).replace('T', ' ');
 

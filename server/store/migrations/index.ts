@@ -10,6 +10,7 @@ import { golive } from './009-golive.js';
 import { replays } from './010-replays.js';
 import { revokedPayoutLogins } from './011-revoked-payout-logins.js';
 import { requestCallFacts } from './012-request-call-facts.js';
+import { protocolGenerations } from './013-protocol-generations.js';
 
 /**
  * Forward-only migrations. Version N is the N-th entry; `PRAGMA user_version` records the applied
@@ -28,4 +29,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '010-replays', sql: replays },
   { name: '011-revoked-payout-logins', sql: revokedPayoutLogins },
   { name: '012-request-call-facts', sql: requestCallFacts },
+  { name: '013-protocol-generations', sql: protocolGenerations },
 ];
