@@ -14,7 +14,13 @@ export const PROBE_CHECK_IDS = [
   'payout_notification_acknowledged',
 ] as const;
 /** Passive checks: what the sandbox saw from the merchant since the last reset. */
-export const PASSIVE_CHECK_IDS = ['signatures_valid', 'creations_without_warnings', 'trans_id_unique', 'queries_operations'] as const;
+export const PASSIVE_CHECK_IDS = [
+  'signatures_valid',
+  'creations_without_warnings',
+  'trans_id_unique',
+  'queries_operations',
+  'current_protocol',
+] as const;
 export const CHECK_IDS = [...PROBE_CHECK_IDS, ...PASSIVE_CHECK_IDS] as const;
 export type CheckId = (typeof CHECK_IDS)[number];
 

@@ -144,10 +144,6 @@ export function requestLogRepo(db: Db, opts: { maxRows: number; maxBytes: number
        WHERE public_key = @key AND call_kind IN (SELECT value FROM json_each(@kinds)) AND at >= @after ORDER BY id DESC LIMIT @limit)
      ORDER BY id`,
   );
-  const migrationsOf = db.prepare<{ key: string; after: number; limit: number }, { id: number; migration: string }>(
-    `SELECT id, migration FROM request_log INDEXED BY request_log_migration
-       WHERE public_key = @key AND migration IS NOT NULL AND at >= @after ORDER BY id DESC LIMIT @limit`,
-  );
   let buffer: StoredEntry[] = [];
   let timer: NodeJS.Timeout | null = null;
   let rowsSinceTrim = 0;
@@ -215,11 +211,6 @@ export function requestLogRepo(db: Db, opts: { maxRows: number; maxBytes: number
     ofMerchant(publicKey: string, kinds: readonly CallKind[], after = 0, limit = 2000): RequestLogRecord[] {
       flush();
       return ofMerchant.all({ key: publicKey, kinds: JSON.stringify(kinds), after, limit }).map(fromRow);
-    },
-    /** One merchant's migrations (refused dialect creations) logged at or after `after`, newest first, at most `limit`. */
-    migrationsOf(publicKey: string, after = 0, limit = 2000): { id: number; migration: Migration }[] {
-      flush();
-      return migrationsOf.all({ key: publicKey, after, limit }).map((r) => ({ id: r.id, migration: JSON.parse(r.migration) as Migration }));
     },
   };
 }

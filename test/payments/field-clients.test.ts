@@ -153,12 +153,16 @@ describe('liberal readings with warnings (contract §9 "Be liberal, then say so"
 });
 
 describe('still refused', () => {
-  it.each(['1', '2', '3'])('pre-current channel %s: INVALID_CHANNEL listing the current channels', async (channel) => {
+  it.each(['1', '2', '3'])('pre-current channel %s: INVALID_CHANNEL listing the current channels, then naming the 2019 format', async (channel) => {
     const r = await post(sb.url, 17, { channel });
     expectError(r, 400, 'INVALID_CHANNEL');
-    expect(r.json.error.message).toBe(
-      `channel ${channel} is a pre-current channel number that is no longer accepted; ` +
-        'the current channels are 5, 11, 16, 17, 22, 30, 33, 35, 36, 38, 40 and 41',
+    expect(r.headers.get('x-sandbox-protocol')).toBe('2019');
+    expect(r.json.error.message).toMatch(
+      new RegExp(
+        `^channel ${channel} is a pre-current channel number that is no longer accepted; ` +
+          'the current channels are 5, 11, 16, 17, 22, 30, 33, 35, 36, 38, 40 and 41; ' +
+          `this is the 2019 request format \\(channel ${channel} = [a-z ]+\\); see the migration in the request log$`,
+      ),
     );
   });
 

@@ -2,6 +2,7 @@ import type { CheckId, CheckResult } from '../../contract/checks.js';
 import type { SandboxContext } from '../../context.js';
 import type { RequestLogRecord } from '../../store/request-log.js';
 import { CHECK_TEXTS } from './texts.js';
+import { currentProtocolCheck } from './current-protocol.js';
 
 /** Fields of a logged request body: form, JSON object or multipart (as the request log keeps them). */
 export function loggedFields(e: Pick<RequestLogRecord, 'request_body' | 'path'>): Record<string, string> {
@@ -105,5 +106,7 @@ export function passiveChecks(ctx: SandboxContext, publicKey: string, wanted: Re
       'warn',
       "The merchant never asked for an operation's state (GET /api/operations): if a notification is lost, your shop cannot find out.",
     );
+  const protocol = currentProtocolCheck(publicKey, creations);
+  add('current_protocol', protocol.verdict, protocol.evidence);
   return out;
 }
