@@ -14,10 +14,12 @@ export function legacyErrorPage(code: string | undefined): { status: number; bod
     ? html`<div class="stack" data-testid="legacy-error" data-code="${shown}">
 <p lang="es" data-testid="legacy-error-es"><b>Código ${shown}.</b> ${text.es}</p>
 <p lang="en" data-testid="legacy-error-en"><b>Code ${shown}.</b> ${text.en}</p>
-<p class="hint">El comercio envió la solicitud de pago con un formato anterior (2018 o 2019) y el servicio la rechazó. · The shop sent the payment request in an older format (2018 or 2019) and the service refused it.</p>
+<p class="hint" lang="es">El comercio envió la solicitud de pago con un formato anterior (2018 o 2019) y el servicio la rechazó.</p>
+<p class="hint" lang="en">The shop sent the payment request in an older format (2018 or 2019) and the service refused it.</p>
 </div>`
     : html`<div class="stack" data-testid="legacy-error" data-code="${shown}">
-<p lang="es">No conocemos el código de error «${shown}».</p><p lang="en">The error code “${shown}” is not one the service answers.</p></div>`;
+<p lang="es">No conocemos el código de error «${shown}».</p>
+<p lang="en">The error code “${shown}” is not one the service answers.</p></div>`;
   const body = layout({
     title: `Error ${shown} · Pasarela`,
     main: resultBlock({

@@ -44,7 +44,8 @@ function bankTransfer(v: PageView): Html {
     const name = bankList(bankFile(v.op)).find((b) => b.code === v.state.bank)?.name ?? v.state.bank;
     return bankPage(v, name);
   }
-  const form = html`<div class="stack"><div><label for="bank">Banco</label>${bankSelect(bankList(bankFile(v.op)), 'Selecciona tu banco…')}</div>
+  const select = bankSelect(bankList(bankFile(v.op)), 'Selecciona tu banco…');
+  const form = html`<div class="stack"><div><label for="bank">Banco</label>${select}</div>
 <button class="btn block" type="submit" data-testid="bank-continue">Ir al banco</button></div>`;
   return html`<h1>Transferencia bancaria en línea</h1>
 <p class="lead">Selecciona tu banco; te llevaremos a su página para autorizar la transferencia.</p>
@@ -61,7 +62,11 @@ ${actionForm(v, 'choose_cash', html`<button class="btn block" type="submit" data
 }
 
 const wallet = (v: PageView): Html =>
-  html`<h1>Paga con tu billetera</h1><p class="lead">Aprueba el pago en tu billetera UniPay.</p>${bankPage(v, 'Billetera UniPay', 'Solicitud de pago enviada a tu billetera.')}`;
+  html`<h1>Paga con tu billetera</h1><p class="lead">Aprueba el pago en tu billetera UniPay.</p>${bankPage(
+    v,
+    'Billetera UniPay',
+    'Solicitud de pago enviada a tu billetera.',
+  )}`;
 
 const BODY: Record<LegacyMethod, (v: PageView) => Html> = {
   bank: bankTransfer,
@@ -92,7 +97,8 @@ export const legacyPage: PageModule = {
     const m = methodOf(v.op, v.state);
     const body = m ? BODY[m](v) : choices(v, '¿Cómo quieres pagar?', 'Elige uno de los medios disponibles.', CHOOSER);
     const change = chooser(v.op) && m ? changeButton(v) : '';
-    return html`<div data-testid="legacy-checkout" data-legacy-channel="${v.op.channel}">${body}</div><div class="actions">${change}${cancelButton(v)}</div>`;
+    const actions = html`<div class="actions">${change}${cancelButton(v)}</div>`;
+    return html`<div data-testid="legacy-checkout" data-legacy-channel="${v.op.channel}">${body}</div>${actions}`;
   },
   actions: {
     choose_method: (a) => {

@@ -113,8 +113,12 @@ export const LEGACY_ERRORS = {
   '110': { field: 'signature', en: 'signature is missing or empty.', es: 'Falta signature o está vacía.' },
   '111': {
     field: 'signature',
-    en: "The signature does not match: SHA-256 of public_key, time, amount, currency, transaction id, time_expired, url_ok, error address and channel, then the merchant's secret key.",
-    es: 'La firma no coincide: SHA-256 de public_key, time, amount, moneda, identificador de la transacción, time_expired, url_ok, dirección de error y channel, seguidos de la clave secreta del comercio.',
+    en:
+      'The signature does not match: SHA-256 of public_key, time, amount, currency, transaction id, time_expired, url_ok, ' +
+      "error address and channel, then the merchant's secret key.",
+    es:
+      'La firma no coincide: SHA-256 de public_key, time, amount, moneda, identificador de la transacción, time_expired, ' +
+      'url_ok, dirección de error y channel, seguidos de la clave secreta del comercio.',
   },
   '112': {
     field: 'public_key',

@@ -31,7 +31,8 @@ export function transportWarnings(
       fieldWarning(
         'path',
         (opts.sentPath ?? opts.prefix).slice(0, 200),
-        `today's creation paths are ${creationAddress(opts.path)} on the service's address; ${opts.prefix} is where the older integrations post`,
+        `today's creation paths are ${creationAddress(opts.path)} on the service's address; ` +
+          `${opts.prefix} is where the older integrations post`,
         'served as a current request',
       ),
     );

@@ -29,7 +29,9 @@ export type CacheKey =
   | 'replays'
   | `replay:${number}`
   | 'clock'
-  | `checks:${string}`;
+  | `checks:${string}`
+  | 'migration'
+  | `migration:${string}`;
 
 /** The keys built from a value (one entry per operation, filter set, payroll…). */
 export const cacheKeys = {
@@ -42,4 +44,5 @@ export const cacheKeys = {
   scenarioRun: (id: string): CacheKey => `scenario-run:${id}`,
   checkList: (merchant: string): CacheKey => `checks:${merchant}`,
   replay: (id: number): CacheKey => `replay:${id}`,
+  migration: (merchant: string): CacheKey => `migration:${merchant}`,
 };

@@ -48,7 +48,8 @@ export async function buildMigration(ctx: SandboxContext, r: DialectRequest, mer
     sent: sentSignature === undefined ? null : '••••',
     current: shownFields.signature,
     note: merchant
-      ? "recomputed over today's fields: SHA-256 of public_key time amount currency trans_id time_expired url_ok url_error channel, then the secret key"
+      ? "recomputed over today's fields: SHA-256 of public_key time amount currency trans_id time_expired url_ok url_error " +
+        'channel, then the secret key'
       : 'recompute it with your secret key (no merchant has this public_key)',
   });
 
