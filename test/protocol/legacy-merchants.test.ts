@@ -50,7 +50,7 @@ describe('a merchant on the legacy protocol is served the older formats as the s
     for (const m of ['bank', 'cash', 'card']) expect(r.page!.html).toContain(`data-testid="method-${m}"`);
   });
 
-  it('every error is 200 with the error address, codes 101–112 in the dialect order, and the page explains it in both languages', async () => {
+  it('every error is 200 with the error address, codes 101–112 in order; the page explains it in both languages', async () => {
     const order: [string, Record<string, string | null>][] = [
       ['101', { public_key: null }],
       ['102', { time: '' }],
