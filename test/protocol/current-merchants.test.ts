@@ -50,7 +50,7 @@ describe('a merchant on the current protocol gets today refusal, the dialect nam
     expect(await operationCount()).toBe(0);
   });
 
-  it('COP online bank transfer becomes channel 17 bankredirect (or 33); its converted request passes a dry run that stores nothing', async () => {
+  it('COP bank transfer becomes channel 17 bankredirect (or 33); the converted request passes a dry run storing nothing', async () => {
     const r = await formPost(`${sb.url}/justpay.cert/check-out/SecurePayment`, plugin2019Fields({ ...keys, channel: '1' }));
     expect(r.status).toBe(400);
     const m = (await lastLogged()).migration!;
