@@ -63,6 +63,8 @@ export function client2018Fields(o: { publicKey: string; secret: string; channel
   return f;
 }
 
+type ErrorAnswer = { error?: { code: string; message: string } };
+
 /** A form POST as the plugins send it (application/x-www-form-urlencoded). */
 export async function formPost(url: string, fields: Record<string, string>) {
   const res = await fetch(url, {
@@ -71,9 +73,9 @@ export async function formPost(url: string, fields: Record<string, string>) {
     body: new URLSearchParams(fields).toString(),
   });
   const text = await res.text();
-  let json: { error?: { code: string; message: string } } | null = null;
+  let json: ErrorAnswer | null = null;
   try {
-    json = JSON.parse(text) as typeof json;
+    json = JSON.parse(text) as ErrorAnswer;
   } catch {
     // a checkout or error address (text/plain)
   }
