@@ -13,6 +13,8 @@ export const errorCatalogue = {
   INVALID_JSON: 400,
   INVALID_JSON_STRUCTURE: 400,
   PAYLOAD_TOO_LARGE: 413,
+  /** An HTTP Archive with more entries than one replay takes. */
+  HAR_TOO_LARGE: 413,
   INVALID_BODY: 400,
   // fields
   MISSING_FIELD: 400,

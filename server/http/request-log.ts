@@ -3,7 +3,11 @@ import { classifyCall, type Call } from '../contract/calls.js';
 import type { SandboxContext } from '../context.js';
 import { randomHexPool } from '../domain/random-hex.js';
 import { EXCERPT, type EntryInput } from '../store/request-log.js';
-import { maskHeaders, maskSecrets } from './log-masking.js';
+import { maskHeaders, maskSecrets } from '../body/secret-masking.js';
+import { readReplayMark, REPLAY_HEADER } from '../replay/replay-marker.js';
+
+/** Calls of one incident replay the log keeps: a large archive must not push every other entry out of it. */
+export const REPLAY_LOG_SHARE = 200;
 
 /**
  * Polling, console reads and static files are not API calls worth keeping: every change is kept,
@@ -53,11 +57,20 @@ export function logEntry(req: Request, res: Response, extra: Partial<EntryInput>
 /** Assigns a request id and records every API call with its answer (secrets masked), batched. */
 export function requestLog(ctx: SandboxContext): RequestHandler {
   const newRequestId = randomHexPool(6);
+  // Replays run one at a time: the current one's count is all there is to keep.
+  const replayed = { id: -1, calls: 0 };
   return (req, res, next) => {
     res.locals.requestId = newRequestId();
     const call = classifyCall(req.method, req.path);
     res.locals.call = call;
     if (!worthLogging(req.method, req.path, call)) return next();
+    const replay = readReplayMark(req.headers[REPLAY_HEADER]);
+    if (replay) {
+      if (replay.id !== replayed.id) Object.assign(replayed, { id: replay.id, calls: 0 });
+      if (++replayed.calls > REPLAY_LOG_SHARE) return next();
+      if (replayed.calls === REPLAY_LOG_SHARE)
+        (res.locals.logNotes ??= []).push(`replay ${replay.id}: its further calls are not logged (its report lists every entry)`);
+    }
     const started = performance.now();
     const at = ctx.clock.now();
     res.on('finish', () => {

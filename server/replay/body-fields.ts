@@ -1,128 +1,66 @@
-import busboy from 'busboy';
+import { fieldRecord, mediaType, type BodyMember, type ReadFields } from '../body/fields.js';
+import { readJsonFields } from '../body/json-members.js';
+import { readMultipart } from '../body/multipart.js';
+import { formValueSource, readUrlEncoded } from '../body/urlencoded.js';
 import type { RecordedBody } from './har-entries.js';
 
 /** A body ready to send: bytes with their type, or a form whose multipart boundary fetch chooses. */
-export type OutgoingBody = { bytes: Buffer | string; contentType: string } | { form: FormData } | null;
+export type OutgoingBody = { bytes: Buffer; contentType: string } | { form: FormData } | null;
 
-/** What changes in a body: new values for fields that are present (absent fields stay absent). */
-export type Rewrite = (fields: Record<string, string>) => Record<string, string>;
+/**
+ * What changes in a body: new values for fields that are present (absent fields stay absent). The
+ * fields given have no prototype, and the changes are a Map: a field named `toString` is data.
+ */
+export type Rewrite = (fields: Record<string, string>) => Map<string, string>;
 
-interface Member {
-  key: string;
-  start: number;
-  end: number;
-  /** The value as the merchant API reads it: strings decoded, numbers as their source text. */
-  value: string;
-}
+/** The replay reads what a merchant sent, not what the API allows: no field-count bound of its own. */
+const READ_ALL = { fields: 100_000, parts: 100_000, fieldBytes: 16 * 1024 * 1024, nameBytes: 64 * 1024 };
 
-/** End of the JSON value starting at `i` in a text known to be valid JSON. */
-function valueEnd(text: string, i: number): number {
-  const c = text[i];
-  if (c === '"') {
-    for (let j = i + 1; ; j++) {
-      if (text[j] === '\\') j++;
-      else if (text[j] === '"') return j + 1;
-    }
+/** Replaces the changed members' spans (the first of each name), leaving every other character as it was. */
+function splice(text: string, members: BodyMember[], changes: Map<string, string>, source: (v: string) => string): string {
+  const done = new Set<string>();
+  const edits: [BodyMember, string][] = [];
+  for (const m of members) {
+    if (done.has(m.name)) continue;
+    done.add(m.name);
+    const v = changes.get(m.name);
+    if (v !== undefined) edits.push([m, v]);
   }
-  if (c === '{' || c === '[') {
-    let depth = 0;
-    for (let j = i; ; j++) {
-      const d = text[j];
-      if (d === '"') j = valueEnd(text, j) - 1;
-      else if (d === '{' || d === '[') depth++;
-      else if ((d === '}' || d === ']') && --depth === 0) return j + 1;
-    }
-  }
-  const m = /^[^,}\]\s]+/.exec(text.slice(i, i + 400));
-  return i + (m ? m[0].length : 0);
-}
-
-/** The top-level members of a valid JSON object text, with where each value sits (first of repeated names wins, as the API reads). */
-function jsonMembers(text: string): Member[] {
-  const out: Member[] = [];
-  let i = text.indexOf('{') + 1;
-  const space = () => {
-    while (/\s/.test(text[i] ?? '')) i++;
-  };
-  for (;;) {
-    space();
-    if (text[i] !== '"') return out;
-    const keyEnd = valueEnd(text, i);
-    const key = JSON.parse(text.slice(i, keyEnd)) as string;
-    i = keyEnd;
-    space();
-    i++; // ':'
-    space();
-    const start = i;
-    const end = valueEnd(text, i);
-    const source = text.slice(start, end);
-    const value = source.startsWith('"')
-      ? (JSON.parse(source) as string)
-      : source === 'null'
-        ? ''
-        : source === 'true'
-          ? '1'
-          : source === 'false'
-            ? '0'
-            : source;
-    if (!out.some((m) => m.key === key)) out.push({ key, start, end, value });
-    i = end;
-    space();
-    if (text[i] !== ',') return out;
-    i++;
-  }
-}
-
-/** JSON text: only the changed members' values are rewritten, so numbers keep the source text the signature covers. */
-function rewriteJson(text: string, rewrite: Rewrite): string {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return text;
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return text;
-  const members = jsonMembers(text);
-  const changes = rewrite(Object.fromEntries(members.map((m) => [m.key, m.value])));
   let out = text;
-  for (const m of [...members].reverse()) {
-    if (m.key in changes) out = out.slice(0, m.start) + JSON.stringify(changes[m.key]) + out.slice(m.end);
-  }
+  for (const [m, v] of edits.reverse()) out = out.slice(0, m.start) + source(v) + out.slice(m.end);
   return out;
 }
 
-/** urlencoded text: only the changed pairs are rewritten; every other byte stays as recorded. */
-function rewriteUrlEncoded(text: string, rewrite: Rewrite): string {
-  const fields: Record<string, string> = {};
-  for (const [k, v] of new URLSearchParams(text)) if (!(k in fields)) fields[k] = v;
-  const changes = rewrite(fields);
+const applied = (read: ReadFields, changes: Map<string, string>): Record<string, string> => {
+  const fields = fieldRecord();
+  for (const name in read.fields) fields[name] = changes.get(name) ?? read.fields[name]!;
+  return fields;
+};
+
+/** Multipart content bytes replaced in place (offsets are byte offsets of the fast reader). */
+function spliceBytes(bytes: Buffer, members: BodyMember[], changes: Map<string, string>): Buffer {
   const done = new Set<string>();
-  return text
-    .split('&')
-    .map((pair) => {
-      const name = new URLSearchParams(pair).keys().next().value;
-      if (name === undefined || !(name in changes) || done.has(name)) return pair;
-      done.add(name);
-      return `${pair.slice(0, pair.indexOf('=') < 0 ? pair.length : pair.indexOf('='))}=${encodeURIComponent(changes[name]!)}`;
-    })
-    .join('&');
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (const m of members) {
+    if (done.has(m.name)) continue;
+    done.add(m.name);
+    const v = changes.get(m.name);
+    if (v === undefined) continue;
+    parts.push(bytes.subarray(at, m.start), Buffer.from(v, 'utf8'));
+    at = m.end;
+  }
+  parts.push(bytes.subarray(at));
+  return Buffer.concat(parts);
 }
 
-/** The text fields of a multipart body, in order (files are not part of the service's forms). */
-function multipartFields(bytes: Buffer, contentType: string): Promise<[string, string][] | null> {
-  return new Promise((resolve) => {
-    const out: [string, string][] = [];
-    let bb: busboy.Busboy;
-    try {
-      bb = busboy({ headers: { 'content-type': contentType }, defCharset: 'utf8' });
-    } catch {
-      return resolve(null);
-    }
-    bb.on('field', (name, value) => out.push([name, value]));
-    bb.on('file', (_n, stream) => stream.on('error', () => {}).resume());
-    bb.on('error', () => resolve(null));
-    bb.on('close', () => resolve(out));
-    bb.end(bytes);
+/** Every member in order, the first of each changed name with its new value. */
+function pairsWith(members: BodyMember[], changes: Map<string, string>): [string, string][] {
+  const done = new Set<string>();
+  return members.map((m) => {
+    const first = !done.has(m.name);
+    done.add(m.name);
+    return [m.name, (first ? changes.get(m.name) : undefined) ?? m.value];
   });
 }
 
@@ -132,46 +70,66 @@ function formOf(pairs: [string, string][]): FormData {
   return form;
 }
 
-const firstValues = (pairs: [string, string][]) => {
-  const fields: Record<string, string> = {};
-  for (const [k, v] of pairs) if (!(k in fields)) fields[k] = v;
-  return fields;
-};
-
-const applyTo = (pairs: [string, string][], changes: Record<string, string>): [string, string][] => {
-  const done = new Set<string>();
-  return pairs.map(([k, v]) => {
-    if (!(k in changes) || done.has(k)) return [k, v];
-    done.add(k);
-    return [k, changes[k]!];
-  });
-};
+/** Reads a body with the merchant API's reader; null when it does not read as that type (then it is sent as recorded). */
+async function readAs(type: string, bytes: Buffer, contentType: string): Promise<ReadFields | null> {
+  try {
+    if (type === 'application/x-www-form-urlencoded') return readUrlEncoded(bytes.toString('utf8'), READ_ALL);
+    if (type.includes('json')) return readJsonFields(bytes.toString('utf8'), READ_ALL, () => true);
+    if (type === 'multipart/form-data') return await readMultipart(bytes, contentType, READ_ALL);
+  } catch {
+    return null;
+  }
+  return null;
+}
 
 /**
- * The recorded body with `rewrite`'s changes, in the encoding it was recorded in: urlencoded and JSON
- * texts change only the rewritten values; multipart is rebuilt from its fields; `params` become the
- * form their type names. A body of another type is sent as recorded.
+ * The recorded body with `rewrite`'s changes, in the encoding and bytes it was recorded in: only the
+ * changed values are rewritten (JSON numbers keep the source text the signature covers); a multipart
+ * body the fast reader cannot place is rebuilt from its fields; `params` become the form their type
+ * names. Answers the fields as sent (null for a body that is not a form). A body of another type, or
+ * one that does not read as its type, is sent as recorded.
  */
-export async function rewriteBody(body: RecordedBody, rewrite: Rewrite | null): Promise<OutgoingBody> {
-  if (body.kind === 'none') return null;
-  const type = body.contentType.toLowerCase();
+export async function rewriteBody(
+  body: RecordedBody,
+  rewrite: Rewrite | null,
+): Promise<{ out: OutgoingBody; fields: Record<string, string> | null }> {
+  if (body.kind === 'none') return { out: null, fields: null };
+  const { type } = mediaType(body.contentType);
   if (body.kind === 'params') {
-    const pairs = body.params.map((p): [string, string] => [p.name, p.value]);
-    const changed = rewrite ? applyTo(pairs, rewrite(firstValues(pairs))) : pairs;
-    if (type.includes('multipart/form-data')) return { form: formOf(changed) };
-    if (type.includes('json')) return { bytes: JSON.stringify(Object.fromEntries(changed)), contentType: body.contentType };
-    return { bytes: new URLSearchParams(changed).toString(), contentType: body.contentType || 'application/x-www-form-urlencoded' };
+    const read: ReadFields = { fields: fieldRecord(), repeated: [], members: [] };
+    for (const p of body.params) {
+      if (p.name in read.fields) read.repeated.push(p.name);
+      else read.fields[p.name] = p.value;
+      read.members.push({ name: p.name, value: p.value, start: -1, end: -1 });
+    }
+    const changes = rewrite?.(read.fields) ?? new Map<string, string>();
+    const pairs = pairsWith(read.members, changes);
+    const fields = applied(read, changes);
+    if (type === 'multipart/form-data') return { out: { form: formOf(pairs) }, fields };
+    if (type.includes('json')) return { out: { bytes: Buffer.from(JSON.stringify(fields)), contentType: body.contentType }, fields };
+    const text = new URLSearchParams(pairs).toString();
+    return { out: { bytes: Buffer.from(text), contentType: body.contentType || 'application/x-www-form-urlencoded' }, fields };
   }
-  if (!rewrite) return { bytes: body.bytes, contentType: body.contentType };
-  if (type.includes('x-www-form-urlencoded'))
-    return { bytes: rewriteUrlEncoded(body.bytes.toString('utf8'), rewrite), contentType: body.contentType };
-  if (type.includes('json')) return { bytes: rewriteJson(body.bytes.toString('utf8'), rewrite), contentType: body.contentType };
-  if (type.includes('multipart/form-data')) {
-    const pairs = await multipartFields(body.bytes, body.contentType);
-    if (pairs) return { form: formOf(applyTo(pairs, rewrite(firstValues(pairs)))) };
+  const sent = { bytes: body.bytes, contentType: body.contentType };
+  const read = await readAs(type, body.bytes, body.contentType);
+  if (!read) return { out: sent, fields: null };
+  const changes = rewrite?.(read.fields) ?? new Map<string, string>();
+  const fields = applied(read, changes);
+  if (changes.size === 0) return { out: sent, fields };
+  if (type === 'multipart/form-data') {
+    if (read.members.every((m) => m.start >= 0)) return { out: { ...sent, bytes: spliceBytes(body.bytes, read.members, changes) }, fields };
+    return { out: { form: formOf(pairsWith(read.members, changes)) }, fields };
   }
-  return { bytes: body.bytes, contentType: body.contentType };
+  // Offsets are of the UTF-8 text; a body that is UTF-8 comes back byte for byte outside the changed values
+  // (one that is not was read as the API reads it, with replacement characters, and is sent so).
+  const text = body.bytes.toString('utf8');
+  const rewritten = splice(text, read.members, changes, type.includes('json') ? (v) => JSON.stringify(v) : formValueSource);
+  return { out: { ...sent, bytes: Buffer.from(rewritten, 'utf8') }, fields };
 }
 
 /** A query string with `rewrite`'s changes; other pairs stay as recorded. */
-export const rewriteQuery = (query: string, rewrite: Rewrite): string => rewriteUrlEncoded(query, rewrite);
+export function rewriteQuery(query: string, rewrite: Rewrite): { query: string; fields: Record<string, string> } {
+  const read = readUrlEncoded(query, READ_ALL);
+  const changes = rewrite(read.fields);
+  return { query: splice(query, read.members, changes, formValueSource), fields: applied(read, changes) };
+}

@@ -1,10 +1,11 @@
-import type { DriftItem } from '../contract/replays.js';
+import { MAX_DRIFT_ITEMS, type DriftItem, type DriftKind, type ReplayKind } from '../contract/replays.js';
 
 /*
- * Drift (contract §12): where production's recorded answer and the sandbox's differ in what a
- * merchant's code depends on: status, error code, which JSON keys exist at each path, and the
- * checkout address's shape. Values that differ by nature (ids, tokens, times, hosts) are never
- * compared; that is why only keys, codes and shapes are.
+ * Drift: where production's recorded answer and the sandbox's differ in what a merchant's code
+ * depends on: status, error code, the values it branches on (an operation's status, a payout's status
+ * and transfer_status), which JSON keys exist at each path, and the checkout address's shape. Values
+ * that differ by nature (ids, tokens, times, hosts) are never compared. One root cause is one item: a
+ * refusal on one side is one item naming the keys the accepted answer has, not one per key.
  */
 
 export interface Answer {
@@ -17,12 +18,26 @@ type Shape = { kind: 'object'; keys: Map<string, Shape> } | { kind: 'array'; ite
 
 const MAX_DEPTH = 20;
 
+/** Collects items up to the cap and counts the rest. */
+class Items {
+  list: DriftItem[] = [];
+  more = 0;
+  add(kind: DriftKind, path: string, production: unknown, sandbox: unknown, note: string, keys?: string[]): void {
+    if (this.list.length >= MAX_DRIFT_ITEMS) this.more++;
+    else this.list.push({ kind, path, production, sandbox, ...(keys ? { keys } : {}), note });
+  }
+}
+
 /** The key structure of a JSON value; array items merge into one shape (`[*]`). */
 function shapeOf(v: unknown, depth = 0): Shape {
   if (v === null) return { kind: 'null' };
   if (depth > MAX_DEPTH) return { kind: 'value' };
   if (Array.isArray(v)) return { kind: 'array', item: v.reduce<Shape | null>((acc, x) => merge(acc, shapeOf(x, depth + 1)), null) };
-  if (typeof v === 'object') return { kind: 'object', keys: new Map(Object.entries(v).map(([k, x]) => [k, shapeOf(x, depth + 1)])) };
+  if (typeof v === 'object') {
+    const keys = new Map<string, Shape>();
+    for (const k of Object.keys(v)) keys.set(k, shapeOf((v as Record<string, unknown>)[k], depth + 1));
+    return { kind: 'object', keys };
+  }
   return { kind: 'value' };
 }
 
@@ -42,17 +57,12 @@ const kindWord = (s: Shape) => (s.kind === 'object' ? 'an object' : s.kind === '
 const keyPath = (path: string, key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`);
 
 /** Key-set differences between two shapes. A null on either side says nothing about keys (a value not set yet). */
-function compareShapes(p: Shape, s: Shape, path: string, out: DriftItem[]): void {
+function compareShapes(p: Shape, s: Shape, path: string, out: Items): void {
   if (p.kind === 'null' || s.kind === 'null') return;
   const structured = (x: Shape) => x.kind === 'object' || x.kind === 'array';
   if (p.kind !== s.kind) {
     if (structured(p) || structured(s))
-      out.push({
-        path,
-        production: p.kind,
-        sandbox: s.kind,
-        note: `production's ${path} is ${kindWord(p)} where the sandbox's is ${kindWord(s)}`,
-      });
+      out.add('value_kind', path, p.kind, s.kind, `production's ${path} is ${kindWord(p)} where the sandbox's is ${kindWord(s)}`);
     return;
   }
   if (p.kind === 'array' && s.kind === 'array') {
@@ -64,14 +74,13 @@ function compareShapes(p: Shape, s: Shape, path: string, out: DriftItem[]): void
     for (const [k, ps] of p.keys) {
       const ss = s.keys.get(k);
       const at = keyPath(path, k);
-      if (!ss)
-        out.push({ path: at, production: 'present', sandbox: 'absent', note: `production's answer has ${at}; the sandbox's has not` });
+      if (!ss) out.add('key_missing', at, 'present', 'absent', `production's answer has ${at}; the sandbox's has not`);
       else compareShapes(ps, ss, at, out);
     }
     for (const k of s.keys.keys()) {
       if (p.keys.has(k)) continue;
       const at = keyPath(path, k);
-      out.push({ path: at, production: 'absent', sandbox: 'present', note: `the sandbox's answer has ${at}; production's has not` });
+      out.add('key_extra', at, 'absent', 'present', `the sandbox's answer has ${at}; production's has not`);
     }
   }
 }
@@ -86,13 +95,18 @@ const parseJson = (text: string): { ok: true; value: unknown } | { ok: false } =
   }
 };
 
+const codeIn = (v: unknown): string | null => {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return null;
+  const error = (v as { error?: unknown }).error;
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : null;
+};
+
 /** `error.code` of a JSON error answer. */
 export function errorCodeOf(body: string | null): string | null {
   if (body === null) return null;
   const j = parseJson(body);
-  if (!j.ok || typeof j.value !== 'object' || j.value === null) return null;
-  const code = (j.value as { error?: { code?: unknown } }).error?.code;
-  return typeof code === 'string' ? code : null;
+  return j.ok ? codeIn(j.value) : null;
 }
 
 /** A checkout address's shape: its path (the real service's /justpay base left out) and its query parameter names. */
@@ -108,11 +122,6 @@ function addressShape(text: string): string | null {
   }
 }
 
-const what = (a: Answer) => {
-  const code = errorCodeOf(a.body);
-  return a.status === 0 ? 'no answer' : `${a.status}${code ? ` ${code}` : ''}`;
-};
-
 type BodyForm = { form: 'json'; value: unknown } | { form: 'address'; shape: string } | { form: 'text' } | { form: 'empty' };
 function formOf(body: string): BodyForm {
   if (body.trim() === '') return { form: 'empty' };
@@ -123,51 +132,100 @@ function formOf(body: string): BodyForm {
 }
 const formWord: Record<BodyForm['form'], string> = { json: 'JSON', address: 'a checkout address', text: 'text', empty: 'nothing' };
 
-/** Every difference between production's answer and the sandbox's; [] when they agree. */
-export function driftOf(production: Answer, sandbox: Answer): DriftItem[] {
-  const out: DriftItem[] = [];
+const what = (status: number, code: string | null) => (status === 0 ? 'no answer' : `${status}${code ? ` ${code}` : ''}`);
+
+/** The top-level keys an accepted answer has (of its items, for a list), at most MAX_DRIFT_ITEMS named. */
+function keysOf(b: BodyForm): string[] {
+  if (b.form !== 'json' || typeof b.value !== 'object' || b.value === null) return [];
+  const keys = new Set<string>();
+  const from = Array.isArray(b.value) ? b.value : [b.value];
+  for (const x of from) {
+    if (typeof x !== 'object' || x === null || Array.isArray(x)) continue;
+    for (const k in x) {
+      keys.add(Array.isArray(b.value) ? `[*].${k}` : k);
+      if (keys.size >= MAX_DRIFT_ITEMS) return [...keys];
+    }
+  }
+  return [...keys];
+}
+
+/** The records whose values a merchant's code branches on, per kind of call: [path, record]. */
+function recordsOf(kind: ReplayKind | undefined, v: unknown): [string, Record<string, unknown>][] {
+  const rec = (x: unknown) => (typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Record<string, unknown>) : null);
+  const list = (xs: unknown, path: string) =>
+    Array.isArray(xs) ? xs.flatMap((x, i): [string, Record<string, unknown>][] => (rec(x) ? [[`${path}[${i}]`, rec(x)!]] : [])) : [];
+  if (kind === 'operation_query') return list(v, 'body');
+  if (kind === 'payout_get') return rec(v) ? [['body', rec(v)!]] : [];
+  if (kind === 'payout_batch') return list(rec(v)?.data, 'body.data');
+  if (kind === 'payout_list') return list(rec(v)?.items, 'body.items');
+  return [];
+}
+
+const VALUE_KEYS: Partial<Record<ReplayKind, [string, DriftKind][]>> = {
+  operation_query: [['status', 'operation_status']],
+  payout_get: [
+    ['status', 'payout_status'],
+    ['transfer_status', 'transfer_status'],
+  ],
+};
+VALUE_KEYS.payout_batch = VALUE_KEYS.payout_get;
+VALUE_KEYS.payout_list = VALUE_KEYS.payout_get;
+
+/** Every difference between production's answer and the sandbox's (at most MAX_DRIFT_ITEMS, the rest counted). */
+export function driftOf(production: Answer, sandbox: Answer, kind?: ReplayKind): { items: DriftItem[]; more: number } {
+  const out = new Items();
+  const p = production.body === null || production.truncated || production.status === 0 ? null : formOf(production.body);
+  const s = sandbox.body === null ? null : formOf(sandbox.body);
+  const pc = p?.form === 'json' ? codeIn(p.value) : null;
+  const sc = s?.form === 'json' ? codeIn(s.value) : null;
   if (production.status !== sandbox.status) {
     const note =
       production.status === 0
-        ? `production gave no answer (the connection failed) where the sandbox answers ${what(sandbox)}`
-        : `production answered ${what(production)} where the sandbox answers ${what(sandbox)}`;
-    out.push({ path: 'status', production: production.status, sandbox: sandbox.status, note });
+        ? `production gave no answer (the connection failed) where the sandbox answers ${what(sandbox.status, sc)}`
+        : `production answered ${what(production.status, pc)} where the sandbox answers ${what(sandbox.status, sc)}`;
+    out.add('status', 'status', production.status, sandbox.status, note);
   }
   // Without the whole recorded body only the status can be compared.
-  if (production.body === null || production.truncated || sandbox.body === null || production.status === 0) return out;
-  const p = formOf(production.body);
-  const s = formOf(sandbox.body);
+  if (!p || !s) return { items: out.list, more: out.more };
+  if ((pc === null) !== (sc === null)) {
+    const keys = keysOf(pc === null ? p : s);
+    const named = keys.length ? `; the accepted answer has ${keys.join(', ')}` : '';
+    out.add(
+      'refusal',
+      'body',
+      pc ?? formWord[p.form],
+      sc ?? formWord[s.form],
+      pc
+        ? `production refused with ${pc}; the sandbox did not refuse${named}`
+        : `the sandbox refused with ${sc}; production did not refuse${named}`,
+      keys,
+    );
+    return { items: out.list, more: out.more };
+  }
   if (p.form === 'json' && s.form === 'json') {
-    const pc = errorCodeOf(production.body);
-    const sc = errorCodeOf(sandbox.body);
-    if ((pc !== null || sc !== null) && pc !== sc)
-      out.push({
-        path: 'body.error.code',
-        production: pc,
-        sandbox: sc,
-        note:
-          pc && sc
-            ? `production's error code is ${pc} where the sandbox's is ${sc}`
-            : pc
-              ? `production refused with ${pc}; the sandbox did not refuse`
-              : `the sandbox refused with ${sc}; production did not refuse`,
-      });
+    if (pc !== sc) out.add('error_code', 'body.error.code', pc, sc, `production's error code is ${pc} where the sandbox's is ${sc}`);
+    const pr = recordsOf(kind, p.value);
+    const sr = recordsOf(kind, s.value);
+    for (let i = 0; i < Math.min(pr.length, sr.length); i++) {
+      for (const [key, driftKind] of (kind && VALUE_KEYS[kind]) ?? []) {
+        const [pv, sv] = [pr[i]![1][key], sr[i]![1][key]];
+        if (pv === undefined || sv === undefined || pv === null || sv === null || String(pv) === String(sv)) continue;
+        const at = `${pr[i]![0]}.${key}`;
+        out.add(driftKind, at, pv, sv, `production's ${at} is ${JSON.stringify(pv)} where the sandbox's is ${JSON.stringify(sv)}`);
+      }
+    }
     compareShapes(shapeOf(p.value), shapeOf(s.value), 'body', out);
   } else if (p.form === 'address' && s.form === 'address') {
     if (p.shape !== s.shape)
-      out.push({
-        path: 'body',
-        production: p.shape,
-        sandbox: s.shape,
-        note: `production's checkout address has the shape ${p.shape} where the sandbox's has ${s.shape}`,
-      });
+      out.add(
+        'address_shape',
+        'body',
+        p.shape,
+        s.shape,
+        `production's checkout address has the shape ${p.shape} where the sandbox's has ${s.shape}`,
+      );
   } else if (p.form !== s.form && [p.form, s.form].some((f) => f === 'json' || f === 'address')) {
-    out.push({
-      path: 'body',
-      production: p.form,
-      sandbox: s.form,
-      note: `production answered ${formWord[p.form]} where the sandbox answers ${formWord[s.form]}`,
-    });
+    out.add('body_form', 'body', p.form, s.form, `production answered ${formWord[p.form]} where the sandbox answers ${formWord[s.form]}`);
   }
-  return out;
+  return { items: out.list, more: out.more };
 }

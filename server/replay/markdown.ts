@@ -19,9 +19,11 @@ export function replayMarkdown(r: ReplayReport): string {
     '| # | call | kind | production | sandbox | operation | drift |',
     '|---|---|---|---|---|---|---|',
     ...r.entries.map((e) => {
-      const sandbox = e.sandbox ? e.sandbox.status : `skipped: ${cell(e.skip_reason)}`;
+      const answer = (a: { status: number; code?: string | null }) => `${a.status}${a.code ? ` ${cell(a.code)}` : ''}`;
+      const sandbox = e.sandbox ? answer(e.sandbox) : `skipped: ${cell(e.skip_reason)}`;
       const call = cell(`${e.method} ${e.path}`);
-      return `| ${e.index} | ${call} | ${e.kind} | ${e.production.status} | ${sandbox} | ${e.operation_id ?? ''} | ${e.drift.length} |`;
+      const drift = e.drift.length + (e.drift_more ?? 0);
+      return `| ${e.index} | ${call} | ${e.kind} | ${answer(e.production)} | ${sandbox} | ${e.operation_id ?? ''} | ${drift} |`;
     }),
   ];
   const drifted = r.entries.filter((e) => e.drift.length);
@@ -35,6 +37,7 @@ export function replayMarkdown(r: ReplayReport): string {
         '|---|---|---|---|',
       );
       for (const d of e.drift) lines.push(`| ${mdCode(d.path)} | ${cell(d.production)} | ${cell(d.sandbox)} | ${cell(d.note)} |`);
+      if (e.drift_more) lines.push(`| … | | | ${e.drift_more} more differences not listed |`);
       lines.push('');
     }
   }
@@ -43,13 +46,27 @@ export function replayMarkdown(r: ReplayReport): string {
       '',
       '## Outcomes from production notifications',
       '',
-      '| # | trans_ID | outcome | operation | applied |',
-      '|---|---|---|---|---|',
+      '| # | trans_ID / credit_note | outcome | rejection code | operation / payout | applied before entry | applied |',
+      '|---|---|---|---|---|---|---|',
     );
-    for (const o of r.outcomes)
+    for (const o of r.outcomes) {
+      const target = o.payout_id !== undefined ? `payout ${o.payout_id}` : (o.operation_id ?? '');
+      const when = o.before_entry ?? 'after the last';
+      const applied = o.applied ? 'yes' : `no: ${cell(o.reason)}`;
       lines.push(
-        `| ${o.index} | ${cell(o.trans_id)} | ${o.outcome} | ${o.operation_id ?? ''} | ${o.applied ? 'yes' : `no: ${cell(o.reason)}`} |`,
+        `| ${o.index} | ${cell(o.trans_id)} | ${o.outcome} | ${cell(o.rejection_code ?? '')} | ${target} | ${when} | ${applied} |`,
       );
+    }
+  }
+  if (r.held_callbacks?.length) {
+    lines.push(
+      '',
+      '## Payout callbacks held back',
+      '',
+      'Not sent to the addresses recorded in the archive (the operator did not ask for them).',
+      '',
+    );
+    lines.push('| payout | address |', '|---|---|', ...r.held_callbacks.map((h) => `| ${h.payout_id} | ${cell(h.address)} |`));
   }
   return lines.join('\n') + '\n';
 }

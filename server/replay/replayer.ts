@@ -1,20 +1,35 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { SandboxError } from '../contract/errors.js';
-import { HarSchema, type Har, type ReplayEntry, type ReplayOutcome, type ReplayReport } from '../contract/replays.js';
+import { DEMO_MERCHANT } from '../domain/merchants.js';
+import {
+  HarSchema,
+  MAX_REPLAY_ENTRIES,
+  type Har,
+  type ReplayEntry,
+  type ReplayOutcome,
+  type ReplayReport,
+  type ReplaySkip,
+} from '../contract/replays.js';
 import type { SandboxContext } from '../context.js';
-import { transition } from '../domain/operations.js';
+import { isHttpUrl } from '../domain/payouts/validation.js';
 import { driftOf } from './drift.js';
-import { readEntry, type ReadEntry } from './har-entries.js';
+import { readEntry, skipText, type ReadEntry } from './har-entries.js';
+import { applyDue, drivePayout, momentOf, payoutItemsIn, payoutOf, type Created } from './outcomes.js';
 import { readNotifications, type WantedOutcome } from './production-notifications.js';
+import { keptAnswer, keptPath, keptSent } from './kept.js';
 import { createEntrySender, type SentEntry } from './send.js';
 
-/** What a replay is asked to do (contract §12). */
+/** What a replay is asked to do. */
 export interface ReplayInput {
   har: unknown;
   merchant?: string;
   notifications?: readonly unknown[];
+  send_payout_callbacks?: boolean;
 }
 
 const PROGRESS_EVERY_MS = 200;
+/** The longest the replay holds the event loop before letting other requests in. */
+const SLICE_MS = 8;
 
 const refuse = (what: string) => new SandboxError('VALIDATION_ERROR', `${what}; nothing was replayed`);
 const jsonPath = (path: readonly PropertyKey[]) =>
@@ -32,48 +47,41 @@ function readHar(value: unknown): Har {
   }
   if (typeof v === 'object' && v !== null && 'info' in v && 'item' in v)
     throw refuse('har is a Postman collection, not an HTTP Archive: export the requests as HAR (from the browser, a proxy or the client)');
+  const entries = (v as { log?: { entries?: unknown } } | null)?.log?.entries;
+  if (Array.isArray(entries) && entries.length > MAX_REPLAY_ENTRIES)
+    throw new SandboxError(
+      'HAR_TOO_LARGE',
+      `the HAR has ${entries.length} entries; a replay takes at most ${MAX_REPLAY_ENTRIES}: ` +
+        'split it (by time or by page) and replay the parts',
+    );
   const r = HarSchema.safeParse(v);
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;
   throw refuse(`har is not an HTTP Archive (HAR 1.2): ${jsonPath(issue.path)}: ${issue.message}`);
 }
 
-/** The newest pending operation of a trans_id among those this replay created, else why there is none. */
-function operationFor(ctx: SandboxContext, ids: readonly number[] | undefined): { id: number | null; reason?: string } {
-  if (!ids?.length) return { id: null, reason: 'no creation with this trans_ID was replayed successfully' };
-  for (const id of [...ids].reverse()) if (ctx.store.operations.get(id)?.status === 'pending') return { id };
-  const last = ids[ids.length - 1]!;
-  return { id: last, reason: `operation ${last} is already ${ctx.store.operations.get(last)?.status ?? 'gone'}` };
-}
-
-function applyOutcome(ctx: SandboxContext, w: WantedOutcome, byTrans: Map<string, number[]>): ReplayOutcome {
-  const rejection =
-    w.outcome === 'rejected'
-      ? {
-          ...(w.rejection_code !== undefined ? { rejection_code: w.rejection_code } : {}),
-          ...(w.rejection_message !== undefined ? { rejection_message: w.rejection_message } : {}),
-        }
-      : undefined;
-  const base = { index: w.index, trans_id: w.trans_id, outcome: w.outcome, ...rejection };
-  const target = operationFor(ctx, byTrans.get(w.trans_id));
-  if (target.reason) return { ...base, operation_id: target.id, applied: false, reason: target.reason };
+/** The payout ids a sandbox batch answer lists. */
+function createdPayouts(body: string): number[] {
   try {
-    transition(ctx, target.id!, { to: w.outcome, actor: 'control_api', details: rejection });
-    return { ...base, operation_id: target.id, applied: true };
-  } catch (err) {
-    if (err instanceof SandboxError) return { ...base, operation_id: target.id, applied: false, reason: err.message };
-    throw err;
+    const data = (JSON.parse(body) as { data?: unknown }).data;
+    return Array.isArray(data)
+      ? data.flatMap((x) => (typeof (x as { id?: unknown })?.id === 'number' ? [(x as { id: number }).id] : []))
+      : [];
+  } catch {
+    return [];
   }
 }
 
-const skippedEntry = (e: ReadEntry, reason: string): ReplayEntry => ({
+const skippedEntry = (e: ReadEntry, skip: ReplaySkip): ReplayEntry => ({
   index: e.index,
   method: e.method,
-  path: e.path,
+  path: keptPath(e.path),
   kind: e.kind,
   action: 'skipped',
-  skip_reason: reason,
-  production: e.production,
+  skip_reason: skipText(skip),
+  skip,
+  // A skipped entry keeps no body: nothing was compared, and the report stays small.
+  production: { status: e.production.status, body: null },
   sandbox: null,
   drift: [],
 });
@@ -89,21 +97,41 @@ export function createReplayer(ctx: SandboxContext) {
 
   async function replay(input: ReplayInput): Promise<ReplayReport> {
     const har = readHar(input.har);
-    const merchant = ctx.store.merchants.byPublicKey(input.merchant ?? 'pk_sandbox_demo');
-    if (!merchant) throw new SandboxError('NOT_FOUND', `no merchant ${input.merchant ?? 'pk_sandbox_demo'}; nothing was replayed`);
+    const merchantKey = input.merchant ?? DEMO_MERCHANT.public_key;
+    const merchant = ctx.store.merchants.byPublicKey(merchantKey);
+    if (!merchant) throw new SandboxError('NOT_FOUND', `no merchant ${merchantKey}; nothing was replayed`);
     const wanted = readNotifications(input.notifications ?? []);
-    const read = har.log.entries.map(readEntry);
+    let slice = performance.now();
+    /** Lets other requests in once the replay has held the event loop for a slice. */
+    const breathe = async () => {
+      if (performance.now() - slice < SLICE_MS) return;
+      await nextTurn();
+      slice = performance.now();
+    };
+    const read: ReadEntry[] = [];
+    for (const [i, e] of har.log.entries.entries()) {
+      read.push(await readEntry(e, i));
+      await breathe();
+    }
     const creator = har.log.creator;
     const source = creator?.name ? `${creator.name}${typeof creator.version === 'string' ? ` ${creator.version}` : ''}` : null;
     const createdAt = ctx.clock.now();
     const counts = { entries: read.length, replayed: 0, operations: 0, drift_count: 0 };
     const id = ctx.store.tx(() => ctx.store.replays.start({ merchant_id: merchant.id, created_at: createdAt, source, ...counts }));
-    const sender = createEntrySender(ctx, merchant, id);
+    const sendPayoutCallbacks = input.send_payout_callbacks === true;
+    const sender = createEntrySender(ctx, merchant, { id, sendPayoutCallbacks });
     const resetsAtStart = resets;
     const entries: ReplayEntry[] = [];
     const sent: SentEntry[] = [];
     const operations: number[] = [];
-    const byTrans = new Map<string, number[]>();
+    const made: Created = { byTrans: new Map(), payouts: [] };
+    const outcomes: ReplayOutcome[] = [];
+    const dueAt = new Map<number, WantedOutcome[]>();
+    for (const w of wanted) {
+      const at = momentOf(w, read);
+      dueAt.set(at, [...(dueAt.get(at) ?? []), w]);
+    }
+    let carried: WantedOutcome[] = [];
     let lastProgress = -Infinity;
     const progress = (finished: boolean) => {
       const now = ctx.clock.realNow();
@@ -111,49 +139,86 @@ export function createReplayer(ctx: SandboxContext) {
       lastProgress = now;
       ctx.events.emit('replay.progress', { id, done: entries.length, total: read.length, finished });
     };
+    /** Payout items driven to the transfer_status a recorded answer shows. */
+    const followPayouts = (e: ReadEntry) => {
+      for (const item of payoutItemsIn(e)) {
+        const to = item.transfer_status;
+        if (typeof to !== 'number' || to <= 1) continue;
+        const note = typeof item.credit_note === 'string' || typeof item.credit_note === 'number' ? String(item.credit_note) : undefined;
+        const target = (note !== undefined ? payoutOf(ctx, made, note) : null) ?? sender.payoutIdOf(item.id);
+        if (target !== null && made.payouts.includes(target)) drivePayout(ctx, target, to);
+      }
+    };
     progress(false);
 
     try {
-      for (const e of read) {
-        if (resets !== resetsAtStart) entries.push(skippedEntry(e, 'the sandbox was reset during the replay'));
-        else if (e.skip) entries.push(skippedEntry(e, e.skip));
-        else {
-          let s: SentEntry;
-          try {
-            s = await sender.send(e);
-          } catch (err) {
-            entries.push(skippedEntry(e, `the sandbox did not answer: ${(err as Error).message}`));
-            progress(false);
-            continue;
-          }
-          sent.push(s);
-          const answer = { status: s.status, body: s.response_body };
-          if (s.operation_id !== null && e.kind === 'creation') {
-            operations.push(s.operation_id);
-            const transId = s.fields?.trans_id;
-            if (transId !== undefined) byTrans.set(transId, [...(byTrans.get(transId) ?? []), s.operation_id]);
-          }
-          entries.push({
-            index: e.index,
-            method: e.method,
-            path: e.path,
-            kind: e.kind,
-            action: 'replayed',
-            ...(s.operation_id !== null ? { operation_id: s.operation_id } : {}),
-            production: e.production,
-            sandbox: answer,
-            drift: driftOf(e.production, answer),
-          });
+      for (const [at, e] of read.entries()) {
+        await breathe();
+        if (resets !== resetsAtStart) {
+          entries.push(skippedEntry(e, { code: 'reset', params: {} }));
+          continue;
         }
+        const applied = applyDue(ctx, [...carried, ...(dueAt.get(at) ?? [])], made, e.index);
+        carried = applied.later;
+        outcomes.push(...applied.done);
+        if (e.skip) {
+          entries.push(skippedEntry(e, e.skip));
+          continue;
+        }
+        if (e.kind === 'payout_get' || e.kind === 'payout_list') followPayouts(e);
+        let s: SentEntry;
+        try {
+          s = await sender.send(e);
+        } catch (err) {
+          entries.push(skippedEntry(e, { code: 'no_answer', params: { message: (err as Error).message.slice(0, 300) } }));
+          progress(false);
+          continue;
+        }
+        sent.push(s);
+        if (s.operation_id !== null && e.kind === 'creation') {
+          operations.push(s.operation_id);
+          const transId = s.fields?.trans_id;
+          if (transId !== undefined) made.byTrans.set(transId, [...(made.byTrans.get(transId) ?? []), s.operation_id]);
+        }
+        if (e.kind === 'payout_batch' && s.status === 201) {
+          made.payouts.push(...createdPayouts(s.response_body));
+          followPayouts(e);
+        }
+        const answer = { status: s.status, body: s.response_body };
+        const drift = driftOf(e.production, answer, e.kind);
+        const before = applied.done
+          .filter((o) => o.applied)
+          .map((o) => ({ code: 'outcome_before' as const, params: { notification: o.index } }));
+        const notes = [...s.notes, ...before];
+        entries.push({
+          index: e.index,
+          method: e.method,
+          path: keptPath(e.path),
+          kind: e.kind,
+          action: 'replayed',
+          ...(s.operation_id !== null ? { operation_id: s.operation_id } : {}),
+          production: keptAnswer(e.production),
+          sandbox: keptAnswer(answer),
+          drift: drift.items,
+          ...(drift.more ? { drift_more: drift.more } : {}),
+          ...(notes.length ? { notes } : {}),
+        });
         progress(false);
       }
     } finally {
       await sender.close();
     }
-    const outcomes = resets === resetsAtStart ? wanted.map((w) => applyOutcome(ctx, w, byTrans)) : [];
+    if (resets === resetsAtStart) outcomes.push(...applyDue(ctx, [...carried, ...(dueAt.get(read.length) ?? [])], made, null).done);
+    outcomes.sort((a, b) => a.index - b.index);
+    const held = sendPayoutCallbacks
+      ? []
+      : made.payouts.flatMap((pid) => {
+          const p = ctx.store.payouts.get(pid);
+          return p && isHttpUrl(p.channel_url) ? [{ payout_id: pid, address: p.channel_url.slice(0, 500) }] : [];
+        });
     counts.replayed = entries.filter((x) => x.action === 'replayed').length;
     counts.operations = operations.length;
-    counts.drift_count = entries.reduce((n, x) => n + x.drift.length, 0);
+    counts.drift_count = entries.reduce((n, x) => n + x.drift.length + (x.drift_more ?? 0), 0);
     const report: ReplayReport = {
       id,
       merchant: merchant.public_key,
@@ -163,8 +228,9 @@ export function createReplayer(ctx: SandboxContext) {
       operations,
       outcomes,
       drift_count: counts.drift_count,
+      ...(held.length ? { held_callbacks: held } : {}),
     };
-    ctx.store.tx(() => ctx.store.replays.finish(id, { ...counts, report, sent }));
+    ctx.store.tx(() => ctx.store.replays.finish(id, { ...counts, report, sent: sent.map(keptSent) }));
     progress(true);
     return report;
   }

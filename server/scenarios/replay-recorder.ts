@@ -28,6 +28,8 @@ export function recordReplay(ctx: SandboxContext, id: number): Recording {
     .map((e) => ({ id: e.index, method: e.method, path: e.path, reason: e.skip_reason ?? 'skipped by the replay' }));
   const aliasOf = new Map<number, string>();
   const byTrans = new Map<string, string>();
+  /** Payout id → `<batch alias>.<index>`, for the payout callbacks production's shop received. */
+  const payoutRefs = new Map<number, string>();
 
   for (const s of sent) {
     if (s.kind === 'creation' && s.fields) {
@@ -36,14 +38,19 @@ export function recordReplay(ctx: SandboxContext, id: number): Recording {
         skipped.push({ id: s.index, method: s.method, path: s.path, reason: 'creation without a numeric channel' });
         continue;
       }
-      const fields = Object.fromEntries(Object.entries(s.fields).filter(([k]) => k !== 'public_key' && k !== 'signature'));
+      // A refusal production gave for the credentials stays one: the spoiled key or signature is kept as sent.
+      const keepKey = s.refusal === 'INVALID_MERCHANT';
+      const keepSignature = keepKey || s.refusal === 'INVALID_SIGNATURE' || !s.fields.signature;
+      const fields = Object.fromEntries(
+        Object.entries(s.fields).filter(([k]) => (k !== 'public_key' || keepKey) && (k !== 'signature' || keepSignature)),
+      );
       const step: StepIn = {
         action: 'create_payment',
         channel,
         title: `entry ${s.index}: create ${s.fields.trans_id ?? ''} on channel ${channel}`,
         encoding: encodingOf(s.content_type),
         fields,
-        ...(s.fields.signature ? {} : { sign: false }),
+        ...(keepSignature ? { sign: false } : {}),
       };
       if (s.status === 200 && s.operation_id !== null) {
         const alias = `op${s.index}`;
@@ -55,7 +62,14 @@ export function recordReplay(ctx: SandboxContext, id: number): Recording {
       steps.push(step);
     } else if (s.kind === 'manual_notify') {
       const alias = byTrans.get(s.fields?.trans_id ?? '');
-      if (!alias)
+      if (s.refusal)
+        skipped.push({
+          id: s.index,
+          method: s.method,
+          path: s.path,
+          reason: `production refused it with ${s.refusal}; a scenario's notify is signed`,
+        });
+      else if (!alias)
         skipped.push({ id: s.index, method: s.method, path: s.path, reason: 'manual notify of a trans_id no replayed creation made' });
       else steps.push({ action: 'manual_notify', operation: alias, ...(s.status !== 200 ? { expect: errorOf(s) } : {}) });
     } else if (s.kind === 'payout_batch' && s.method === 'POST') {
@@ -67,7 +81,14 @@ export function recordReplay(ctx: SandboxContext, id: number): Recording {
       }
       if (!Array.isArray(items))
         skipped.push({ id: s.index, method: s.method, path: s.path, reason: 'payout batch body is not a JSON array' });
-      else
+      else if (s.authorization === 'expired')
+        skipped.push({
+          id: s.index,
+          method: s.method,
+          path: s.path,
+          reason: 'production refused it with TOKEN_EXPIRED; a scenario holds no expired token',
+        });
+      else {
         steps.push({
           action: 'create_payouts',
           as: `batch${s.index}`,
@@ -75,10 +96,17 @@ export function recordReplay(ctx: SandboxContext, id: number): Recording {
           auth: s.authorization,
           ...(s.status !== 201 ? { expect: errorOf(s) } : {}),
         });
+        if (s.status === 201) createdIds(s.response_body).forEach((pid, i) => payoutRefs.set(pid, `batch${s.index}.${i}`));
+      }
     } else skipped.push({ id: s.index, method: s.method, path: s.path, reason: 'a read: it changes nothing a scenario replays' });
   }
 
   for (const o of report.outcomes) {
+    if (o.outcome === 'approved') {
+      const ref = o.payout_id !== undefined ? payoutRefs.get(o.payout_id) : undefined;
+      if (o.applied && ref) steps.push({ action: 'approve_payout', title: `production payout callback ${o.index}`, payout: ref });
+      continue;
+    }
     const alias = o.operation_id !== null ? aliasOf.get(o.operation_id) : undefined;
     if (!o.applied || !alias) continue;
     steps.push({
@@ -106,6 +134,16 @@ export function recordReplay(ctx: SandboxContext, id: number): Recording {
     entries: report.entries.length,
     skipped,
   };
+}
+
+/** The payout ids of a batch answer, in order. */
+function createdIds(body: string): number[] {
+  try {
+    const data = (JSON.parse(body) as { data?: unknown }).data;
+    return Array.isArray(data) ? data.map((x) => Number((x as { id?: unknown })?.id)) : [];
+  } catch {
+    return [];
+  }
 }
 
 /** The reject body of an outcome: the production notification's code and message, when it had them. */

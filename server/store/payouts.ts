@@ -13,6 +13,8 @@ export interface PayoutRecord {
   /** Decimal as accepted, e.g. "1500.5". */
   amount: string;
   channel_url: string;
+  /** Created by an incident replay that holds back callbacks to the addresses recorded in production. */
+  callback_held: boolean;
   status: PayoutStatus;
   /** 1 in process, 2 approved, 3 rejected, 4 rejected by the bank, 5 paid (contract §5). */
   transfer_status: number;
@@ -29,7 +31,7 @@ export interface PayoutRecord {
 export type NewPayout = Pick<
   PayoutRecord,
   'payroll_id' | 'merchant_id' | 'order_id' | 'credit_note' | 'item' | 'amount' | 'channel_url' | 'created_at' | 'warnings'
->;
+> & { callback_held?: boolean };
 
 export interface PayrollRecord {
   id: number;
@@ -44,7 +46,8 @@ export interface PayrollRecord {
   amount_cents: number;
 }
 
-interface PayoutRow extends Omit<PayoutRecord, 'item' | 'warnings' | 'updated_at'> {
+interface PayoutRow extends Omit<PayoutRecord, 'item' | 'warnings' | 'updated_at' | 'callback_held'> {
+  callback_held: number;
   item: string;
   warnings: string;
   updated_at: number | null;
@@ -55,6 +58,7 @@ const fromRow = (r: PayoutRow): PayoutRecord => ({
   item: JSON.parse(r.item) as Record<string, unknown>,
   warnings: JSON.parse(r.warnings) as string[],
   updated_at: r.updated_at ?? r.processed_at ?? r.created_at,
+  callback_held: r.callback_held === 1,
 });
 
 export interface PayoutFilter {
@@ -88,8 +92,9 @@ const PAYROLL_COLUMNS = `p.id, p.merchant_id, p.created_at, p.process_at,
 export function payoutRepo(db: Db) {
   const insertPayroll = db.prepare('INSERT INTO payrolls (merchant_id, created_at, process_at) VALUES (?, ?, ?)');
   const insertPayout = db.prepare(`INSERT INTO payouts (payroll_id, merchant_id, order_id, credit_note, item, amount,
-      channel_url, created_at, updated_at, warnings)
-    VALUES (@payroll_id, @merchant_id, @order_id, @credit_note, @item, @amount, @channel_url, @created_at, @created_at, @warnings)`);
+      channel_url, created_at, updated_at, warnings, callback_held)
+    VALUES (@payroll_id, @merchant_id, @order_id, @credit_note, @item, @amount, @channel_url, @created_at, @created_at, @warnings,
+      @callback_held)`);
   const byId = db.prepare<[number], PayoutRow>('SELECT * FROM payouts WHERE id = ?');
   const creditNoteTaken = db.prepare<[number, string], { id: number }>('SELECT id FROM payouts WHERE merchant_id = ? AND credit_note = ?');
   // By payouts_payroll (payroll_id, id): a LIMIT stops at the first n pending items of the payroll.
@@ -118,7 +123,14 @@ export function payoutRepo(db: Db) {
     insertPayroll: (merchantId: number, createdAt: number, processAt: number): number =>
       Number(insertPayroll.run(merchantId, createdAt, processAt).lastInsertRowid),
     insert: (p: NewPayout): number =>
-      Number(insertPayout.run({ ...p, item: JSON.stringify(p.item), warnings: JSON.stringify(p.warnings) }).lastInsertRowid),
+      Number(
+        insertPayout.run({
+          ...p,
+          item: JSON.stringify(p.item),
+          warnings: JSON.stringify(p.warnings),
+          callback_held: p.callback_held ? 1 : 0,
+        }).lastInsertRowid,
+      ),
     get: (id: number): PayoutRecord | undefined => {
       const r = byId.get(id);
       return r ? fromRow(r) : undefined;

@@ -86,4 +86,52 @@ describe.skipIf(!hasChromium)('console: incident replay', () => {
     await c.page.getByText('har.log.entries[0].request.method').waitFor();
     expect(await r.report().count()).toBe(0);
   });
+
+  it('in Spanish at 800 px: status and code of both sides, collapsed bodies, drift-only filter, rejection codes, no cut', async () => {
+    const calls = [
+      { method: 'GET', url: prodCheckout(17), status: 200, responseType: 'text/html', response: '<html></html>' },
+      {
+        method: 'POST',
+        url: PHP,
+        type: FORM,
+        text: new URLSearchParams(prodCreation(17, 'ES-OK')).toString(),
+        status: 200,
+        responseType: 'text/plain',
+        response: prodCheckout(17),
+      },
+      {
+        method: 'POST',
+        url: PHP,
+        type: FORM,
+        text: new URLSearchParams(prodCreation(17, 'ES-BAD', { currency: 'USD' })).toString(),
+        status: 422,
+        response: JSON.stringify({ error: { code: 'CURRENCY_NOT_ALLOWED', message: 'x' } }),
+      },
+    ];
+    const c = await f.open('replay', { lang: 'es' });
+    await c.page.setViewportSize({ width: 800, height: 900 });
+    const r = replayPage(c.page);
+    await r
+      .harFile()
+      .setInputFiles({ name: 'es.har', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(chromeHar(calls))) });
+    await r.notificationsFile().setInputFiles({
+      name: 'n.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify([{ trans_ID: 'ES-OK', rejection_code: 'R05', rejection_message: 'Fondos insuficientes' }])),
+    });
+    await r.run().click();
+    await r.report().waitFor({ timeout: 60_000 });
+    expect(await r.skipText(0).textContent()).toContain('la página de pago del propio servicio');
+    expect(await r.productionAnswer(2).textContent()).toBe('422 CURRENCY_NOT_ALLOWED');
+    expect(await r.sandboxAnswer(2).textContent()).toBe('400 INVALID_CURRENCY_CHANNEL');
+    expect(await r.rejectionCodes().textContent()).toBe('R05');
+    await r.driftToggle(2).click();
+    expect(await r.driftItems().first().textContent()).toContain('producción respondió 422');
+    expect(await r.bodies().first().getAttribute('open')).toBeNull();
+    await r.driftOnly().check();
+    expect(await r.entries().count()).toBe(1);
+    // Nothing wider than the window: wide tables scroll inside their panel.
+    const overflow = Number(await c.page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
 });

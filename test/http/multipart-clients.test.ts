@@ -52,7 +52,8 @@ const readBack = async () => {
   if (last === null) throw new Error('the client sent nothing');
   const { raw, contentType } = last;
   last = null;
-  return parseFormBody({ headers: { 'content-type': contentType }, rawBody: raw });
+  const { encoding, fields, repeated } = await parseFormBody({ headers: { 'content-type': contentType }, rawBody: raw });
+  return { encoding, fields, repeated };
 };
 
 describe('multipart bodies of real clients take the fast path (busboy unavailable)', () => {

@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PAYOUT_BATCH } from '../../server/contract/payouts.js';
-import { FORM_LIMITS } from '../../server/http/form-body.js';
+import { FORM_LIMITS } from '../../server/body/fields.js';
 import { creationPath, paymentFields } from '../helpers/payments.js';
 import { control, DEMO, startSandbox } from '../helpers/sandbox.js';
 import { fingerprint, type Running } from './support.js';

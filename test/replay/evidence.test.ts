@@ -48,7 +48,8 @@ describe('bad evidence refuses the whole replay, sending and keeping nothing', (
     const r = await refused(sb, { har, notifications: [{ trans_ID: 'R-2' }, { amount: '1' }] });
     expect([r.status, r.reason]).toEqual([
       400,
-      'notifications[1]: has no trans_ID (a form string or an object with at least trans_ID); nothing was replayed',
+      'notifications[1]: has no trans_ID (a form string or an object with at least trans_ID), nor the credit_note of a payout callback; ' +
+        'nothing was replayed',
     ]);
     const long = await refused(sb, { har, notifications: [{ trans_ID: 'R-2', rejection_code: 'x'.repeat(65) }] });
     expect([long.status, long.reason]).toEqual([400, expect.stringMatching(/^notifications\[0\]: rejection_code: /)]);

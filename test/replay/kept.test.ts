@@ -57,8 +57,8 @@ describe('kept replay reports', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/markdown/);
     const md = await res.text();
     expect(md).toContain(`# Replay ${report.id}`);
-    expect(md).toContain('| 2 | POST /payments/check-out/SecurePayment.php | creation | 400 | 400 |');
-    expect(md).toContain('| INC-2 | rejected |');
+    expect(md).toContain('| 2 | POST /payments/check-out/SecurePayment.php | creation | 400 NEGATIVE_AMOUNT | 400 NEGATIVE_AMOUNT |');
+    expect(md).toContain('| INC-2 | rejected | 05 |');
   });
 
   it('turns a replay into a scenario file that runs green against a fresh merchant', async () => {

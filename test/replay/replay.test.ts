@@ -31,8 +31,8 @@ const QUERY_ROW = {
   cod_operation_partner: null,
   cod_payment_partner: null,
   cod_transaction_partner: null,
-  status: 2,
-  status_description: 'confirmed',
+  status: 1,
+  status_description: 'pending',
   user_bank_code: null,
 };
 
@@ -108,7 +108,7 @@ describe('replay of a Chrome DevTools HAR', () => {
         ),
       }),
     });
-    expect(r.data.entries[0]!.sandbox).toEqual({ status: direct.status, body: await direct.text() });
+    expect(r.data.entries[0]!.sandbox).toEqual({ status: direct.status, body: await direct.text(), code: 'INVALID_CURRENCY' });
   });
 });
 
@@ -176,15 +176,16 @@ describe('replay of a mitmproxy HAR with production notifications', () => {
     expect((await control(sb).getOperation({ id: badId! })).status).toBe('rejected');
   });
 
-  it('records an entry production never answered, and says why an outcome could not be applied', async () => {
+  it('skips an entry production never answered (status 0), and says why an outcome could not be applied', async () => {
     const f = prodCreation(17, 'ORD-MP-DROP');
     const har = mitmproxyHar([
       { method: 'POST', url: `${PROD_HOST}/payments/check-out/SecurePayment.php`, type: FORM, text: form(f), status: 0 },
     ]);
     const r = await replay(sb, { har, notifications: [{ trans_ID: 'ORD-NEVER-CREATED' }] });
-    expect(r.data.entries[0]!.drift).toEqual([expect.objectContaining({ path: 'status', production: 0, sandbox: 200 })]);
-    expect(r.data.entries[0]!.drift[0]!.note).toMatch(/no answer/);
-    expect(r.data.outcomes[0]).toMatchObject({ applied: false, operation_id: null });
+    expect(r.data.entries[0]).toMatchObject({ action: 'skipped', skip: { code: 'never_completed', params: { status: 0 } }, sandbox: null });
+    expect(r.data.entries[0]!.skip_reason).toMatch(/never answered/);
+    expect(r.data.operations).toEqual([]);
+    expect(r.data.outcomes[0]).toMatchObject({ applied: false, operation_id: null, reason_code: 'no_operation' });
     expect(r.data.outcomes[0]!.reason).toMatch(/no creation with this trans_ID/);
   });
 });
@@ -296,7 +297,13 @@ describe('payout calls', () => {
     expect(one!.kind).toBe('payout_get');
     expect(JSON.parse(one!.sandbox!.body!).id).toBe(id);
     expect(one!.drift).toEqual([
-      { path: 'body.bank_reference', production: 'present', sandbox: 'absent', note: expect.stringContaining('bank_reference') },
+      {
+        kind: 'key_missing',
+        path: 'body.bank_reference',
+        production: 'present',
+        sandbox: 'absent',
+        note: expect.stringContaining('bank_reference'),
+      },
     ]);
   });
 });
@@ -368,13 +375,18 @@ describe('drift', () => {
     const [a, b] = r.data.entries;
     expect(a!.drift).toEqual([
       {
+        kind: 'address_shape',
         path: 'body',
         production: '/check-out/?channel&lang&platform&tokenID',
         sandbox: '/check-out/?channel&platform&tokenID',
         note: expect.stringContaining('checkout address'),
       },
     ]);
-    expect(b!.drift.map((d) => d.path)).toEqual(['status', 'body.error.code', 'body.error.field']);
+    expect(b!.drift.map((d) => [d.kind, d.path])).toEqual([
+      ['status', 'status'],
+      ['error_code', 'body.error.code'],
+      ['key_missing', 'body.error.field'],
+    ]);
     expect(b!.drift[0]).toMatchObject({ production: 422, sandbox: 400 });
     expect(b!.drift[0]!.note).toBe('production answered 422 CURRENCY_NOT_ALLOWED where the sandbox answers 400 INVALID_CURRENCY_CHANNEL');
     expect(r.data.drift_count).toBe(4);

@@ -54,6 +54,17 @@ export function payoutLogin(store: Store, now: number, body: unknown): { token: 
   return { token, merchant };
 }
 
+/**
+ * A login token of `merchant` that expired a moment ago (kept like any expired session), so an incident
+ * replay can reproduce a call production refused with TOKEN_EXPIRED.
+ */
+export function expiredLoginToken(store: Store, now: number, merchant: MerchantRecord): string {
+  const token = LOGIN_TOKEN_PREFIX + randomBytes(24).toString('base64url');
+  const ttl = getSettings(store).payout_token_ttl_minutes * 60_000;
+  store.tx(() => store.payoutSessions.insert(loginTokenDigest(token), merchant.id, now - ttl - 1000, now - 1000));
+  return token;
+}
+
 /** Whose a payout token is; an expired or revoked login token answers when instead of a merchant. */
 interface TokenOwner {
   merchant?: MerchantRecord;

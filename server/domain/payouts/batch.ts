@@ -11,9 +11,15 @@ import { getSettings } from '../settings.js';
 /**
  * Accepts a batch for a merchant: validates every item (one bad item rejects all, nothing stored),
  * then writes the payroll, its items (with their warnings) and its processing timer in one
- * transaction. Answers the items in the order sent.
+ * transaction. Answers the items in the order sent. `holdCallbacks`: the items' callbacks are never sent
+ * (an incident replay's items, whose addresses are production's beneficiaries').
  */
-export function createPayoutBatch(ctx: SandboxContext, merchant: MerchantRecord, batch: unknown[]): PayoutBatchResponse {
+export function createPayoutBatch(
+  ctx: SandboxContext,
+  merchant: MerchantRecord,
+  batch: unknown[],
+  opts: { holdCallbacks?: boolean } = {},
+): PayoutBatchResponse {
   if (batch.length === 0) throw new SandboxError('VALIDATION_ERROR', 'the batch is empty: send a JSON array with at least one payout item');
   if (batch.length > MAX_PAYOUT_BATCH) {
     throw new SandboxError('VALIDATION_ERROR', `a batch holds at most ${MAX_PAYOUT_BATCH} payout items (got ${batch.length}); split it`);
@@ -47,6 +53,7 @@ export function createPayoutBatch(ctx: SandboxContext, merchant: MerchantRecord,
         channel_url: item.channel,
         created_at: now,
         warnings,
+        callback_held: opts.holdCallbacks === true,
       });
       return publicPayoutView(store.payouts.get(id)!);
     });

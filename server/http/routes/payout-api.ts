@@ -9,6 +9,7 @@ import { publicPayoutView } from '../../domain/payouts/views.js';
 import { getSettings } from '../../domain/settings.js';
 import { diagnosisHeader } from '../../domain/diagnosis/signature-search.js';
 import { diagnosePayoutToken } from '../../domain/diagnosis/token.js';
+import { readReplayMark, REPLAY_HEADER } from '../../replay/replay-marker.js';
 import { answerJson, logNote } from '../answer.js';
 import type { NamesOthers } from '../control-access.js';
 import { beforeId, keysetPage } from '../paging.js';
@@ -95,7 +96,10 @@ export function payoutApiRouter(ctx: SandboxContext, namesOthers: NamesOthers): 
     r,
     payoutApiRoutes.createPayouts,
     ({ req, res }) => {
-      const result = createPayoutBatch(ctx, callerOf(res).merchant, parseBatch(req));
+      // An incident replay's items name production's beneficiaries: their callbacks wait for the operator's word.
+      const replay = readReplayMark(req.headers[REPLAY_HEADER]);
+      const holdCallbacks = replay !== null && !replay.sendPayoutCallbacks;
+      const result = createPayoutBatch(ctx, callerOf(res).merchant, parseBatch(req), { holdCallbacks });
       const warned = result.data.flatMap((p, i) => p.warnings.map((w) => `item ${i}: ${w}`));
       logNote(res, `payroll ${result.payroll}: ${result.data.length} payouts${warned.length ? `; warnings: ${warned.join(' | ')}` : ''}`);
       answerJson(res, 201, result);

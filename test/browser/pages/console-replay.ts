@@ -24,5 +24,12 @@ export function replayPage(page: Page) {
     exportJson: () => tid('replay-export-json'),
     exportMarkdown: () => tid('replay-export-md'),
     keptItems: () => tid('replay-kept-item'),
+    driftOnly: () => tid('replay-drift-only'),
+    sandboxAnswer: (index: number) => page.locator(`[data-testid="replay-entry"][data-index="${index}"] [data-testid="replay-sandbox"]`),
+    productionAnswer: (index: number) =>
+      page.locator(`[data-testid="replay-entry"][data-index="${index}"] [data-testid="replay-production"]`),
+    skipText: (index: number) => page.locator(`[data-testid="replay-entry"][data-index="${index}"] [data-testid="replay-skip"]`),
+    bodies: () => tid('replay-body'),
+    rejectionCodes: () => tid('replay-rejection-code'),
   };
 }

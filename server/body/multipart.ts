@@ -1,4 +1,7 @@
 import { isAscii } from 'node:buffer';
+import busboy from 'busboy';
+import { SandboxError } from '../contract/errors.js';
+import { addMember, emptyFields, type FieldLimits, type ReadFields } from './fields.js';
 
 /**
  * A fast reader for the multipart/form-data bodies real integrations send (curl -F, PHP curl, Python
@@ -6,25 +9,11 @@ import { isAscii } from 'node:buffer';
  * name="…"` and at most a `Content-Type: text/plain` in utf-8. Busboy's stream machinery was a large share
  * of a creation's CPU (bench/creation.ts, multipart); the body is already whole in memory, so a few string searches do its job.
  *
- * Busboy (form-body.ts) stays the reference: every rule below mirrors how busboy 1.6 reads a body, and
+ * Busboy (below) stays the reference: every rule below mirrors how busboy 1.6 reads a body, and
  * anything this reader is not sure to read exactly as busboy would (files, encoded or escaped names,
  * other headers, folding, odd delimiters, a missing final boundary, a limit about to be reached)
  * answers null, and the caller hands that body to busboy unchanged.
  */
-
-/** Fields as busboy reports them: the first value of each name, later names listed in `repeated`. */
-export interface PlainFields {
-  fields: Record<string, string>;
-  repeated: string[];
-}
-
-/** The bounds busboy enforces (form-body.ts FORM_LIMITS); at any of them this reader steps aside. */
-export interface FieldLimits {
-  fields: number;
-  parts: number;
-  fieldBytes: number;
-  nameBytes: number;
-}
 
 // The request's Content-Type with one boundary parameter and nothing else. Busboy lower-cases type and
 // parameter names and keeps the value verbatim; these value alphabets (RFC 2046 bchars, and their
@@ -60,7 +49,7 @@ function fieldName(block: string): string | null {
  * "--boundary" or a preamble), a delimiter followed by "--" ends the form (an epilogue is ignored),
  * one followed by CR LF opens a part, and a part's headers end at the first blank line.
  */
-export function readPlainFields(raw: Buffer, contentType: string, limits: FieldLimits): PlainFields | null {
+export function readPlainFields(raw: Buffer, contentType: string, limits: FieldLimits): ReadFields | null {
   const type = BOUNDARY.exec(contentType);
   if (type === null) return null;
   const delimiter = `\r\n--${type[1] ?? type[2]!}`;
@@ -78,15 +67,14 @@ export function readPlainFields(raw: Buffer, contentType: string, limits: FieldL
     at = first + delimiter.length;
   }
 
-  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
-  const repeated: string[] = [];
+  const out = emptyFields();
   // Well below busboy's fields and parts limits (busboy counts every delimiter as a part).
   const maxFields = Math.min(limits.fields, limits.parts) - 1;
   for (let count = 0; ; count++) {
     if (at + 1 >= text.length) return null; // busboy: "Unexpected end of form"
     // The final delimiter. Busboy ignores the epilogue only up to another delimiter in the same
     // chunk: past one it reads on in a way of its own, so such a body goes to busboy.
-    if (text.startsWith('--', at)) return text.includes(delimiter, at) ? null : { fields, repeated };
+    if (text.startsWith('--', at)) return text.includes(delimiter, at) ? null : out;
     // Transport padding or anything else after a delimiter makes busboy skip data; let it.
     if (!text.startsWith('\r\n', at) || count === maxFields) return null;
     const headers = at + 2;
@@ -97,8 +85,52 @@ export function readPlainFields(raw: Buffer, contentType: string, limits: FieldL
     const name = fieldName(text.slice(headers, headerEnd));
     const valueStart = headerEnd + 4;
     if (name === null || name.length >= limits.nameBytes || next - valueStart >= limits.fieldBytes) return null;
-    if (name in fields) repeated.push(name);
-    else fields[name] = ascii ? text.slice(valueStart, next) : raw.toString('utf8', valueStart, next);
+    // Offsets in the one-byte-per-character text are byte offsets of the body.
+    addMember(out, {
+      name,
+      value: ascii ? text.slice(valueStart, next) : raw.toString('utf8', valueStart, next),
+      start: valueStart,
+      end: next,
+    });
     at = next + delimiter.length;
   }
+}
+
+/** multipart/form-data through busboy, fed the body already read (never the stream twice); no member positions. */
+export function readMultipartWithBusboy(raw: Buffer, contentType: string, limits: FieldLimits): Promise<ReadFields> {
+  return new Promise((resolve, reject) => {
+    const out = emptyFields();
+    let bb: busboy.Busboy;
+    try {
+      bb = busboy({
+        headers: { 'content-type': contentType },
+        defCharset: 'utf8',
+        limits: { fields: limits.fields, parts: limits.parts, fieldSize: limits.fieldBytes, fieldNameSize: limits.nameBytes },
+      });
+    } catch (err) {
+      reject(new SandboxError('INVALID_BODY', `multipart body cannot be read: ${(err as Error).message}`));
+      return;
+    }
+    bb.on('field', (name, value, info) => {
+      // A cut value would be checked as if it were what the merchant sent; refuse it instead.
+      if (info.nameTruncated) return reject(new SandboxError('INVALID_BODY', `a field name is longer than ${limits.nameBytes} bytes`));
+      if (info.valueTruncated)
+        return reject(new SandboxError('FIELD_TOO_LONG', `field ${name.slice(0, 50)} is longer than ${limits.fieldBytes} bytes`));
+      addMember(out, { name, value, start: -1, end: -1 });
+    });
+    // Files are not part of the creation form; their content is drained and ignored. A body cut
+    // inside a file also errors the file stream: the form's 'error' answers it, and without a
+    // listener there the stream's copy of it would be an uncaught exception (the process would exit).
+    bb.on('file', (_name, stream) => stream.on('error', () => {}).resume());
+    bb.on('fieldsLimit', () => reject(new SandboxError('INVALID_BODY', `the body has more than ${limits.fields} fields`)));
+    bb.on('partsLimit', () => reject(new SandboxError('INVALID_BODY', `the multipart body has more than ${limits.parts} parts`)));
+    bb.on('error', (err: Error) => reject(new SandboxError('INVALID_BODY', `multipart body cannot be read: ${err.message}`)));
+    bb.on('close', () => resolve(out));
+    bb.end(raw);
+  });
+}
+
+/** multipart/form-data: plain text fields by the fast reader (with positions), any other shape through busboy. */
+export async function readMultipart(raw: Buffer, contentType: string, limits: FieldLimits): Promise<ReadFields> {
+  return readPlainFields(raw, contentType, limits) ?? (await readMultipartWithBusboy(raw, contentType, limits));
 }

@@ -1,5 +1,6 @@
 import { SandboxError } from '../contract/errors.js';
 import { MAX_JSON_DEPTH } from '../contract/json-depth.js';
+import { addMember, emptyFields, jsonFieldText, type FieldLimits, type ReadFields } from './fields.js';
 
 /** What a top-level JSON member held. */
 export type JsonKind = 'string' | 'number' | 'boolean' | 'null' | 'object' | 'array';
@@ -10,12 +11,17 @@ export type JsonKind = 'string' | 'number' | 'boolean' | 'null' | 'object' | 'ar
  * "50000.0000" (contract §3: JSON numbers are read as the strings they print as).
  */
 export interface JsonMember {
+  name: string;
   kind: JsonKind;
   text: string;
+  /** Where the value's source text sits in the JSON text. */
+  start: number;
+  end: number;
 }
 
 /** Deeper nesting than any creation body needs; bounds the recursion on hostile input. */
 const MAX_DEPTH = MAX_JSON_DEPTH;
+
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
 const SPACE = /[ \t\n\r]*/y;
@@ -25,7 +31,7 @@ const SPACE = /[ \t\n\r]*/y;
  * and the names sent more than once (the first value is kept, as in a form). INVALID_JSON when the
  * text does not parse, INVALID_JSON_STRUCTURE when it is not an object.
  */
-export function readJsonMembers(text: string): { members: Map<string, JsonMember>; repeated: string[] } {
+export function readJsonMembers(text: string): { members: Map<string, JsonMember>; repeated: string[]; order: JsonMember[] } {
   let pos = 0;
   const fail = (what: string): never => {
     throw new SandboxError('INVALID_JSON', `the JSON body cannot be parsed: ${what} at position ${pos}`);
@@ -97,6 +103,7 @@ export function readJsonMembers(text: string): { members: Map<string, JsonMember
   pos++;
   const members = new Map<string, JsonMember>();
   const repeated: string[] = [];
+  const order: JsonMember[] = [];
   skip();
   if (text[pos] === '}') pos++;
   else {
@@ -109,8 +116,10 @@ export function readJsonMembers(text: string): { members: Map<string, JsonMember
       const start = pos;
       const kind = value(1);
       const source = text.slice(start, pos);
+      const member = { name: key, kind, text: kind === 'string' ? (JSON.parse(source) as string) : source, start, end: pos };
+      order.push(member);
       if (members.has(key)) repeated.push(key);
-      else members.set(key, { kind, text: kind === 'string' ? (JSON.parse(source) as string) : source });
+      else members.set(key, member);
       skip();
       const next = text[pos++];
       if (next === '}') break;
@@ -119,5 +128,27 @@ export function readJsonMembers(text: string): { members: Map<string, JsonMember
   }
   skip();
   if (pos < text.length) fail('unexpected text after the object');
-  return { members, repeated };
+  return { members, repeated, order };
+}
+
+/**
+ * A JSON object body read into form fields (jsonFieldText's rule). Objects and arrays only where
+ * `nested` allows (their JSON source text); INVALID_JSON_STRUCTURE otherwise.
+ */
+export function readJsonFields(text: string, limits: Pick<FieldLimits, 'fields'>, nested: (key: string) => boolean): ReadFields {
+  if (text.trim() === '') throw new SandboxError('EMPTY_JSON_BODY', 'the JSON body is empty');
+  const { order } = readJsonMembers(text);
+  if (order.length > limits.fields) throw new SandboxError('INVALID_BODY', `the body has more than ${limits.fields} fields`);
+  const out = emptyFields();
+  for (const m of order) {
+    // A repeated name is not read (the first value is the field), whatever it holds.
+    if ((m.kind === 'object' || m.kind === 'array') && !(m.name in out.fields) && !nested(m.name))
+      throw new SandboxError(
+        'INVALID_JSON_STRUCTURE',
+        `the JSON body must be flat key-value pairs; "${m.name.slice(0, 50)}" is ${m.kind === 'array' ? 'an array' : 'an object'}`,
+      );
+    const value = m.kind === 'object' || m.kind === 'array' ? m.text : jsonFieldText(m.kind, m.text);
+    addMember(out, { name: m.name, value, start: m.start, end: m.end });
+  }
+  return out;
 }

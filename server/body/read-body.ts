@@ -1,0 +1,45 @@
+import { SandboxError } from '../contract/errors.js';
+import type { BodyEncoding } from '../contract/body-encoding.js';
+import { FORM_LIMITS, isUtf8Charset, mediaType, type ReadFields } from './fields.js';
+import { readJsonFields } from './json-members.js';
+import { readMultipart } from './multipart.js';
+import { readUrlEncoded } from './urlencoded.js';
+
+/** A merchant API body as fields, exactly as sent, and the encoding it came in. */
+export interface FormBody extends ReadFields {
+  encoding: BodyEncoding;
+}
+
+/** Which JSON members may hold an object or array; none unless the route says so. */
+export interface FormBodyOptions {
+  nested?: (key: string) => boolean;
+}
+
+const FORM = 'application/x-www-form-urlencoded';
+const MULTIPART = 'multipart/form-data';
+const never = () => false;
+
+/**
+ * Reads a merchant API body: urlencoded (utf-8), multipart or JSON (every channel takes all three).
+ * Refusals are the transport errors of the spec's table (missing or unsupported type, a charset other
+ * than utf-8, bad JSON, too many fields).
+ */
+export async function readFormBody(raw: Buffer, contentType: string | undefined, opts: FormBodyOptions = {}): Promise<FormBody> {
+  if (contentType === undefined || contentType.trim() === '') {
+    throw new SandboxError('MISSING_CONTENT_TYPE', `send a Content-Type header: ${FORM}; charset=utf-8, ${MULTIPART} or application/json`);
+  }
+  const { type, charset } = mediaType(contentType);
+  if (type === FORM) {
+    if (!isUtf8Charset(charset)) throw new SandboxError('UNSUPPORTED_CONTENT_TYPE', `form bodies must be utf-8 (got charset=${charset})`);
+    return { encoding: 'form', ...readUrlEncoded(raw.toString('utf8'), FORM_LIMITS) };
+  }
+  if (type === MULTIPART) return { encoding: 'multipart', ...(await readMultipart(raw, contentType, FORM_LIMITS)) };
+  if (type === 'application/json') {
+    if (!isUtf8Charset(charset)) throw new SandboxError('UNSUPPORTED_CONTENT_TYPE', `JSON bodies must be utf-8 (got charset=${charset})`);
+    return { encoding: 'json', ...readJsonFields(raw.toString('utf8'), FORM_LIMITS, opts.nested ?? never) };
+  }
+  throw new SandboxError(
+    'UNSUPPORTED_CONTENT_TYPE',
+    `unsupported Content-Type ${type || contentType}; send ${FORM}; charset=utf-8, ${MULTIPART} or application/json`,
+  );
+}
