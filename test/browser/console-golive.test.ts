@@ -27,7 +27,7 @@ describe.skipIf(!hasChromium)('console: go-live check and signature diagnosis', 
       expect(await g.missingUrls().textContent()).toContain('rejection_url');
       await g.run().click();
       await g.report().waitFor();
-      expect(await g.checks().count()).toBe(13);
+      expect(await g.checks().count()).toBe(14);
       expect(await g.check('success_acknowledged').getAttribute('data-verdict')).toBe('pass');
       expect(await g.check('forged_signature_refused').getAttribute('data-verdict')).toBe('pass');
       expect(await g.check('rejection_acknowledged').getAttribute('data-verdict')).toBe('skipped');

@@ -93,6 +93,9 @@ describe('a merchant on the current protocol gets today refusal, the dialect nam
     expect(renames).toEqual({ curency: 'currency', trans_ID: 'trans_id', url_erro: 'url_error' });
     expect(m.equivalent_channels).toEqual([{ channel: 22 }]);
     expect(m.current_request.fields).toMatchObject({ channel: '22', currency: 'CLP' });
+    // No shopper in 2018: every key is marked "add", and the dry run (with test values there) is accepted.
+    expect(JSON.parse(m.current_request.fields.shopper_information!)).toMatchObject({ name_shopper: 'add', email: 'add' });
+    expect(m.verified).toEqual({ status: 200, code: null });
   });
 
   it('a refused dialect signature keeps its diagnosis and gains the migration', async () => {

@@ -52,9 +52,9 @@ function Shape({ s, n }: { s: MigrationShape; n: number }) {
               <td>
                 <code>{c.field}</code>
               </td>
-              <td className="mono small">{c.sent ?? '—'}</td>
-              <td className="mono small">{c.current ?? t('migration.dropped')}</td>
-              <td className="small">{c.note}</td>
+              <td className="mono small break migration-value">{c.sent ?? '—'}</td>
+              <td className="mono small break migration-value">{c.current ?? t('migration.dropped')}</td>
+              <td className="small migration-note">{c.note}</td>
             </tr>
           ))}
         </tbody>
@@ -68,7 +68,7 @@ function Shape({ s, n }: { s: MigrationShape; n: number }) {
                 <th>
                   <code>{k}</code>
                 </th>
-                <td className="mono small">{v}</td>
+                <td className="mono small break">{v}</td>
               </tr>
             ))}
           </tbody>
