@@ -24,9 +24,9 @@ import type { ActionInput, ActionOutcome, PageModule, PageView } from './view.js
 const bankFile = (op: OperationRecord) => (op.currency === 'CLP' ? 'chile-ch5.json' : 'colombia-ch17-bank-codes.json');
 
 const CHOICES: Record<Exclude<LegacyMethod, 'wallet'>, Choice> = {
-  bank: { value: 'bank', name: 'Transferencia bancaria en línea', text: 'Paga desde la página de tu banco', ico: '🏦' },
-  cash: { value: 'cash', name: 'Efectivo', text: 'Genera un cupón y paga en un punto aliado', ico: '💵' },
-  card: { value: 'card', name: 'Tarjeta', text: 'Crédito o débito', ico: '💳' },
+  bank: { value: 'bank', name: 'Transferencia bancaria en línea', text: 'Paga desde la página de tu banco', ico: 'BAN' },
+  cash: { value: 'cash', name: 'Efectivo', text: 'Genera un cupón y paga en un punto aliado', ico: '$' },
+  card: { value: 'card', name: 'Tarjeta', text: 'Crédito o débito', ico: 'TAR' },
 };
 const CHOOSER: Choice[] = CHOOSER_METHODS.map((m) => CHOICES[m as Exclude<LegacyMethod, 'wallet'>]);
 
