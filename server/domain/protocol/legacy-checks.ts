@@ -1,5 +1,7 @@
 import { DIALECT_2018_NAMES, LEGACY_ERRORS, type Dialect, type LegacyErrorCode } from '../../contract/protocol.js';
 import { SandboxError } from '../../contract/errors.js';
+import { creationSignature } from '../signature.js';
+import { dialectOf } from './dialect.js';
 
 /** A creation's values under today's names, read the way its dialect spells them. */
 export interface DialectFields {
@@ -54,4 +56,13 @@ export function firstAbsent(d: DialectFields): LegacyErrorCode | null {
 /** url_ok / url_error of a dialect request: present (checked before) and, as every field of the request table, at most 255 characters. */
 export function checkLegacyUrl(name: string, value: string): void {
   if (value.length > 255) throw new SandboxError('FIELD_TOO_LONG', `${name} is longer than 255 characters`);
+}
+
+/**
+ * The creation signature of a request however it is spelled: today's recipe over the values its
+ * dialect signs (a 2018 request's `curency`, `trans_ID`, `url_erro` in the places of today's names).
+ */
+export function signatureAsSpelled(f: Record<string, string>, secret: string): string {
+  const dialect = dialectOf(f);
+  return creationSignature(dialect === '2018' ? { ...readDialectFields(f, dialect) } : f, secret);
 }
