@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { control, DEMO, startSandbox } from '../helpers/sandbox.js';
+import { answer, control, DEMO, startSandbox } from '../helpers/sandbox.js';
 import { paymentFields, postPayment } from '../helpers/payments.js';
 import { client2018Fields, formPost, plugin2019Fields } from './clients.js';
 
@@ -134,6 +134,20 @@ describe('a merchant on the current protocol gets today refusal, the dialect nam
     expect(e.warnings.some((w) => w.startsWith('path:') && w.includes('/justpay.cert'))).toBe(true);
     const older = await postPayment(sb.url, paymentFields(36), 'form', '/justpay/check-out/SecurePayment.php');
     expect(older.status).toBe(200);
+  });
+
+  it('the go-live check: current_protocol skipped without creations, pass when all are current, warn after an older one', async () => {
+    const verdict = async () => {
+      const r = await answer(sb, 'runCheck', { body: { merchant: DEMO.public_key, only: ['current_protocol'] } });
+      return r.data.checks.find((c) => c.id === 'current_protocol')!;
+    };
+    expect((await verdict()).verdict).toBe('skipped');
+    expect((await postPayment(sb.url, paymentFields(17))).status).toBe(200);
+    expect((await verdict()).verdict).toBe('pass');
+    await formPost(`${sb.url}/justpay/check-out/SecurePayment`, plugin2019Fields({ ...keys, channel: '1' }));
+    const warned = await verdict();
+    expect(warned.verdict).toBe('warn');
+    expect(warned.evidence).toMatch(/1 of 2 creation\(s\) in an older request format \(2019: 1\)\. The newest \(request \d+\) becomes /);
   });
 
   it('operation queries are served under the prefixes too', async () => {
