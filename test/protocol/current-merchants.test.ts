@@ -150,6 +150,17 @@ describe('a merchant on the current protocol gets today refusal, the dialect nam
     expect(warned.evidence).toMatch(/1 of 2 creation\(s\) in an older request format \(2019: 1\)\. The newest \(request \d+\) becomes /);
   });
 
+  it("fault injection sees creations under the prefixes, the older path's included, and the log keeps the path as sent", async () => {
+    await control(sb).addFault({ body: { kind: 'creation_error', remaining: 2, public_key: DEMO.public_key } });
+    const a = await postPayment(sb.url, paymentFields(17), 'form', '/justpay.cert/payments/check-out/SecurePayment.php');
+    const b = await formPost(`${sb.url}/justpay/check-out/SecurePayment`, plugin2019Fields({ ...keys, channel: '1' }));
+    expect([a.status, a.json.error.code, b.status, b.json?.error?.code]).toEqual([400, 'CREATION_ERROR', 400, 'CREATION_ERROR']);
+    expect((await control(sb).listFaults()).rules[0]).toMatchObject({ remaining: 0, fired: 2 });
+    const e = await lastLogged();
+    expect([e.path, e.call_kind]).toEqual(['/justpay/check-out/SecurePayment', 'creation']);
+    expect(e.note).toMatch(/^fault: /);
+  });
+
   it('operation queries are served under the prefixes too', async () => {
     const q = await fetch(`${sb.url}/justpay.cert/api/operations?public_key=nobody&time=1&mid_id=1&trans_id=1&signature=x`);
     expect(q.status).toBe(404);
