@@ -1,13 +1,14 @@
 import { legacyErrorText } from '../contract/protocol.js';
 import { html } from './escape.js';
-import { layout, resultBlock } from './layout.js';
+import { layout, resultBlock, type PageSpeech } from './layout.js';
 
 /**
  * The page an older dialect's error address opens (`/check-out/error?error=NNN`): these clients
  * send the shopper to whatever the creation answered, so the shopper and the developer both land
- * here. It names the code and explains it in Spanish and in English.
+ * here. It names the code and explains it in Spanish and in English, both shown whatever the
+ * page's language (the developer reading it may not be the shopper).
  */
-export function legacyErrorPage(code: string | undefined): { status: number; body: string } {
+export function legacyErrorPage(code: string | undefined, speech: PageSpeech): { status: number; body: string } {
   const shown = (code ?? '').slice(0, 64);
   const text = legacyErrorText(shown);
   const explain = text
@@ -21,6 +22,7 @@ export function legacyErrorPage(code: string | undefined): { status: number; bod
 <p lang="es">No conocemos el código de error «${shown}».</p>
 <p lang="en">The error code “${shown}” is not one the service answers.</p></div>`;
   const body = layout({
+    ...speech,
     title: `Error ${shown} · Pasarela`,
     main: resultBlock({
       tone: 'bad',

@@ -36,6 +36,9 @@ export const MerchantSettingsSchema = z
       'current (default): an older-dialect creation is refused with its migration; legacy: the 2018 and 2019 dialects are served as ' +
         'the service did (switching to legacy also switches notification_signature_layout to legacy unless the same change names it)',
     ),
+    allow_private_callbacks: z
+      .boolean()
+      .describe('on a shared sandbox, send payout callbacks to loopback and private addresses too (refused by default)'),
     payout_username: z.string().min(1).max(255).nullable().describe('payout login username (POST /api/login); null: no login'),
     payout_password: z.string().min(1).max(255).nullable().describe('payout login password'),
   })
@@ -62,6 +65,7 @@ export const MerchantSchema = z.object({
   blacklisted_documents: z.array(z.string()),
   allow_http_localhost: z.boolean(),
   protocol: ProtocolSchema,
+  allow_private_callbacks: z.boolean(),
   created_at: z.string(),
 });
 export type Merchant = z.infer<typeof MerchantSchema>;

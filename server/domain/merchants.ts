@@ -43,6 +43,7 @@ export function merchantView(m: MerchantRecord): Merchant {
     blacklisted_documents: m.blacklisted_documents,
     allow_http_localhost: m.allow_http_localhost,
     protocol: m.protocol,
+    allow_private_callbacks: m.allow_private_callbacks,
     created_at: new Date(m.created_at).toISOString(),
   };
 }
@@ -74,6 +75,7 @@ export function createMerchant(store: Store, input: CreateMerchant, now: number)
       blacklisted_documents: input.blacklisted_documents ?? [],
       allow_http_localhost: input.allow_http_localhost ?? false,
       protocol: input.protocol ?? 'current',
+      allow_private_callbacks: input.allow_private_callbacks ?? false,
       created_at: now,
     },
     clabeForMerchant,

@@ -147,7 +147,9 @@ describe('a merchant on the current protocol gets today refusal, the dialect nam
     await formPost(`${sb.url}/justpay/check-out/SecurePayment`, plugin2019Fields({ ...keys, channel: '1' }));
     const warned = await verdict();
     expect(warned.verdict).toBe('warn');
-    expect(warned.evidence).toMatch(/1 of 2 creation\(s\) in an older request format \(2019: 1\)\. The newest \(request \d+\) becomes /);
+    expect(warned.evidence).toMatch(
+      /^1 of 2 creation\(s\) since \S+ in an older request format \(2019: 1\)\. The newest refused \(request \d+\) becomes /,
+    );
   });
 
   it("fault injection sees creations under the prefixes, the older path's included, and the log keeps the path as sent", async () => {

@@ -39,7 +39,7 @@ describe('built-in scenarios', () => {
     }
   });
 
-  it('cover a creation on every channel of the spec (and an older format) and the payout rule', () => {
+  it('cover a creation on every channel of the service (and an older format) and the payout rule', () => {
     const steps = loadBuiltins().flatMap((s) => s.steps);
     const channels = new Set(steps.flatMap((s) => (s.action === 'create_payment' && !s.expect?.error_code ? [s.channel] : [])));
     const current = [...channels].filter((c) => !isLegacyChannel(c));
