@@ -1,10 +1,11 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { SandboxError } from '../contract/errors.js';
 import { DEMO_MERCHANT } from '../domain/merchants.js';
 import {
+  COMPARED_MEMBERS,
+  HarEntrySchema,
   HarSchema,
-  MAX_REPLAY_ENTRIES,
   type Har,
+  type HarEntry,
   type ReplayEntry,
   type ReplayOutcome,
   type ReplayReport,
@@ -18,46 +19,47 @@ import { applyDue, drivePayout, momentOf, payoutItemsIn, payoutOf, type Created 
 import { readNotifications, type WantedOutcome } from './production-notifications.js';
 import { keptAnswer, keptPath, keptSent } from './kept.js';
 import { createEntrySender, type SentEntry } from './send.js';
+import { slices } from './slices.js';
 
-/** What a replay is asked to do. */
+/** What a replay is asked to do: the body as read (replay-body.ts), its archive's entries still as JSON texts. */
 export interface ReplayInput {
+  /** The archive without its entries. */
   har: unknown;
+  /** Each entry of `har.log.entries` as JSON text; null when the archive has no such list. */
+  entries: readonly string[] | null;
+  /** `har` was text that does not parse as JSON. */
+  harUnparsable?: boolean;
   merchant?: string;
   notifications?: readonly unknown[];
   send_payout_callbacks?: boolean;
 }
 
 const PROGRESS_EVERY_MS = 200;
-/** The longest the replay holds the event loop before letting other requests in. */
-const SLICE_MS = 8;
 
 const refuse = (what: string) => new SandboxError('VALIDATION_ERROR', `${what}; nothing was replayed`);
 const jsonPath = (path: readonly PropertyKey[]) =>
   path.reduce<string>((s, k) => (typeof k === 'number' ? `${s}[${k}]` : `${s}.${String(k)}`), 'har');
+const notHar = (path: readonly PropertyKey[], message: string) =>
+  refuse(`har is not an HTTP Archive (HAR 1.2): ${jsonPath(path)}: ${message}`);
 
-/** The HAR, validated whole before anything is sent: the first bad path refuses it. */
-function readHar(value: unknown): Har {
-  let v = value;
-  if (typeof v === 'string') {
-    try {
-      v = JSON.parse(v) as unknown;
-    } catch {
-      throw refuse('har is text that does not parse as JSON, so it is not a HAR file');
-    }
-  }
+/** The archive without its entries, validated before anything is sent: the first bad path refuses it. */
+function readHar(input: ReplayInput): Har {
+  if (input.harUnparsable) throw refuse('har is text that does not parse as JSON, so it is not a HAR file');
+  const v = input.har;
   if (typeof v === 'object' && v !== null && 'info' in v && 'item' in v)
     throw refuse('har is a Postman collection, not an HTTP Archive: export the requests as HAR (from the browser, a proxy or the client)');
-  const entries = (v as { log?: { entries?: unknown } } | null)?.log?.entries;
-  if (Array.isArray(entries) && entries.length > MAX_REPLAY_ENTRIES)
-    throw new SandboxError(
-      'HAR_TOO_LARGE',
-      `the HAR has ${entries.length} entries; a replay takes at most ${MAX_REPLAY_ENTRIES}: ` +
-        'split it (by time or by page) and replay the parts',
-    );
   const r = HarSchema.safeParse(v);
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;
-  throw refuse(`har is not an HTTP Archive (HAR 1.2): ${jsonPath(issue.path)}: ${issue.message}`);
+  throw notHar(issue.path, issue.message);
+}
+
+/** One entry of the archive from its JSON text, validated as the archive is. */
+function harEntry(text: string, index: number): HarEntry {
+  const r = HarEntrySchema.safeParse(JSON.parse(text));
+  if (r.success) return r.data;
+  const issue = r.error.issues[0]!;
+  throw notHar(['log', 'entries', index, ...issue.path], issue.message);
 }
 
 /** The payout ids a sandbox batch answer lists. */
@@ -96,21 +98,15 @@ export function createReplayer(ctx: SandboxContext) {
   ctx.onReset(() => void resets++);
 
   async function replay(input: ReplayInput): Promise<ReplayReport> {
-    const har = readHar(input.har);
+    const har = readHar(input);
     const merchantKey = input.merchant ?? DEMO_MERCHANT.public_key;
     const merchant = ctx.store.merchants.byPublicKey(merchantKey);
     if (!merchant) throw new SandboxError('NOT_FOUND', `no merchant ${merchantKey}; nothing was replayed`);
     const wanted = readNotifications(input.notifications ?? []);
-    let slice = performance.now();
-    /** Lets other requests in once the replay has held the event loop for a slice. */
-    const breathe = async () => {
-      if (performance.now() - slice < SLICE_MS) return;
-      await nextTurn();
-      slice = performance.now();
-    };
+    const breathe = slices();
     const read: ReadEntry[] = [];
-    for (const [i, e] of har.log.entries.entries()) {
-      read.push(await readEntry(e, i));
+    for (const [i, text] of (input.entries ?? []).entries()) {
+      read.push(await readEntry(harEntry(text, i), i));
       await breathe();
     }
     const creator = har.log.creator;
@@ -189,7 +185,9 @@ export function createReplayer(ctx: SandboxContext) {
         const before = applied.done
           .filter((o) => o.applied)
           .map((o) => ({ code: 'outcome_before' as const, params: { notification: o.index } }));
-        const notes = [...s.notes, ...before];
+        const cut = e.production.json.json ? e.production.json.cut : undefined;
+        const inPart = cut ? [{ code: 'compared_in_part' as const, params: { members: cut.members, compared: COMPARED_MEMBERS } }] : [];
+        const notes = [...s.notes, ...before, ...inPart];
         entries.push({
           index: e.index,
           method: e.method,
