@@ -75,6 +75,14 @@ interface Results {
     accepted_creation_ms: { p50: number; p99: number };
     diagnosis_full_search_ms: { p50: number; p99: number };
   };
+  bounds: {
+    requests: number;
+    parallel: number;
+    refused_alone_ms: { p50: number; p99: number };
+    refused_parallel_ms: { p50: number; p99: number };
+    health_ms: { p50: number; p99: number; max: number };
+    load_average: { start: number; end: number };
+  };
   replay: {
     entries: number;
     wall_ms: number;
@@ -246,6 +254,20 @@ const benches: Bench[] = [
       ),
       info('8 accepted creation p50 / p99 in the same run (ms)', `${r.accepted_creation_ms.p50} / ${r.accepted_creation_ms.p99}`),
       info('8 diagnosis search alone p50 / p99 (ms)', `${r.diagnosis_full_search_ms.p50} / ${r.diagnosis_full_search_ms.p99}`),
+    ],
+  }),
+  bench({
+    name: 'bounds',
+    script: 'bounds.ts',
+    args: quick ? ['--requests', '30'] : ['--requests', '100'],
+    rows: (r) => [
+      le('10 refused 1 MiB creation, one client, median (ms)', r.refused_alone_ms.p50, 50),
+      le(`10 /health while ${r.parallel} clients send refused 1 MiB creations, max (ms)`, r.health_ms.max, 200),
+      info(
+        `10 refused 1 MiB creation, ${r.parallel} clients, p50 / p99 (ms)`,
+        `${r.refused_parallel_ms.p50} / ${r.refused_parallel_ms.p99}`,
+      ),
+      info('10 load average (1 min) at start / end', `${r.load_average.start.toFixed(1)} / ${r.load_average.end.toFixed(1)}`),
     ],
   }),
   bench({

@@ -20,7 +20,7 @@ export interface Received {
  * How to answer: a status (200 and 203 count as delivered, anything else is a failed attempt),
  * optionally with a body and a delay (`slow`), or `hang` to never answer (the sender's timeout fires).
  */
-export type Reply = number | { status: number; body?: string; delayMs?: number } | 'hang';
+export type Reply = number | { status: number; body?: string; delayMs?: number; headers?: Record<string, string> } | 'hang';
 
 /** Which request `next()` waits for: fields that must be equal (names compared case-insensitively) or a predicate. */
 export type Match = Record<string, string | number> | ((r: Received) => boolean);
@@ -96,7 +96,7 @@ export async function startReceiver(initial: Reply = OK, port = 0, host = '127.0
     const r = typeof reply === 'number' ? { status: reply } : reply;
     const write = () => {
       if (res.destroyed) return;
-      res.writeHead(r.status, { 'content-type': 'text/plain' });
+      res.writeHead(r.status, { 'content-type': 'text/plain', ...r.headers });
       res.end(r.body ?? '');
     };
     if (!r.delayMs) return write();

@@ -11,7 +11,7 @@ import { CHILE_BANK_SHOPPER } from './ch5.js';
 function institution(input: MethodInput): MethodResult {
   if (input.filterBy)
     input.warnings.push(
-      fieldWarning('filter_by', input.filterBy, 'the spec selects the institution on channel 11 with user_bank_code', 'ignored'),
+      fieldWarning('filter_by', input.filterBy, 'the service selects the institution on channel 11 with user_bank_code', 'ignored'),
     );
   const code = input.userBankCode?.trim() ?? '';
   if (code === '') return { method: null, userBankCode: null };

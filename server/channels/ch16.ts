@@ -13,7 +13,7 @@ import type { ChannelRules, MethodInput, MethodResult, PrepareInput, Prepared } 
 function method16(input: MethodInput): MethodResult {
   const fb = singleFilter(input);
   if (input.userBankCode)
-    input.warnings.push(fieldWarning('user_bank_code', input.userBankCode, 'the spec has no user_bank_code on channel 16', 'ignored'));
+    input.warnings.push(fieldWarning('user_bank_code', input.userBankCode, 'the service has no user_bank_code on channel 16', 'ignored'));
   if (fb === undefined) return { method: null, userBankCode: null };
   if (!/^[A-Za-z0-9_-]{1,50}$/.test(fb)) {
     throw new SandboxError('INVALID_FILTER_BY', 'filter_by on channel 16 is one method name: letters, digits, _ or -, up to 50 characters');

@@ -29,7 +29,7 @@ function resolveMethod(input: MethodInput): MethodResult {
       throw new SandboxError('FILTER_BY_REQUIRED', `filter_by is required with direct_integration: one of ${CH17_METHODS.join(', ')}`);
     if (input.userBankCode)
       input.warnings.push(
-        fieldWarning('user_bank_code', input.userBankCode, 'the spec uses it only with filter_by=bankredirect', 'ignored'),
+        fieldWarning('user_bank_code', input.userBankCode, 'the service uses it only with filter_by=bankredirect', 'ignored'),
       );
     return { method: null, userBankCode: null };
   }
@@ -43,7 +43,7 @@ function resolveMethod(input: MethodInput): MethodResult {
   if (fb !== 'bankredirect') {
     if (input.userBankCode)
       input.warnings.push(
-        fieldWarning('user_bank_code', input.userBankCode, `the spec uses it only with filter_by=bankredirect, not ${fb}`, 'ignored'),
+        fieldWarning('user_bank_code', input.userBankCode, `the service uses it only with filter_by=bankredirect, not ${fb}`, 'ignored'),
       );
     return { method: fb, userBankCode: null };
   }
@@ -61,7 +61,7 @@ function resolveMethod(input: MethodInput): MethodResult {
         fieldWarning(
           'user_bank_code',
           code,
-          'the spec lists the accepted bank codes; this one is not in the list',
+          'the service lists the accepted bank codes; this one is not in the list',
           'forwarded: the provider rejects the operation if the bank is unavailable',
         ),
       );
@@ -82,7 +82,7 @@ function expiry(input: ExpiryInput): number {
   if (fixed !== undefined) {
     if (raw !== '' && raw !== String(fixed))
       input.warnings.push(
-        fieldWarning('time_expired', raw, `the spec fixes ${fixed} minutes for filter_by=${m}`, `ignored; ${fixed} minutes`),
+        fieldWarning('time_expired', raw, `the service fixes ${fixed} minutes for filter_by=${m}`, `ignored; ${fixed} minutes`),
       );
     return fixed;
   }

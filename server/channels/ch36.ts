@@ -58,7 +58,7 @@ function resolveMethod(input: MethodInput): MethodResult {
       fieldWarning(
         'user_bank_code',
         input.userBankCode,
-        'the spec has no user_bank_code on channel 36 (the bank is chosen on the bank-selection page)',
+        'the service has no user_bank_code on channel 36 (the bank is chosen on the bank-selection page)',
         'ignored',
       ),
     );
@@ -72,7 +72,7 @@ function resolveMethod(input: MethodInput): MethodResult {
 function prepare(p: PrepareInput): Prepared {
   const source = p.fields.gateway_source_id?.trim() ?? '';
   if (source && p.method !== 'card')
-    p.warnings.push(fieldWarning('gateway_source_id', source, 'the spec uses it only with filter_by=card', 'ignored'));
+    p.warnings.push(fieldWarning('gateway_source_id', source, 'the service uses it only with filter_by=card', 'ignored'));
   switch (p.method) {
     case 'bank_account':
       return { details: {}, checkoutUrl: checkoutAddress(p.base, { bankSelection: true, token: p.token }) };

@@ -16,7 +16,7 @@ function qrMethod(input: MethodInput): MethodResult {
     throw new SandboxError('INVALID_FILTER_BY', `filter_by "${fb.slice(0, 40)}" is not supported; use ${CH40_METHODS.join(' or ')}`);
   }
   if (input.userBankCode)
-    input.warnings.push(fieldWarning('user_bank_code', input.userBankCode, 'the spec has no user_bank_code on channel 40', 'ignored'));
+    input.warnings.push(fieldWarning('user_bank_code', input.userBankCode, 'the service has no user_bank_code on channel 40', 'ignored'));
   return { method: fb, userBankCode: null };
 }
 

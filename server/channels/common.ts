@@ -21,9 +21,9 @@ export function singleFilter(input: MethodInput): string | undefined {
 /** Channels without a documented filter_by / user_bank_code: values sent are ignored, with a warning. */
 export function noMethod(input: MethodInput): MethodResult {
   if (input.filterBy)
-    input.warnings.push(fieldWarning('filter_by', input.filterBy, 'the spec has no filter_by on this channel', 'ignored'));
+    input.warnings.push(fieldWarning('filter_by', input.filterBy, 'the service has no filter_by on this channel', 'ignored'));
   if (input.userBankCode)
-    input.warnings.push(fieldWarning('user_bank_code', input.userBankCode, 'the spec has no user_bank_code on this channel', 'ignored'));
+    input.warnings.push(fieldWarning('user_bank_code', input.userBankCode, 'the service has no user_bank_code on this channel', 'ignored'));
   return { method: null, userBankCode: null };
 }
 
@@ -33,7 +33,9 @@ export const optionalFilter =
   (input: MethodInput): MethodResult => {
     const v = singleFilter(input);
     if (input.userBankCode)
-      input.warnings.push(fieldWarning('user_bank_code', input.userBankCode, 'the spec has no user_bank_code on this channel', 'ignored'));
+      input.warnings.push(
+        fieldWarning('user_bank_code', input.userBankCode, 'the service has no user_bank_code on this channel', 'ignored'),
+      );
     if (v === undefined) return { method: null, userBankCode: null };
     const list = [...values()];
     if (!list.includes(v))

@@ -28,7 +28,7 @@ export const minimumExpiry = (min: number) => (input: ExpiryInput) => {
   const n = readMinutes(input.raw ?? '');
   if (n >= min) return n;
   input.warnings.push(
-    fieldWarning('time_expired', input.raw ?? '', `the spec's minimum on this channel is ${min} minutes`, `raised to ${min}`),
+    fieldWarning('time_expired', input.raw ?? '', `the service's minimum on this channel is ${min} minutes`, `raised to ${min}`),
   );
   return min;
 };
@@ -44,7 +44,7 @@ export const suggestedExpiry =
         fieldWarning(
           'time_expired',
           input.raw ?? '',
-          `the spec suggests at least ${m} minutes${what ? ` for ${what}` : ''}`,
+          `the service suggests at least ${m} minutes${what ? ` for ${what}` : ''}`,
           `kept ${n} minutes`,
         ),
       );
@@ -54,6 +54,6 @@ export const suggestedExpiry =
 /** Adjusts into [min, max] with a warning when it had to (channel 17 instant methods). */
 export function clampMinutes(n: number, min: number, max: number, warnings: string[]): number {
   const c = Math.min(max, Math.max(min, n));
-  if (c !== n) warnings.push(fieldWarning('time_expired', String(n), `the spec accepts ${min} to ${max} minutes`, `adjusted to ${c}`));
+  if (c !== n) warnings.push(fieldWarning('time_expired', String(n), `the service accepts ${min} to ${max} minutes`, `adjusted to ${c}`));
   return c;
 }

@@ -61,9 +61,9 @@ const RFC_SEPARATORS = /[\s.\-_/]/g;
 
 /**
  * Channel 41: Num_doc_identi is an RFC (13 characters for individuals, 12 for companies). One with
- * separators is accepted, with a warning: its transfers will not be matched (spec rule 3).
+ * separators is accepted, with a warning: its transfers will not be matched (SPEI matches RFCs written without separators).
  */
-/** True when an RFC is written with spaces, dots, hyphens or slashes (rule 3: never matched by SPEI). */
+/** True when an RFC is written with spaces, dots, hyphens or slashes (SPEI never matches it). */
 export const rfcHasSeparators = (value: string): boolean => value.replace(RFC_SEPARATORS, '') !== value;
 
 export function checkRfc(value: string, warnings: string[]): void {
@@ -79,7 +79,7 @@ export function checkRfc(value: string, warnings: string[]): void {
       fieldWarning(
         'shopper_information.Num_doc_identi',
         value,
-        'the spec asks for the RFC without spaces, hyphens or other separators',
+        'the service asks for the RFC without spaces, hyphens or other separators',
         'accepted, but incoming SPEI transfers will not be matched to this operation',
       ),
     );

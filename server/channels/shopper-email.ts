@@ -50,7 +50,7 @@ export async function domainResolves(
           fieldWarning(
             'shopper_information.email',
             domain,
-            'the spec asks for a domain that resolves',
+            'the service asks for a domain that resolves',
             `could not be checked (${(err as { code?: string }).code ?? 'DNS error'}); accepted`,
           ),
         );

@@ -83,7 +83,7 @@ function checkValue(rules: ShopperRules, key: ShopperKey, rule: ShopperFieldRule
       `shopper_information.${key} must be ${rule.values.length > 1 ? `one of ${list}` : list} (got "${value.slice(0, 40)}")`,
     );
   }
-  warnings.push(fieldWarning(`shopper_information.${key}`, value, `the spec documents ${list}`, 'accepted'));
+  warnings.push(fieldWarning(`shopper_information.${key}`, value, `the service documents ${list}`, 'accepted'));
 }
 
 /**

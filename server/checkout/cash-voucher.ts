@@ -6,7 +6,7 @@ import { barcodeSvg } from './barcode.js';
 import { html, type Html } from './escape.js';
 import { type PageView } from './view.js';
 import { detailString, saveDetails } from './flow-state.js';
-import { formatAmount } from './format.js';
+import { formatAmount, formatDeadline } from './format.js';
 
 /**
  * The voucher reference, without writing: the one stored (by creation or the shopper's choice of
@@ -22,22 +22,29 @@ export function storeVoucherReference(ctx: SandboxContext, op: OperationRecord):
   if (!detailString(op, 'voucher_reference')) saveDetails(ctx, op.id, { voucher_reference: voucherReference(op) });
 }
 
-const CONFIRMED_WHEN = 'El pago se confirma al comercio cuando el punto de pago lo registra.';
-const expiryText = (t: number) => new Date(t).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
-
 /** The printable cash voucher: reference, barcode, amount, deadline, where to pay, PDF link. */
 export function voucherSection(v: PageView, reference: string, where: string): Html {
-  const pdf = `/check-out/voucher.pdf?tokenID=${encodeURIComponent(v.op.token)}`;
-  return html`<h1>Paga en efectivo</h1>
-<p class="lead">Presenta este cupón en ${where} antes de la fecha límite. ${CONFIRMED_WHEN}</p>
+  const pdf = `/check-out/voucher.pdf?tokenID=${encodeURIComponent(v.op.token)}&lang=${v.lang}`;
+  const { say } = v;
+  return html`<h1>${say('Paga en efectivo', 'Pay in cash')}</h1>
+<p class="lead">${say('Presenta este cupón en', 'Show this voucher at')} ${where} ${say(
+    'antes de la fecha límite. El pago se confirma al comercio cuando el punto de pago lo registra.',
+    'before the deadline. The merchant gets the confirmation once the payment point records it.',
+  )}</p>
 <div class="voucher" data-testid="voucher">
 <dl class="kv">
-<dt>Comercio</dt><dd>${v.merchant.name}</dd>
-<dt>Monto</dt><dd>${formatAmount(v.op.amount, v.op.currency)}</dd>
-<dt>Pagar antes de</dt><dd>${expiryText(v.op.expires_at)}</dd>
+<dt>${say('Comercio', 'Merchant')}</dt><dd>${v.merchant.name}</dd>
+<dt>${say('Monto', 'Amount')}</dt><dd>${formatAmount(v.op.amount, v.op.currency)}</dd>
+<dt>${say(
+    'Pagar antes de',
+    'Pay before',
+  )}</dt><dd data-testid="voucher-deadline">${formatDeadline(v.op.expires_at, v.op.currency, v.lang)}</dd>
 </dl>
 ${barcodeSvg(reference)}
 <p class="ref" data-testid="voucher-reference">${reference}</p>
 </div>
-<div class="actions"><a class="btn" href="${pdf}" data-testid="voucher-pdf" download>Descargar cupón (PDF)</a></div>`;
+<div class="actions"><a class="btn" href="${pdf}" data-testid="voucher-pdf" download>${say(
+    'Descargar cupón (PDF)',
+    'Download voucher (PDF)',
+  )}</a></div>`;
 }

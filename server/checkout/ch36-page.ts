@@ -9,10 +9,15 @@ import { cancelButton, cardCodeSelect, formOf } from './panel.js';
 import { bankActions, bankPage, chooseBank } from './simulated-bank.js';
 import { pageUrl, type ActionInput, type PageModule, type PageView } from './view.js';
 import { detailString, saveState } from './flow-state.js';
+import type { Both } from './lang.js';
 
 /** The online-bank (PSE-style) list: Colombian banks, as on channel 17. */
 const BANKS = 'colombia-ch17-bank-codes.json';
-const TABS = { card: 'Tarjeta', bank: 'Banca en línea', cash: 'Efectivo' } as const;
+const TABS: Record<'card' | 'bank' | 'cash', Both> = {
+  card: ['Tarjeta', 'Card'],
+  bank: ['Banca en línea', 'Online banking'],
+  cash: ['Efectivo', 'Cash'],
+};
 type Tab = keyof typeof TABS;
 const isTab = (m: string | null | undefined): m is Tab => !!m && Object.hasOwn(TABS, m);
 
@@ -34,36 +39,62 @@ function bankSelection(v: PageView): Html {
   const email = typeof v.op.shopper.email === 'string' ? v.op.shopper.email : '';
   const emailAttrs = html`value="${v.form.email ?? email}" maxlength="255"`;
   const emailField = html`<input type="email" id="email" name="email" ${emailAttrs} data-testid="pse-email">`;
-  return html`<h1>Paga con tu cuenta bancaria</h1>
-<p class="lead">Selecciona tu banco; te llevaremos a su página para autorizar el débito.</p>
+  const { say } = v;
+  return html`<h1>${say('Paga con tu cuenta bancaria', 'Pay from your bank account')}</h1>
+<p class="lead">${say(
+    'Selecciona tu banco; te llevaremos a su página para autorizar el débito.',
+    'Choose your bank; we will take you to its page to authorise the debit.',
+  )}</p>
 ${actionForm(
   v,
   'pse_select',
   html`<div class="stack">
-<div><label>Tipo de persona</label><div class="row keep">
-<label class="option"><input type="radio" name="person_type" value="natural" checked data-testid="person-natural"> Natural</label>
-<label class="option"><input type="radio" name="person_type" value="juridica" data-testid="person-juridica"> Jurídica</label></div></div>
-<div><label for="bank">Banco</label>${bankSelect(bankList(BANKS), 'Selecciona tu banco…')}</div>
-<div><label for="email">Correo electrónico</label>${emailField}</div>
-<button class="btn block" type="submit" data-testid="bank-continue">Ir al banco</button></div>`,
+<div><label>${say('Tipo de persona', 'Account holder')}</label><div class="row keep">
+<label class="option"><input type="radio" name="person_type" value="natural" checked data-testid="person-natural"> ${say(
+    'Natural',
+    'Individual',
+  )}</label>
+<label class="option"><input type="radio" name="person_type" value="juridica" data-testid="person-juridica"> ${say(
+    'Jurídica',
+    'Company',
+  )}</label></div></div>
+<div><label for="bank">${say('Banco', 'Bank')}</label>${bankSelect(bankList(BANKS), say('Selecciona tu banco…', 'Choose your bank…'))}</div>
+<div><label for="email">${say('Correo electrónico', 'Email')}</label>${emailField}</div>
+<button class="btn block" type="submit" data-testid="bank-continue">${say('Ir al banco', 'Go to the bank')}</button></div>`,
   'bank-selection',
 )}`;
 }
 
 function cashTab(v: PageView): Html {
   if (detailString(v.op, 'voucher_reference') || v.op.method === 'cash') {
-    return voucherSection(v, voucherReference(v.op), 'cualquier punto de pago o tienda aliada');
+    return voucherSection(
+      v,
+      voucherReference(v.op),
+      v.say('cualquier punto de pago o tienda aliada', 'any partner payment point or store'),
+    );
   }
-  return html`<h1>Paga en efectivo</h1>
-<p class="lead">Genera un cupón con código de barras y págalo en un punto aliado antes de la fecha límite.</p>
-${actionForm(v, 'choose_cash', html`<button class="btn block" type="submit" data-testid="choose-cash">Generar cupón de pago</button>`)}`;
+  const { say } = v;
+  return html`<h1>${say('Paga en efectivo', 'Pay in cash')}</h1>
+<p class="lead">${say(
+    'Genera un cupón con código de barras y págalo en un punto aliado antes de la fecha límite.',
+    'Make a voucher with a barcode and pay it at a partner point before the deadline.',
+  )}</p>
+${actionForm(
+  v,
+  'choose_cash',
+  html`<button class="btn block" type="submit" data-testid="choose-cash">${say(
+    'Generar cupón de pago',
+    'Make a payment voucher',
+  )}</button>`,
+)}`;
 }
 
 function tabsBar(v: PageView, active: Tab): Html {
   const order: Tab[] = v.op.method === 'link' ? ['cash', 'card', 'bank'] : ['card', 'bank', 'cash'];
   const tab = (t: Tab) => {
-    const note = v.op.method === 'link' && t === 'cash' ? ' · recomendado' : '';
-    return html`<a class="tab${t === active ? ' on' : ''}" href="${pageUrl(v.op, { m: t })}" data-testid="tab-${t}">${TABS[t]}${note}</a>`;
+    const note = v.op.method === 'link' && t === 'cash' ? v.say(' · recomendado', ' · recommended') : '';
+    const href = pageUrl(v.op, { m: t });
+    return html`<a class="tab${t === active ? ' on' : ''}" href="${href}" data-testid="tab-${t}">${v.say(...TABS[t])}${note}</a>`;
   };
   return html`<nav class="tabs" data-testid="method-tabs">${order.map(tab)}</nav>`;
 }
@@ -72,19 +103,22 @@ function tabsBar(v: PageView, active: Tab): Html {
 const allowed = (a: ActionInput, tab: Tab) => tabOf({ op: a.op, mode: a.form.get('m') }) === tab;
 
 export const page36: PageModule = {
-  title: (op) =>
+  title: (op, say) =>
     op.method === 'card'
-      ? 'Pago con tarjeta'
+      ? say('Pago con tarjeta', 'Card payment')
       : op.method === 'cash'
-        ? 'Pago en efectivo'
+        ? say('Pago en efectivo', 'Cash payment')
         : op.method === 'bank_account'
-          ? 'Banca en línea'
-          : 'Elige cómo pagar',
+          ? say('Banca en línea', 'Online banking')
+          : say('Elige cómo pagar', 'Choose how to pay'),
   render(v) {
     const tab = tabOf(v);
     const body =
       tab === 'card'
-        ? html`<h1>Paga con tarjeta</h1><p class="lead">Crédito o débito. Tus datos viajan cifrados.</p>${cardForm(v)}`
+        ? html`<h1>${v.say('Paga con tarjeta', 'Pay by card')}</h1><p class="lead">${v.say(
+            'Crédito o débito. Tus datos viajan cifrados.',
+            'Credit or debit. Your details travel encrypted.',
+          )}</p>${cardForm(v)}`
         : tab === 'bank'
           ? bankSelection(v)
           : cashTab(v);
@@ -92,22 +126,45 @@ export const page36: PageModule = {
   },
   actions: {
     card_pay: (a) =>
-      allowed(a, 'card') ? payWithCard(a) : { ok: false, message: 'El pago con tarjeta no está disponible para esta operación.' },
+      allowed(a, 'card')
+        ? payWithCard(a)
+        : {
+            ok: false,
+            message: a.say(
+              'El pago con tarjeta no está disponible para esta operación.',
+              'Card payment is not available for this operation.',
+            ),
+          },
     pse_select: (a) => {
-      if (!allowed(a, 'bank')) return { ok: false, message: 'La banca en línea no está disponible para esta operación.' };
-      const f = formOf(z.object({ bank: z.string().max(8), person_type: z.enum(['natural', 'juridica']) }), a.form);
-      if (!bankList(BANKS).some((b) => b.code === f.bank)) return { ok: false, message: 'Selecciona tu banco de la lista.' };
+      if (!allowed(a, 'bank'))
+        return {
+          ok: false,
+          message: a.say(
+            'La banca en línea no está disponible para esta operación.',
+            'Online banking is not available for this operation.',
+          ),
+        };
+      const f = formOf(z.object({ bank: z.string().max(8), person_type: z.enum(['natural', 'juridica']) }), a);
+      if (!bankList(BANKS).some((b) => b.code === f.bank))
+        return { ok: false, message: a.say('Selecciona tu banco de la lista.', 'Choose your bank from the list.') };
       saveState(a.ctx, a.op, { person_type: f.person_type });
       return chooseBank(a, f.bank, 'bank');
     },
     choose_cash: (a) => {
-      if (!allowed(a, 'cash')) return { ok: false, message: 'El pago en efectivo no está disponible para esta operación.' };
+      if (!allowed(a, 'cash'))
+        return {
+          ok: false,
+          message: a.say(
+            'El pago en efectivo no está disponible para esta operación.',
+            'Cash payment is not available for this operation.',
+          ),
+        };
       storeVoucherReference(a.ctx, a.op);
       return { ok: true, mode: 'cash' };
     },
     ...bankActions((a) => allowed(a, 'bank') && !!a.state.bank),
   },
-  panelExtras: () => cardCodeSelect(),
+  panelExtras: (v) => cardCodeSelect(v),
   bankSelectionPage: true,
   hasVoucher: (op) => detailString(op, 'voucher_reference') !== null || op.method === 'cash',
 };

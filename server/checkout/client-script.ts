@@ -24,7 +24,7 @@ export const checkoutJs = `(function () {
     var left = expires - sandboxNow();
     boxes.forEach(function (box) {
       var out = box.querySelector('b');
-      if (out) out.textContent = left > 0 ? fmt(left) : 'Tiempo agotado';
+      if (out) out.textContent = left > 0 ? fmt(left) : d.textTimeUp || '0:00';
       box.classList.toggle('late', left < 60000);
     });
   }
@@ -49,8 +49,8 @@ export const checkoutJs = `(function () {
           offset = s.now - Date.now();
           expires = s.expires_at;
           tick();
-          // Without a return address the shopper still sees the result, on this sandbox's own page.
-          if (s.status !== 'pending') go(s.redirect || d.doneUrl);
+          // Without a return address it can open, the shopper sees the result on this sandbox's own page.
+          if (s.status !== 'pending') go(s.follow && s.redirect ? s.redirect : d.doneUrl);
         })
         .catch(function () {})
         .then(function () { busy = false; });
@@ -65,7 +65,8 @@ export const checkoutJs = `(function () {
   document.querySelectorAll('[data-copy]').forEach(function (b) {
     b.addEventListener('click', function () {
       var text = b.getAttribute('data-copy') || '';
-      if (navigator.clipboard) navigator.clipboard.writeText(text).then(function () { b.textContent = 'Copiado'; }, function () {});
+      var copied = function () { b.textContent = d.textCopied || '✓'; };
+      if (navigator.clipboard) navigator.clipboard.writeText(text).then(copied, function () {});
     });
   });
   document.querySelectorAll('form').forEach(function (f) {

@@ -5,11 +5,12 @@ import { optionFace } from './parts.js';
 import { formOf } from './panel.js';
 import { type ActionInput, type ActionOutcome, type PageView } from './view.js';
 import { saveState } from './flow-state.js';
+import type { Both } from './lang.js';
 
 export interface Choice {
   value: string;
-  name: string;
-  text: string;
+  name: Both;
+  text: Both;
   ico: string;
   soon?: boolean;
 }
@@ -17,7 +18,7 @@ export interface Choice {
 /** A list of payment options; each posts `choose_method` with its value. */
 export function choices(v: PageView, heading: string, lead: string, list: Choice[]): Html {
   const item = (c: Choice) => {
-    const face = optionFace(c.ico, c.name, c.text);
+    const face = optionFace(c.ico, v.say(...c.name), v.say(...c.text));
     if (c.soon) return html`<li><div class="option soon">${face}</div></li>`;
     const button = html`<button class="option" type="submit" data-testid="method-${c.value}">${face}</button>`;
     return html`<li>${actionForm(v, 'choose_method', html`<input type="hidden" name="method" value="${c.value}">${button}`)}</li>`;
@@ -29,11 +30,19 @@ export function choices(v: PageView, heading: string, lead: string, list: Choice
 export const chooseFrom =
   (list: Choice[]) =>
   (a: ActionInput): ActionOutcome => {
-    const { method } = formOf(z.object({ method: z.string().max(32) }), a.form);
-    if (!list.some((c) => c.value === method && !c.soon)) return { ok: false, message: 'Elige un medio de pago disponible.' };
+    const { method } = formOf(z.object({ method: z.string().max(32) }), a);
+    if (!list.some((c) => c.value === method && !c.soon))
+      return { ok: false, message: a.say('Elige un medio de pago disponible.', 'Choose an available payment method.') };
     saveState(a.ctx, a.op, { method });
     return { ok: true };
   };
 export const changeMethod = (a: ActionInput): ActionOutcome => (saveState(a.ctx, a.op, { method: null }), { ok: true });
 export const changeButton = (v: PageView) =>
-  actionForm(v, 'change_method', html`<button class="btn ghost" type="submit" data-testid="change-method">Cambiar medio de pago</button>`);
+  actionForm(
+    v,
+    'change_method',
+    html`<button class="btn ghost" type="submit" data-testid="change-method">${v.say(
+      'Cambiar medio de pago',
+      'Change payment method',
+    )}</button>`,
+  );

@@ -1,8 +1,9 @@
 import { html, type Html } from './escape.js';
+import type { PageView } from './view.js';
 
 /** A value the shopper copies (payment code, key, CLABE): shown large, with a button that copies `copy`. */
-export function copyValue(testId: string, shown: string, copy: string = shown): Html {
-  const button = html`<button type="button" class="copy" data-copy="${copy}">Copiar</button>`;
+export function copyValue(v: Pick<PageView, 'say'>, testId: string, shown: string, copy: string = shown): Html {
+  const button = html`<button type="button" class="copy" data-copy="${copy}">${v.say('Copiar', 'Copy')}</button>`;
   return html`<div class="big-value"><code data-testid="${testId}">${shown}</code>${button}</div>`;
 }
 

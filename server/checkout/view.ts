@@ -2,6 +2,7 @@ import type { SandboxContext } from '../context.js';
 import type { MerchantRecord } from '../store/merchants.js';
 import type { OperationRecord } from '../store/operations.js';
 import type { Html } from './escape.js';
+import type { PageLang, Say } from './lang.js';
 
 /** Everything a page module needs to render one operation's checkout. */
 export interface PageView {
@@ -20,6 +21,10 @@ export interface PageView {
   form: Record<string, string>;
   /** The shopper's progress through a multi-step flow, kept in `details.checkout`. */
   state: Record<string, string>;
+  /** The shopper's language (lang.ts), its text picker, and this page's address (for the switch). */
+  lang: PageLang;
+  say: Say;
+  here: string;
 }
 
 /**
@@ -33,12 +38,14 @@ export interface ActionInput {
   op: OperationRecord;
   form: URLSearchParams;
   state: Record<string, string>;
+  /** The shopper's language, for the messages an action answers. */
+  say: Say;
 }
 
 /** One channel family's checkout: its page, its shopper actions and its extras on the sandbox panel. */
 export interface PageModule {
   /** Name of the payment method, shown in the title. */
-  title(op: OperationRecord): string;
+  title(op: OperationRecord, say: Say): string;
   render(v: PageView): Html | Promise<Html>;
   actions?: Record<string, (a: ActionInput) => ActionOutcome>;
   /** Extra controls of the sandbox panel (e.g. channel 11's error_reason). */

@@ -2,15 +2,21 @@ import type { SandboxContext } from '../context.js';
 import type { OperationRecord } from '../store/operations.js';
 import { itfModules } from './barcode.js';
 import { voucherReference } from './cash-voucher.js';
-import { formatAmount } from './format.js';
+import { formatAmount, formatDeadline } from './format.js';
+import { sayIn, type PageLang } from './lang.js';
 
-/** The cash voucher as a one-page PDF: merchant, amount, deadline, reference and its barcode. */
-export async function voucherPdf(ctx: SandboxContext, op: OperationRecord): Promise<Buffer> {
+/** The cash voucher as a one-page PDF: merchant, amount, deadline, reference and its barcode, in the shopper's language. */
+export async function voucherPdf(ctx: SandboxContext, op: OperationRecord, lang: PageLang): Promise<Buffer> {
+  const say = sayIn(lang);
   const reference = voucherReference(op);
   const merchant = ctx.store.merchants.get(op.merchant_id)!;
   // pdfkit (with its fonts and codecs) loads on the first voucher, not at start: ~60 ms of every cold start.
   const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({ size: 'A5', margin: 36, info: { Title: `Cupón de pago ${reference}`, Author: 'Pasarela Sandbox' } });
+  const doc = new PDFDocument({
+    size: 'A5',
+    margin: 36,
+    info: { Title: `${say('Cupón de pago', 'Payment voucher')} ${reference}`, Author: 'Pasarela Sandbox' },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -23,14 +29,29 @@ export async function voucherPdf(ctx: SandboxContext, op: OperationRecord): Prom
   doc
     .fillColor('#ffd466')
     .fontSize(8)
-    .text('ENTORNO DE PRUEBAS (SANDBOX): ESTE CUPÓN NO ES VÁLIDO PARA PAGAR', 36, 9, { width, align: 'center' });
-  doc.fillColor('#16202e').fontSize(18).text('Cupón de pago en efectivo', 36, 48);
-  doc.moveDown(0.6).fontSize(10).fillColor('#5b6776').text('Comercio').fillColor('#16202e').fontSize(12).text(merchant.name);
+    .text(
+      say('ENTORNO DE PRUEBAS (SANDBOX): ESTE CUPÓN NO ES VÁLIDO PARA PAGAR', 'TEST ENVIRONMENT (SANDBOX): THIS VOUCHER CANNOT BE PAID'),
+      36,
+      9,
+      {
+        width,
+        align: 'center',
+      },
+    );
+  doc.fillColor('#16202e').fontSize(18).text(say('Cupón de pago en efectivo', 'Cash payment voucher'), 36, 48);
+  doc
+    .moveDown(0.6)
+    .fontSize(10)
+    .fillColor('#5b6776')
+    .text(say('Comercio', 'Merchant'))
+    .fillColor('#16202e')
+    .fontSize(12)
+    .text(merchant.name);
   doc
     .moveDown(0.4)
     .fontSize(10)
     .fillColor('#5b6776')
-    .text('Monto a pagar')
+    .text(say('Monto a pagar', 'Amount to pay'))
     .fillColor('#16202e')
     .fontSize(20)
     .text(formatAmount(op.amount, op.currency));
@@ -38,11 +59,18 @@ export async function voucherPdf(ctx: SandboxContext, op: OperationRecord): Prom
     .moveDown(0.4)
     .fontSize(10)
     .fillColor('#5b6776')
-    .text('Pagar antes de')
+    .text(say('Pagar antes de', 'Pay before'))
     .fillColor('#16202e')
     .fontSize(12)
-    .text(new Date(op.expires_at).toISOString().slice(0, 16).replace('T', ' ') + ' UTC');
-  doc.moveDown(0.4).fontSize(10).fillColor('#5b6776').text('Referencia del comercio').fillColor('#16202e').fontSize(12).text(op.trans_id);
+    .text(formatDeadline(op.expires_at, op.currency, lang));
+  doc
+    .moveDown(0.4)
+    .fontSize(10)
+    .fillColor('#5b6776')
+    .text(say('Referencia del comercio', "Merchant's reference"))
+    .fillColor('#16202e')
+    .fontSize(12)
+    .text(op.trans_id);
 
   // Barcode of the voucher reference, scaled to the page width.
   const modules = itfModules(reference);
@@ -64,7 +92,10 @@ export async function voucherPdf(ctx: SandboxContext, op: OperationRecord): Prom
     .fontSize(9)
     .fillColor('#5b6776')
     .text(
-      'Presenta este cupón en una tienda o punto de pago participante. El comercio recibe la confirmación cuando el pago se registra.',
+      say(
+        'Presenta este cupón en una tienda o punto de pago participante. El comercio recibe la confirmación cuando el pago se registra.',
+        'Show this voucher at a participating store or payment point. The merchant gets the confirmation once the payment is recorded.',
+      ),
       36,
       top + 104,
       { width, align: 'center' },

@@ -73,6 +73,11 @@ export const CheckoutStatusSchema = z.object({
   status: OperationStatusSchema,
   /** url_ok once confirmed, url_error once rejected, cancelled or expired; null while pending. */
   redirect: z.string().nullable(),
+  /**
+   * Whether the page goes to `redirect` by itself: false for an address on a domain reserved for
+   * examples and tests (shop.example…), where the page stays on its result and offers the link.
+   */
+  follow: z.boolean(),
   /** Sandbox now and effective expiry, epoch ms, so the countdown follows sandbox time. */
   now: z.number(),
   expires_at: z.number(),

@@ -31,6 +31,9 @@ export const MerchantSettingsSchema = z
     channels: MerchantChannelsSchema,
     blacklisted_documents: z.array(z.string().min(1).max(255)).max(10000),
     allow_http_localhost: z.boolean().describe('accept http://localhost and http://127.0.0.1 as url_ok/url_error'),
+    allow_private_callbacks: z
+      .boolean()
+      .describe('on a shared sandbox, send payout callbacks to loopback and private addresses too (refused by default)'),
     payout_username: z.string().min(1).max(255).nullable().describe('payout login username (POST /api/login); null: no login'),
     payout_password: z.string().min(1).max(255).nullable().describe('payout login password'),
   })
@@ -56,6 +59,7 @@ export const MerchantSchema = z.object({
   channels: z.record(z.string(), z.array(z.string())),
   blacklisted_documents: z.array(z.string()),
   allow_http_localhost: z.boolean(),
+  allow_private_callbacks: z.boolean(),
   created_at: z.string(),
 });
 export type Merchant = z.infer<typeof MerchantSchema>;

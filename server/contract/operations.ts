@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isChannelId, OkSchema, OperationStatusSchema, type ChannelId } from './common.js';
+import { ProbeLabelSchema, ProbesFilterSchema } from './checks.js';
 import { CARD_FAILURE_CODES, CH11_ERROR_REASONS } from './checkout.js';
 import { NotificationSchema } from './notifications.js';
 import { defineRoute } from './route.js';
@@ -40,6 +41,7 @@ export const OperationSummarySchema = z.object({
     .string()
     .optional()
     .describe("only on a go-live check's probe operation: the report (chk_…) that created it; not one of the merchant's payments"),
+  test_label: ProbeLabelSchema.optional().describe('only on a go-live probe operation: `golive:<check id>`'),
 });
 export type OperationSummary = z.infer<typeof OperationSummarySchema>;
 
@@ -60,8 +62,8 @@ export const OperationSchema = OperationSummarySchema.extend({
   warnings: z
     .array(z.string())
     .describe(
-      'what the creation was accepted with despite the spec: each names the field, the value sent, what ' +
-        'the spec asks for and what the sandbox did',
+      'what the creation was accepted with despite the service: each names the field, the value sent, what ' +
+        'the service asks for and what the sandbox did',
     ),
   updated_at: z.string(),
   events: z.array(OperationEventSchema),
@@ -77,6 +79,7 @@ export const OperationListQuerySchema = z.object({
   q: z.string().max(255).optional().describe('exact trans_id, document number / RFC or e-mail'),
   created_from: z.iso.datetime({ offset: true }).optional(),
   created_to: z.iso.datetime({ offset: true }).optional(),
+  probes: ProbesFilterSchema,
   ...pageQuery(),
 });
 
@@ -85,7 +88,7 @@ export const RejectBodySchema = z
   .object({
     rejection_code: z.string().max(64).optional(),
     rejection_message: z.string().max(500).optional(),
-    error_reason: z.enum(CH11_ERROR_REASONS).optional().describe("channel 11's failure reason, one of the spec's list"),
+    error_reason: z.enum(CH11_ERROR_REASONS).optional().describe("channel 11's failure reason, one of the service's list"),
     card_failure_code: z.enum(CARD_FAILURE_CODES).optional().describe('channel 36 card failure'),
   })
   .strict();

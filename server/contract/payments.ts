@@ -126,7 +126,7 @@ const creationErrors = [
 const creationDescription = [
   'Form fields as sent (application/x-www-form-urlencoded utf-8 or multipart/form-data),',
   'or a flat application/json object on every channel (numbers read as their source text;',
-  'a warning outside channel 17). Fields the spec does not have are ignored with a warning; see docs/compatibility.md.',
+  'a warning outside channel 17). Fields the service does not have are ignored with a warning; see docs/compatibility.md.',
   'Success: 200 text/plain checkout address `{base}/check-out/?channel=C&tokenID=T&platform=1`;',
   'channel 36 filter_by=bank_account answers `{base}/check-out/bank-selection/?tokenID=T`.',
   'direct_integration=1 answers JSON: channel 17 per filter_by (payment_link | operation_id, qr_value, qr_code | operation_id, key_value |',

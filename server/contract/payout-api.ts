@@ -34,7 +34,7 @@ export const PublicPayoutSchema = z.object({
   otp_code: z.string().nullable().describe('set once approved'),
   created_at: z.string(),
   updated_at: z.string(),
-  warnings: z.array(z.string()).describe("what was accepted against the spec's advice: field, value sent, what the spec asks for"),
+  warnings: z.array(z.string()).describe("what was accepted against the service's advice: field, value sent, what the service asks for"),
 });
 export type PublicPayout = z.infer<typeof PublicPayoutSchema>;
 

@@ -16,12 +16,12 @@ export const RequestLogEntrySchema = z.object({
   request_body: z.string(),
   response_body: z.string(),
   note: z.string().nullable(),
-  warnings: z.array(z.string()).describe('what the request was accepted with despite the spec (creation warnings)'),
+  warnings: z.array(z.string()).describe('what the request was accepted with despite the service (creation warnings)'),
   call_kind: CallKindSchema.nullable().describe('which call the request was: creation, operation_query, payout_batch, control…'),
   public_key: z.string().nullable().describe('the merchant the call names (a payout call: the owner of its token)'),
   diagnosis: DiagnosisSchema.nullable().describe(
     'on a creation refused with INVALID_SIGNATURE: how the signature was built; ' +
-      'on a payout call refused for its token: what was sent instead (contract §10)',
+      'on a payout call refused for its token: what was sent instead',
   ),
 });
 export type RequestLogEntry = z.infer<typeof RequestLogEntrySchema>;

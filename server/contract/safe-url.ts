@@ -25,3 +25,22 @@ export function safeHttpUrl(raw: unknown): string | null {
 }
 
 export const isSafeHttpUrl = (raw: unknown): raw is string => safeHttpUrl(raw) !== null;
+
+/** Names reserved for examples, documentation and tests (RFC 2606, RFC 6761): nobody serves them. */
+const RESERVED_NAMES = ['example', 'test', 'invalid', 'example.com', 'example.net', 'example.org'];
+
+/**
+ * Whether an address is on a domain reserved for examples and tests (`shop.example`, `x.test`,
+ * `a.invalid`, `example.com/.net/.org`, `*.localhost`), which no browser can open: a page that
+ * navigated there by itself would end on "This site can't be reached". Plain `localhost` is a
+ * merchant's own machine, reachable, and is not one of them.
+ */
+export function isExampleAddress(raw: string): boolean {
+  let host: string;
+  try {
+    host = new URL(raw).hostname.toLowerCase().replace(/\.$/, '');
+  } catch {
+    return false;
+  }
+  return host.endsWith('.localhost') || RESERVED_NAMES.some((name) => host === name || host.endsWith(`.${name}`));
+}

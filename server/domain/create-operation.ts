@@ -114,7 +114,7 @@ export async function createOperation(ctx: SandboxContext, req: CreationRequest)
       fieldWarning(
         'direct_integration',
         f.direct_integration!,
-        `the spec gives direct_integration no effect on channel ${channel}`,
+        `the service gives direct_integration no effect on channel ${channel}`,
         'answered the checkout address',
       ),
     );

@@ -143,7 +143,12 @@ export function readAmount(
   }
   if (note)
     opts.warnings.push(
-      fieldWarning('amount', s, opts.wholeAmounts ? 'the spec asks for whole pesos on this channel' : 'the spec asks for 2 decimals', note),
+      fieldWarning(
+        'amount',
+        s,
+        opts.wholeAmounts ? 'the service asks for whole pesos on this channel' : 'the service asks for 2 decimals',
+        note,
+      ),
     );
   const c = Number(cents);
   const text = opts.wholeAmounts ? String(c / 100) : twoDecimals(c);
@@ -180,7 +185,7 @@ export function readTime(raw: string, warnings: string[]): void {
       fieldWarning(
         'time',
         raw,
-        'the spec asks for YYYY-MM-DD HH:MM:SS or YYYY-MM-DDTHH:MM:SS',
+        'the service asks for YYYY-MM-DD HH:MM:SS or YYYY-MM-DDTHH:MM:SS',
         'accepted as an ISO 8601 date-time, read as given',
       ),
     );

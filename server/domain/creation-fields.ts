@@ -31,7 +31,7 @@ export function transportWarnings(
       fieldWarning(
         'Content-Type',
         'application/json',
-        `the spec asks for form fields on channel ${rules.id} (application/x-www-form-urlencoded or multipart/form-data)`,
+        `the service asks for form fields on channel ${rules.id} (application/x-www-form-urlencoded or multipart/form-data)`,
         'read as a flat JSON object',
       ),
     );
@@ -41,17 +41,17 @@ export function transportWarnings(
       fieldWarning(
         'channel',
         f.channel!,
-        `the spec serves channel ${rules.id} on ${creationAddress(rules.path)}, not ${creationAddress(opts.path)}`,
+        `the service serves channel ${rules.id} on ${creationAddress(rules.path)}, not ${creationAddress(opts.path)}`,
         'accepted on this path',
       ),
     );
   }
   const unknown = Object.keys(f).filter((k) => !CREATION_FIELD_NAMES.has(k));
   for (const k of unknown.slice(0, MAX_UNKNOWN_WARNINGS)) {
-    warnings.push(fieldWarning(k.slice(0, 60), f[k]!, "the spec's creation request has no such field", 'ignored'));
+    warnings.push(fieldWarning(k.slice(0, 60), f[k]!, "the service's creation request has no such field", 'ignored'));
   }
   if (unknown.length > MAX_UNKNOWN_WARNINGS) {
-    warnings.push(`${unknown.length - MAX_UNKNOWN_WARNINGS} more fields that the spec's creation request does not have were ignored`);
+    warnings.push(`${unknown.length - MAX_UNKNOWN_WARNINGS} more fields that the service's creation request does not have were ignored`);
   }
 }
 

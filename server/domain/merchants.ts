@@ -42,6 +42,7 @@ export function merchantView(m: MerchantRecord): Merchant {
     channels: m.channels,
     blacklisted_documents: m.blacklisted_documents,
     allow_http_localhost: m.allow_http_localhost,
+    allow_private_callbacks: m.allow_private_callbacks,
     created_at: new Date(m.created_at).toISOString(),
   };
 }
@@ -71,6 +72,7 @@ export function createMerchant(store: Store, input: CreateMerchant, now: number)
       notification_signature_layout: input.notification_signature_layout ?? 'standard',
       blacklisted_documents: input.blacklisted_documents ?? [],
       allow_http_localhost: input.allow_http_localhost ?? false,
+      allow_private_callbacks: input.allow_private_callbacks ?? false,
       created_at: now,
     },
     clabeForMerchant,

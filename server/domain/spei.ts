@@ -5,9 +5,9 @@ import type { SandboxContext } from '../context.js';
 import type { TransferRecord } from '../store/spei.js';
 import { transition } from './operations.js';
 
-/** Why a transfer's RFC can never match (rule 3). */
+/** Why a transfer's RFC can never match: RFCs are compared as written, without separators. */
 const separatorsReason = (rfc: string) =>
-  `RFC ${rfc} contains separators; transfers are only matched on an RFC written without spaces, hyphens or dots (rule 3)`;
+  `RFC ${rfc} contains separators; transfers are only matched on an RFC written without spaces, hyphens or dots`;
 
 export interface TransferInput {
   clabe: string;
@@ -17,9 +17,9 @@ export interface TransferInput {
 }
 
 /**
- * Applies an incoming SPEI transfer (rules 1–7): one transaction records it in the ledger, finds the
+ * Applies an incoming SPEI transfer: one transaction records it in the ledger, finds the
  * oldest pending channel-41 operation of the CLABE's merchant with the sender's RFC and the exact
- * amount, and confirms it. Operations past their expiry are expired first, never paid (rule 6).
+ * amount, and confirms it. Operations past their expiry are expired first, never paid.
  * Two transfers racing for one operation serialize on the write lock: the second sees it confirmed
  * and moves to the next candidate or stays unmatched.
  */
@@ -44,14 +44,14 @@ export function applyTransfer(ctx: SandboxContext, input: TransferInput): Transf
       store.spei.settle(id, opId, reason);
       return store.spei.get(id)!;
     };
-    if (!merchant) return settle(null, `no merchant account has CLABE ${input.clabe} (rule 1: each merchant has one CLABE)`);
+    if (!merchant) return settle(null, `no merchant account has CLABE ${input.clabe} (each merchant has one CLABE of its own)`);
     if (rfcHasSeparators(input.rfc)) return settle(null, separatorsReason(input.rfc));
 
     for (;;) {
       const candidate = store.spei.oldestPendingMatch(merchant.id, input.rfc, input.amount_cents);
       if (!candidate) break;
       if (candidate.expires_at <= now) {
-        // Its expiry timer has not fired yet; the clock decides first (rule 6).
+        // Its expiry timer has not fired yet; time is up, so it expires rather than being paid late.
         transition(ctx, candidate.id, { to: 'expired', actor: 'clock', details: { expired_at: isoTime(candidate.expires_at) } });
         continue;
       }
@@ -62,7 +62,8 @@ export function applyTransfer(ctx: SandboxContext, input: TransferInput): Transf
       });
       return settle(
         candidate.id,
-        `matched operation ${candidate.id}: RFC ${input.rfc} and exact amount ${amount} (rules 2 and 5: oldest pending first)`,
+        `matched operation ${candidate.id}: RFC ${input.rfc} and exact amount ${amount} ` +
+          '(the oldest pending operation with this RFC and amount is paid first)',
       );
     }
     return settle(null, explainUnmatched(ctx, merchant.id, input, amount));
@@ -81,7 +82,7 @@ function explainUnmatched(ctx: SandboxContext, merchantId: number, input: Transf
       `no pending operation for RFC ${input.rfc} and amount ${amount}: operation ${closed.id} was ` +
       `${closed.status} at ` +
       `${isoTime(closed.status === 'expired' ? Math.min(closed.expires_at, closed.updated_at) : closed.updated_at)}; ` +
-      'later transfers are not applied (rule 6)'
+      'a transfer after that is not applied'
     );
   }
   const pendingOther = ops.filter((o) => o.status === 'pending');
@@ -92,14 +93,14 @@ function explainUnmatched(ctx: SandboxContext, merchantId: number, input: Transf
       .join(', ');
     return (
       `no pending operation for RFC ${input.rfc} and amount ${amount}; this RFC has pending operations ` +
-      `${list} — the amount must match exactly, cents included (rule 4)`
+      `${list} — the amount must match exactly, cents included`
     );
   }
   const paid = sameAmount.find((o) => o.status === 'confirmed');
   if (paid) return `no pending operation for RFC ${input.rfc} and amount ${amount}: operation ${paid.id} is already confirmed`;
   return (
-    `no pending operation for RFC ${input.rfc} and amount ${amount} (rule 4: a transfer from another RFC ` +
-    'or of another amount is not applied; rule 7: no notification)'
+    `no pending operation for RFC ${input.rfc} and amount ${amount} (a transfer from another RFC ` +
+    'or of another amount is not applied, and nothing is notified)'
   );
 }
 

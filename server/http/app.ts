@@ -68,7 +68,7 @@ export function createApp(ctx: SandboxContext, reset: () => void): HttpApp {
   app.get('/health', (_req, res) => {
     answerJson(res, 200, { ok: true, version: ctx.version });
   });
-  const access = createControlAccess(ctx.config.controlToken);
+  const access = createControlAccess(ctx.config.controlToken, ctx.clock.realNow);
   const layers = commonLayers(ctx, access);
   const namesOthers = namesOthersTo(access, ctx.config.trustProxy);
   // The creation routes, each as one chain of the layers that apply to it: Express mounts it, and
@@ -87,7 +87,7 @@ export function createApp(ctx: SandboxContext, reset: () => void): HttpApp {
   app.use(paymentsRouter());
 
   app.use(sandboxRouter(ctx, reset));
-  app.use(accessRouter(access));
+  app.use(accessRouter(access, ctx.config.trustProxy));
   app.use(merchantsRouter(ctx));
   app.use(requestsRouter(ctx));
   app.use(clockRouter(ctx));

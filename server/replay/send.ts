@@ -7,6 +7,7 @@ import { rewriteBody, rewriteQuery, type OutgoingBody, type Rewrite } from './bo
 import { answerJsonNow, jsonValue } from './answer-json.js';
 import type { ReadEntry } from './har-entries.js';
 import { REPLAY_HEADER, replayHeaderValue } from './replay-marker.js';
+import { SENT_BY, SENT_BY_HEADER } from '../delivery/sent-by.js';
 
 /** What the sandbox was sent for one entry and what it answered (kept for the scenario recorder). */
 export type SentEntry = ReplaySent & { notes: EntryNote[] };
@@ -170,6 +171,7 @@ export function createEntrySender(ctx: SandboxContext, merchant: MerchantRecord,
     const headers: Record<string, string> = {
       'user-agent': `PasarelaSandbox-Replay/${ctx.version}`,
       [REPLAY_HEADER]: replayHeaderValue(mark),
+      [SENT_BY_HEADER]: SENT_BY,
     };
     const auth =
       e.kind.startsWith('payout_') && e.kind !== 'payout_login'

@@ -127,11 +127,9 @@ async function speiTransfer(st: RunState, s: Of<'spei_transfer'>): Promise<StepO
 
 async function createPayouts(st: RunState, s: Of<'create_payouts'>, index: number): Promise<StepOutcome> {
   const items = s.items.map((patch, i) => {
-    const item = payoutItem(i, `${st.runId}-${index + 1}`, st.receiver.url('payout-channel'));
-    for (const [k, v] of Object.entries(patch)) {
-      if (v === null) delete item[k];
-      else item[k] = typeof v === 'string' ? sub(v, st.runId) : v;
-    }
+    const given = Object.fromEntries(Object.entries(patch).map(([k, v]) => [k, typeof v === 'string' ? sub(v, st.runId) : v]));
+    const item = payoutItem(i, `${st.runId}-${index + 1}`, st.receiver.url('payout-channel'), given);
+    for (const [k, v] of Object.entries(patch)) if (v === null) delete item[k];
     return item;
   });
   const auth =

@@ -4,7 +4,7 @@ import { bankCredentials } from '../../server/checkout/test-values.js';
 import { control, startSandbox } from '../helpers/sandbox.js';
 import { newCheckout } from '../checkout/support.js';
 import { hasChromium, launch } from './pages/console-browser.js';
-import { openCheckout, sel } from './pages/checkout.js';
+import { openCheckout, RETURNS, sel } from './pages/checkout.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
 let browser: Browser;
@@ -21,7 +21,7 @@ describe.skipIf(!hasChromium)('hosted checkout in a browser', () => {
 
   it('channel 5: signs in to the test bank, passes the three steps and lands on url_ok', async () => {
     const creds = bankCredentials();
-    const c = await newCheckout(sb.url, 5, { filter_by: 'cl_test' });
+    const c = await newCheckout(sb.url, 5, { filter_by: 'cl_test', ...RETURNS });
     const p = await openCheckout(browser, c.address);
     try {
       await p.fill({ rut: creds.rut, password: 'nope' });
@@ -48,7 +48,7 @@ describe.skipIf(!hasChromium)('hosted checkout in a browser', () => {
   });
 
   it('channel 17 wallet_push: waits, then follows a control-API confirmation to url_ok', async () => {
-    const c = await newCheckout(sb.url, 17, { filter_by: 'wallet_push' });
+    const c = await newCheckout(sb.url, 17, { filter_by: 'wallet_push', ...RETURNS });
     const p = await openCheckout(browser, c.address);
     try {
       await p.page.waitForSelector(sel.waiting);
@@ -61,7 +61,7 @@ describe.skipIf(!hasChromium)('hosted checkout in a browser', () => {
   });
 
   it('channel 36: a failing test card shows its code and returns to url_error', async () => {
-    const c = await newCheckout(sb.url, 36, { filter_by: 'card' });
+    const c = await newCheckout(sb.url, 36, { filter_by: 'card', ...RETURNS });
     const p = await openCheckout(browser, c.address, { width: 1280, height: 800 });
     try {
       const yy = String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0');
@@ -75,7 +75,7 @@ describe.skipIf(!hasChromium)('hosted checkout in a browser', () => {
   });
 
   it('channel 41: the shopper cancels and goes to url_error', async () => {
-    const c = await newCheckout(sb.url, 41);
+    const c = await newCheckout(sb.url, 41, RETURNS);
     const p = await openCheckout(browser, c.address);
     try {
       await p.page.click(sel.shopperCancel);
@@ -88,7 +88,7 @@ describe.skipIf(!hasChromium)('hosted checkout in a browser', () => {
   });
 
   it('an open page follows a clock advance past expiry to url_error, and the address then shows the closed page', async () => {
-    const c = await newCheckout(sb.url, 40);
+    const c = await newCheckout(sb.url, 40, RETURNS);
     const p = await openCheckout(browser, c.address);
     try {
       await p.page.waitForSelector(sel.waiting);

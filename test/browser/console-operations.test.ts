@@ -100,7 +100,7 @@ describe.skipIf(!hasChromium)('console: operations', () => {
     expect(await c.opWarnings().textContent()).toContain('Aceptada con advertencias');
   });
 
-  it('shows no warning box for a creation that followed the spec', async () => {
+  it('shows no warning box for a creation that followed the service', async () => {
     const { fields } = await createPayment(sb.url, 33);
     const c = await open(`operations/${await opIdOf(fields.trans_id!)}`);
     await c.detail().waitFor();

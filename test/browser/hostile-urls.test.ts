@@ -88,7 +88,7 @@ describe.skipIf(!hasChromium)('no javascript: or other non-http(s) address is fo
     await context.route('**/check-out/status*', (route) =>
       route.fulfill({
         contentType: 'application/json',
-        body: JSON.stringify({ status: 'confirmed', redirect: HOSTILE, now: Date.now(), expires_at: Date.now() + 600_000 }),
+        body: JSON.stringify({ status: 'confirmed', redirect: HOSTILE, follow: true, now: Date.now(), expires_at: Date.now() + 600_000 }),
       }),
     );
     const page = await context.newPage();

@@ -42,7 +42,10 @@ describe('channel 5 test bank', () => {
     const op = await operation(sb.url, c.id);
     expect(op.status).toBe('confirmed');
     expect(op.events.at(-1)).toMatchObject({ actor: 'shopper_page', details: { via: 'test_bank', account: creds.accounts[1]!.id } });
-    expect((await page(sb.url + last.location)).html).toContain('data-redirect-to="https://merchant.example/ok"');
+    // url_ok is on merchant.example, reserved for examples: the page stays and offers the link.
+    const done = (await page(sb.url + last.location)).html;
+    expect(done).toContain('href="https://merchant.example/ok" data-testid="back-to-merchant"');
+    expect(done).not.toContain('data-redirect-to');
   });
 
   it('refuses a wrong coordinate and keeps the step', async () => {

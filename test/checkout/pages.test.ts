@@ -182,7 +182,7 @@ describe('checkout actions', () => {
     expect(op.status).toBe('cancelled');
     expect(op.events.at(-1)).toMatchObject({ actor: 'shopper_page', to_status: 'cancelled' });
     const done = await page(sb.url + r.location);
-    expect(done.html).toContain('data-redirect-to="https://merchant.example/error"');
+    expect(done.html).toContain('href="https://merchant.example/error" data-testid="back-to-merchant"');
   });
 
   it('marks a sandbox panel outcome with via=sandbox_panel', async () => {
@@ -201,7 +201,7 @@ describe('checkout actions', () => {
     expect(op.events.at(-1)!.details.error_reason).toBe('mfa_locked');
   });
 
-  it('refuses an error_reason outside the spec list and changes nothing', async () => {
+  it('refuses an error_reason outside the service list and changes nothing', async () => {
     const c = await newCheckout(sb.url, 11);
     const r = await act(sb.url, c.token, 'sandbox_outcome', { outcome: 'rejected', error_reason: 'made_up' });
     expect(r.status).toBe(400);

@@ -21,7 +21,7 @@ describe('notification payload rules', () => {
     expect([twoDecimals(5_000_000), twoDecimals(150_050), twoDecimals(5), twoDecimals(0)]).toEqual(['50000.00', '1500.50', '0.05', '0.00']);
   });
 
-  it('writes time in the spec layout YYYY-MM-DD HH:MM:SS (UTC)', () => {
+  it('writes time in the service layout YYYY-MM-DD HH:MM:SS (UTC)', () => {
     expect(wireTime(Date.UTC(2025, 0, 2, 3, 4, 5, 678))).toBe('2025-01-02 03:04:05');
   });
 

@@ -37,13 +37,13 @@ describe('amount parser', () => {
       text: '50000.00',
       cents: 5_000_000,
     });
-    expect(warnings).toEqual(['amount: sent "50000.0000" — the spec asks for 2 decimals — read as 50000.00']);
+    expect(warnings).toEqual(['amount: sent "50000.0000" — the service asks for 2 decimals — read as 50000.00']);
   });
 
   it('reads channel 17 amounts with zero decimals as whole pesos, with a warning (50000.00 → 50000)', () => {
     const warnings: string[] = [];
     expect(readAmount('50000.00', { wholeAmounts: true, maxAmount: 100_000_000, warnings })).toEqual({ text: '50000', cents: 5_000_000 });
-    expect(warnings).toEqual(['amount: sent "50000.00" — the spec asks for whole pesos on this channel — read as 50000']);
+    expect(warnings).toEqual(['amount: sent "50000.00" — the service asks for whole pesos on this channel — read as 50000']);
   });
 
   it.each(['10.005', '15000.001', '1.0001'])('INVALID_AMOUNT for %s (extra decimals that are not zeros)', (s) => {

@@ -102,7 +102,7 @@ describe('successful creation', () => {
     expect(r.status, r.text).toBe(200);
     const op = await operationOf(sb.url, fields.trans_id!);
     expect(op.warnings).toEqual([
-      'channel: sent "17" — the spec serves channel 17 on /payments/check-out/SecurePayment.php, ' +
+      'channel: sent "17" — the service serves channel 17 on /payments/check-out/SecurePayment.php, ' +
         'not /payments/check-out/SecurePayment — accepted on this path',
     ]);
   });

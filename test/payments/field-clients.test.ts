@@ -58,7 +58,7 @@ describe('PHP http_build_query forms', () => {
     expect(r.status, r.text).toBe(200);
     const op = await operationOf(sb.url, fields.trans_id!);
     expect(op.amount).toBe('50000.00');
-    expect(op.warnings).toEqual(['amount: sent "50000.0000" — the spec asks for 2 decimals — read as 50000.00']);
+    expect(op.warnings).toEqual(['amount: sent "50000.0000" — the service asks for 2 decimals — read as 50000.00']);
   });
 
   it('refuses shopper_information[name_shopper]=… (a PHP array) with SHOPPERINFO_BAD_FORMAT saying to json_encode it', async () => {
@@ -83,8 +83,8 @@ describe('curl-style multipart (curl -F)', () => {
     const op = await operationOf(sb.url, fields.trans_id!);
     expect(op.amount).toBe('1500.50');
     expect(op.warnings).toEqual([
-      'amount: sent "1500.5000" — the spec asks for 2 decimals — read as 1500.50',
-      'time: sent "2026-11-23T21:00:43+00:00" — the spec asks for YYYY-MM-DD HH:MM:SS or YYYY-MM-DDTHH:MM:SS — ' +
+      'amount: sent "1500.5000" — the service asks for 2 decimals — read as 1500.50',
+      'time: sent "2026-11-23T21:00:43+00:00" — the service asks for YYYY-MM-DD HH:MM:SS or YYYY-MM-DDTHH:MM:SS — ' +
         'accepted as an ISO 8601 date-time, read as given',
     ]);
   });
@@ -114,15 +114,15 @@ describe('liberal readings with warnings (contract §9 "Be liberal, then say so"
     expect((await postPayment(sb.url, fields)).status).toBe(200);
     const op = await operationOf(sb.url, fields.trans_id!);
     expect(op.amount).toBe('50000');
-    expect(op.warnings).toEqual(['amount: sent "50000.00" — the spec asks for whole pesos on this channel — read as 50000']);
+    expect(op.warnings).toEqual(['amount: sent "50000.00" — the service asks for whole pesos on this channel — read as 50000']);
   });
 
   it('accepts extra unknown fields, with a warning naming each field and value', async () => {
     const fields = paymentFields(5, { order_note: 'gift wrap', plugin_version: '4.2.1' });
     expect((await postPayment(sb.url, fields)).status).toBe(200);
     expect((await operationOf(sb.url, fields.trans_id!)).warnings).toEqual([
-      'order_note: sent "gift wrap" — the spec\'s creation request has no such field — ignored',
-      'plugin_version: sent "4.2.1" — the spec\'s creation request has no such field — ignored',
+      'order_note: sent "gift wrap" — the service\'s creation request has no such field — ignored',
+      'plugin_version: sent "4.2.1" — the service\'s creation request has no such field — ignored',
     ]);
   });
 
@@ -130,7 +130,7 @@ describe('liberal readings with warnings (contract §9 "Be liberal, then say so"
     const fields = paymentFields(5);
     expect((await postPayment(sb.url, fields, 'form', creationPath(17))).status).toBe(200);
     expect((await operationOf(sb.url, fields.trans_id!)).warnings).toEqual([
-      'channel: sent "5" — the spec serves channel 5 on /payments/check-out/SecurePayment, ' +
+      'channel: sent "5" — the service serves channel 5 on /payments/check-out/SecurePayment, ' +
         'not /payments/check-out/SecurePayment.php — accepted on this path',
     ]);
   });

@@ -12,7 +12,7 @@ afterAll(() => sb.stop());
 
 const ADDRESS = /^http:\/\/127\.0\.0\.1:\d+\/check-out\/\?channel=(\d+)&tokenID=([0-9a-f]{32})&platform=1$/;
 const JSON_WARNING = (channel: number) =>
-  `Content-Type: sent "application/json" — the spec asks for form fields on channel ${channel} ` +
+  `Content-Type: sent "application/json" — the service asks for form fields on channel ${channel} ` +
   '(application/x-www-form-urlencoded or multipart/form-data) — read as a flat JSON object';
 
 /**
@@ -33,7 +33,7 @@ const postJson = async (fields: Record<string, string>, body = jsonBody(fields),
 
 describe('JSON bodies on every channel (contract §3)', () => {
   it.each([...CHANNEL_IDS])(
-    'channel %i: numbers and a shopper object give the same operation as the form, with a warning where the spec asks for a form',
+    'channel %i: numbers and a shopper object give the same operation as the form, with a warning where the service asks for a form',
     async (channel) => {
       const viaForm = paymentFields(channel);
       const viaJson = paymentFields(channel);
@@ -82,7 +82,7 @@ describe('JSON bodies on every channel (contract §3)', () => {
     const op = await operationOf(sb.url, fields.trans_id!);
     expect(op.amount).toBe('15000.00');
     expect(op.request.amount).toBe('15000.0000');
-    expect(op.warnings).toEqual([JSON_WARNING(33), 'amount: sent "15000.0000" — the spec asks for 2 decimals — read as 15000.00']);
+    expect(op.warnings).toEqual([JSON_WARNING(33), 'amount: sent "15000.0000" — the service asks for 2 decimals — read as 15000.00']);
 
     const signedAsParsed = creationSignature({ ...fields, amount: '15000' });
     const bad = await postJson({ ...fields, signature: signedAsParsed });
@@ -94,7 +94,7 @@ describe('JSON bodies on every channel (contract §3)', () => {
     expect((await postJson(fields)).status).toBe(200);
     const op = await operationOf(sb.url, fields.trans_id!);
     expect(op.amount).toBe('50001');
-    expect(op.warnings).toEqual(['amount: sent "50000.5" — the spec asks for whole pesos on this channel — rounded to 50001']);
+    expect(op.warnings).toEqual(['amount: sent "50000.5" — the service asks for whole pesos on this channel — rounded to 50001']);
   });
 
   it('keeps a numeric trans_id past 2^53 digit for digit (JSON.parse would round it)', async () => {
@@ -125,9 +125,9 @@ describe('JSON bodies on every channel (contract §3)', () => {
     const r = await postJson(fields, body);
     expect(r.status, r.text).toBe(200);
     expect((await operationOf(sb.url, fields.trans_id!)).warnings).toEqual([
-      'plugin: sent "{\\"name\\": \\"shop\\", \\"version\\": 3}" — the spec\'s creation request has no such field — ignored',
-      'tags: sent "[1, 2]" — the spec\'s creation request has no such field — ignored',
-      'order_note: sent "12.50" — the spec\'s creation request has no such field — ignored',
+      'plugin: sent "{\\"name\\": \\"shop\\", \\"version\\": 3}" — the service\'s creation request has no such field — ignored',
+      'tags: sent "[1, 2]" — the service\'s creation request has no such field — ignored',
+      'order_note: sent "12.50" — the service\'s creation request has no such field — ignored',
     ]);
   });
 

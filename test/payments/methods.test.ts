@@ -75,7 +75,7 @@ describe('filter_by and bank codes', () => {
   it('channel 17 standard bankredirect forwards an unknown 4-digit code with a warning', async () => {
     const op = await created(17, { filter_by: 'bankredirect', user_bank_code: '9999' });
     expect(op.user_bank_code).toBe('9999');
-    expect(op.warnings).toContainEqual(expect.stringMatching(/^user_bank_code: sent "\d{4}" — the spec lists the accepted bank codes/));
+    expect(op.warnings).toContainEqual(expect.stringMatching(/^user_bank_code: sent "\d{4}" — the service lists the accepted bank codes/));
   });
 
   it('channel 17 ignores user_bank_code for other methods', async () => {
@@ -152,7 +152,7 @@ describe('effective expiry', () => {
     expect(minutes(op)).toBe(given);
     expect(op.warnings).toEqual([
       expect.stringMatching(
-        new RegExp(`^time_expired: sent "${given}" — the spec suggests at least \\d+ minutes.* — kept ${given} minutes$`),
+        new RegExp(`^time_expired: sent "${given}" — the service suggests at least \\d+ minutes.* — kept ${given} minutes$`),
       ),
     ]);
   });

@@ -47,7 +47,7 @@ describe('the channel registries', () => {
     }
   });
 
-  it('say which channel notifies rejections and which is SPEI (the spec: 17 and 41 only)', () => {
+  it('say which channel notifies rejections and which is SPEI (the service: 17 and 41 only)', () => {
     const flagged = (f: (id: (typeof CHANNEL_IDS)[number]) => unknown) => CHANNEL_IDS.filter((id) => f(id));
     expect(flagged((id) => CHANNEL_RULES[id].notification.rejectionNotice)).toEqual([17]);
     expect(flagged((id) => 'spei' in CHANNEL_RULES[id])).toEqual([SPEI_CHANNEL]);

@@ -131,7 +131,7 @@ describe('shopper_information (channel 17 codes)', () => {
     await post(sb.url, 38, { trans_id: f.trans_id! }, { shopper: { country: 'USA' } });
     const op = await operationOf(sb.url, f.trans_id!);
     expect((op.details.warnings as string[]).join(' ')).toMatch(
-      /shopper_information.country: sent "USA" — the spec documents MEX — accepted/,
+      /shopper_information.country: sent "USA" — the service documents MEX — accepted/,
     );
   });
 

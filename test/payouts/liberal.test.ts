@@ -5,8 +5,8 @@ import { note, payoutItem, postPayouts } from './helpers.js';
 
 /*
  * Contract §5 and §9 "Be liberal, then say so": what production payout integrations send is accepted;
- * what the spec advises against is accepted with a warning naming the field, the value sent and what
- * the spec asks for, on the item (merchant API, control API) and in the request log entry.
+ * what the service advises against is accepted with a warning naming the field, the value sent and what
+ * the service asks for, on the item (merchant API, control API) and in the request log entry.
  */
 let sb: Awaited<ReturnType<typeof startSandbox>>;
 beforeAll(async () => {
@@ -35,8 +35,8 @@ describe('payout items accepted as production integrations send them', () => {
     const d = await accepted(payoutItem({ order_id: 12345, credit_note: cn }));
     expect(d).toMatchObject({ order_id: '12345', credit_note: String(cn) });
     expect(d.warnings).toEqual([
-      'order_id: sent 12345; the spec asks for a String; stored as "12345"',
-      `credit_note: sent ${cn}; the spec asks for a String; stored as "${cn}"`,
+      'order_id: sent 12345; the service asks for a String; stored as "12345"',
+      `credit_note: sent ${cn}; the service asks for a String; stored as "${cn}"`,
     ]);
     // Stored as a string: the same note sent as a string is a repeat.
     const again = await postPayouts(sb.url, [payoutItem({ credit_note: String(cn) })]);
@@ -47,7 +47,7 @@ describe('payout items accepted as production integrations send them', () => {
   it('reads bank sent as a numeric string, with a warning', async () => {
     const d = await accepted(payoutItem({ bank: '37' }));
     expect(d.bank).toBe(37);
-    expect(d.warnings).toEqual(['bank: sent "37"; the spec asks for an Integer; read as 37']);
+    expect(d.warnings).toEqual(['bank: sent "37"; the service asks for an Integer; read as 37']);
   });
 
   it('accepts account_type in English or Spanish, any case, without a warning', async () => {
@@ -61,7 +61,7 @@ describe('payout items accepted as production integrations send them', () => {
   it('accepts an account_type of no list with a warning', async () => {
     const d = await accepted(payoutItem({ account_type: 'plazo fijo' }));
     expect(d.warnings).toEqual([
-      'account_type: sent "plazo fijo"; the spec asks for an account type of Chile ' +
+      'account_type: sent "plazo fijo"; the service asks for an account type of Chile ' +
         '(savings/ahorro/ahorros/cuenta de ahorro/cuenta de ahorros, vista/cuenta vista, ' +
         'current/corriente/cuenta corriente/checking, rut/cuenta rut/cuentarut)',
     ]);
@@ -96,20 +96,20 @@ describe('payout items accepted as production integrations send them', () => {
 
   it('accepts a vat_id_type of no list, an id that does not fit its format and a wrong RUT check digit, each with a warning', async () => {
     expect((await accepted(payoutItem({ vat_id_type: 'SSN' }))).warnings).toEqual([
-      'vat_id_type: sent "SSN"; the spec asks for an id type of Chile (RUT, RUN, PAS, DNI, CPF, RNE)',
+      'vat_id_type: sent "SSN"; the service asks for an id type of Chile (RUT, RUN, PAS, DNI, CPF, RNE)',
     ]);
     expect((await accepted(payoutItem({ vat_id: '12345678-9' }))).warnings).toEqual([
-      'vat_id: sent "12345678-9"; the spec asks for a RUT with a valid check digit (expected 5)',
+      'vat_id: sent "12345678-9"; the service asks for a RUT with a valid check digit (expected 5)',
     ]);
     expect((await accepted(payoutItem({ bank: 2, account_type: 'savings', vat_id_type: 'DNI', vat_id: '1234' }))).warnings).toEqual([
-      'vat_id: sent "1234"; the spec asks for the DNI format (8 digits)',
+      'vat_id: sent "1234"; the service asks for the DNI format (8 digits)',
     ]);
   });
 
   it('accepts a channel that is not an http(s) address with a warning, and sends it no payload on approval', async () => {
     const d = await accepted(payoutItem({ channel: 'transferencia', amount: 2000 }));
     expect(d.warnings).toEqual([
-      'channel: sent "transferencia"; the spec asks for an http(s) address that receives the reference and OTP; ' +
+      'channel: sent "transferencia"; the service asks for an http(s) address that receives the reference and OTP; ' +
         'no channel payload will be sent for this item',
     ]);
     const approved = await control(sb).approvePayout({ id: d.id });
@@ -121,22 +121,22 @@ describe('payout items accepted as production integrations send them', () => {
   it('reads amount sent as a numeric string, also with zero extra decimals, with a warning', async () => {
     const d = await accepted(payoutItem({ amount: '1500.0000' }));
     expect(d.amount).toBe(1500);
-    expect(d.warnings).toEqual(['amount: sent "1500.0000"; the spec asks for a Number; read as 1500']);
+    expect(d.warnings).toEqual(['amount: sent "1500.0000"; the service asks for a Number; read as 1500']);
   });
 
   it('warns on an e-mail that is no address, a transfer_status sent on creation, an unknown field and an unknown country', async () => {
     const d = await accepted(payoutItem({ user_email: 'juana', transfer_status: 0, banco: 'Santander', country: 'ARG' }));
     expect(d.warnings).toEqual([
-      'user_email: sent "juana"; the spec asks for an e-mail address',
-      'transfer_status: sent 0; the spec asks for nothing on creation (the sandbox sets it: 1 in process); ignored',
+      'user_email: sent "juana"; the service asks for an e-mail address',
+      'transfer_status: sent 0; the service asks for nothing on creation (the sandbox sets it: 1 in process); ignored',
       'banco: not a payout item field; ignored',
-      'country: sent "ARG"; the spec asks for one of CHL, PER, COL, MEX (sandbox extension); read from bank instead',
+      'country: sent "ARG"; the service asks for one of CHL, PER, COL, MEX (sandbox extension); read from bank instead',
     ]);
   });
 
   it('warns when a bank code listed for two countries cannot be placed by vat_id_type', async () => {
     const d = await accepted(payoutItem({ bank: 9, vat_id_type: 'PAS', vat_id: 'AB123456' }));
-    expect(d.warnings).toEqual(['country: sent null; the spec asks for a country when bank 9 is listed for CHL and PER; read as CHL']);
+    expect(d.warnings).toEqual(['country: sent null; the service asks for a country when bank 9 is listed for CHL and PER; read as CHL']);
   });
 
   it('shows the warnings in the control API and the request log entry', async () => {

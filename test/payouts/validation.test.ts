@@ -119,7 +119,9 @@ describe('payout item validation', () => {
     const r = await postPayouts(sb.url, [payoutItem({ ...mx, account_id: valid }), payoutItem({ ...mx, account_id: wrong })]);
     expect(r.status).toBe(201);
     expect(r.json.data[0].warnings).toEqual([]);
-    expect(r.json.data[1].warnings).toEqual([`account_id: sent "${wrong}"; the spec asks for an 18-digit CLABE with a valid check digit`]);
+    expect(r.json.data[1].warnings).toEqual([
+      `account_id: sent "${wrong}"; the service asks for an 18-digit CLABE with a valid check digit`,
+    ]);
   });
 
   it('refuses an item that is not an object', async () => {

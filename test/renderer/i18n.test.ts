@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { isPluralKey, translate } from '../../renderer/src/app/translate';
 import { CONSOLE_ROOT as ROOT, consoleSources } from './sources.js';
 
 const dictionary = (lang: string) => JSON.parse(readFileSync(join(ROOT, 'i18n', `${lang}.json`), 'utf8')) as Record<string, string>;
@@ -41,7 +42,32 @@ describe('console texts (i18n)', () => {
   it('every literal key the console uses exists', () => {
     const used = usedKeys();
     expect(used.size).toBeGreaterThan(100); // the scan works: the console uses hundreds of keys
-    const missing = [...used].filter(([k]) => !(k in en)).map(([k, file]) => `${k} (${file})`);
+    const missing = [...used].filter(([k]) => !(k in en) && !isPluralKey(k)).map(([k, file]) => `${k} (${file})`);
     expect(missing).toEqual([]);
+  });
+
+  it('every plural text has its "one" and "other" forms in both languages, counting {n}', () => {
+    const families = new Set([...Object.keys(en), ...Object.keys(es)].flatMap((k) => (k.endsWith('.one') ? [k.slice(0, -4)] : [])));
+    expect(families.size).toBeGreaterThan(5);
+    for (const f of families) {
+      for (const dict of [en, es]) {
+        expect(dict[`${f}.one`], `${f}.one`).toBeDefined();
+        expect(dict[`${f}.other`], `${f}.other`).toBeDefined();
+      }
+      expect(en[`${f}.other`], f).toContain('{n}');
+      expect(f in en, `${f} is also a plain key`).toBe(false);
+    }
+  });
+
+  it('picks the plural form from {n}: one, other, and Spanish "many" falling back to other', () => {
+    expect(translate('es', 'notif.attempts', { n: 1 })).toBe('1 intento');
+    expect(translate('es', 'notif.attempts', { n: 2 })).toBe('2 intentos');
+    expect(translate('es', 'notif.attempts', { n: 0 })).toBe('0 intentos');
+    expect(translate('es', 'notif.attempts', { n: 1_000_000 })).toBe('1000000 intentos');
+    expect(translate('en', 'notif.attempts', { n: 1 })).toBe('1 attempt');
+    expect(translate('en', 'scn.progress', { done: 1, n: 3 })).toBe('1 of 3 steps run');
+    expect(translate('es', 'bundle.existing', { n: 1 })).toBe('1 ya estaba');
+    // A plain key is untouched by n.
+    expect(translate('es', 'faults.clearWarning', { n: 1 })).toMatch(/^¿Quitar la regla de fallo\?/);
   });
 });

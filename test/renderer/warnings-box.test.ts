@@ -6,7 +6,7 @@ import { WarningsBox } from '../../renderer/src/components/WarningsBox';
 import { CONSOLE_ROOT, consoleSources } from './sources.js';
 
 const html = (props: Parameters<typeof WarningsBox>[0]) => renderToStaticMarkup(createElement(WarningsBox, props));
-const W = ['amount: sent "15000.0000", the spec asks for two decimals', 'time: sent "2026-11-23T21:00:43+00:00"'];
+const W = ['amount: sent "15000.0000", the service asks for two decimals', 'time: sent "2026-11-23T21:00:43+00:00"'];
 
 describe('WarningsBox', () => {
   it('shows nothing when there are no warnings', () => {

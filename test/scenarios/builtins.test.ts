@@ -38,7 +38,7 @@ describe('built-in scenarios', () => {
     }
   });
 
-  it('cover a creation on every channel of the spec and the payout rule', () => {
+  it('cover a creation on every channel of the service and the payout rule', () => {
     const steps = loadBuiltins().flatMap((s) => s.steps);
     const channels = new Set(steps.flatMap((s) => (s.action === 'create_payment' && !s.expect?.error_code ? [s.channel] : [])));
     expect([...channels].sort((a, b) => a - b)).toEqual([...CHANNEL_IDS]);

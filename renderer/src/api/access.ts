@@ -9,7 +9,7 @@ interface AccessState {
 }
 
 /**
- * Shared team sandbox (contract §8): on another machine the control API wants the control token.
+ * Shared team sandbox: on another machine the control API wants the control token.
  * The console asks for it once, trades it for an HttpOnly session cookie (which the live stream's
  * EventSource carries too) and forgets it: the token itself is kept nowhere in the browser.
  */

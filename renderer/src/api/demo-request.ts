@@ -4,7 +4,7 @@ import { creationCurl } from './signature';
 
 const DEMO_PUBLIC_KEY = 'pk_sandbox_demo';
 
-/** Fields of a valid channel-17 payment for the teaching empty states (contract §2 demo merchant). */
+/** Fields of a valid channel-17 payment for the teaching empty states (the demo merchant). */
 export function demoFields(publicKey: string, transId: string): Record<string, string> {
   return {
     public_key: publicKey,

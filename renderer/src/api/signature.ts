@@ -7,7 +7,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { creationPathOf } from '@contract/common.js';
 
-/** Field orders of the creation and notification signatures (contract §3, §4), shared with the server. */
+/** Field orders of the creation and notification signatures, shared with the server. */
 export {
   CREATION_SIGNED_FIELDS as CREATION_ORDER,
   NOTIFICATION_SIGNED_FIELDS as NOTIFICATION_ORDER,
@@ -15,7 +15,7 @@ export {
 } from '@contract/signed-fields.js';
 import { CREATION_SIGNED_FIELDS as CREATION_ORDER } from '@contract/signed-fields.js';
 
-/** The channel's creation path (contract §3, CHANNEL_PATHS). */
+/** The channel's creation path (CHANNEL_PATHS). */
 export const creationPath = (channel: number | string) => creationPathOf(Number(channel));
 
 /**
@@ -34,7 +34,7 @@ export const signedString = (fields: Record<string, string>, order: readonly str
 export const creationSignature = (fields: Record<string, string>, secret: string) =>
   sha256Hex(signedString(fields, CREATION_ORDER, secret));
 
-/** `YYYY-MM-DD HH:MM:SS` in UTC, the first layout the spec lists for `time`. */
+/** `YYYY-MM-DD HH:MM:SS` in UTC, the first layout the service lists for `time`. */
 export const requestTime = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
 /** Single-quoted for POSIX shells: safe for any value, including quotes and newlines. */

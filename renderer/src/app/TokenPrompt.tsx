@@ -3,7 +3,7 @@ import { openSession, useAccess } from '../api/access';
 import { Modal } from '../components/common';
 import { useT } from './i18n';
 
-/** Asks a browser on another machine for the shared sandbox's control token (contract §8). */
+/** Asks a browser on another machine for the shared sandbox's control token. */
 export function TokenPrompt() {
   const t = useT();
   const { needToken, refused } = useAccess();

@@ -1,9 +1,8 @@
 import { create } from 'zustand';
-import en from '../i18n/en.json';
-import es from '../i18n/es.json';
+import { translate, type Lang, type Vars } from './translate';
 
-export type Lang = 'en' | 'es';
-const dictionaries: Record<Lang, Record<string, string>> = { en, es };
+export { translate, type Lang } from './translate';
+
 const STORAGE_KEY = 'pasarela.lang';
 
 function initialLang(): Lang {
@@ -26,18 +25,8 @@ export const useLang = create<LangState>((set) => ({
   },
 }));
 
-export type Translate = (key: string, vars?: Record<string, string | number>) => string;
-
-/** Looks a key up in the language, then English; a missing key shows itself (and warns in dev). */
-export function translate(lang: Lang, key: string, vars?: Record<string, string | number>): string {
-  let text = dictionaries[lang][key] ?? dictionaries.en[key];
-  if (text === undefined) {
-    if (import.meta.env.DEV) console.warn(`[i18n] missing key ${key}`);
-    text = key;
-  }
-  if (!vars) return text;
-  return text.replace(/\{(\w+)\}/g, (m, name: string) => (vars[name] !== undefined ? String(vars[name]) : m));
-}
+/** `t(key, vars)`; plural texts pick their form from `vars.n` (see translate.ts). */
+export type Translate = (key: string, vars?: Vars) => string;
 
 export function useT(): Translate {
   const lang = useLang((s) => s.lang);

@@ -1,5 +1,5 @@
 /**
- * The "accepted despite the spec" warnings of a logged request, an operation or a payout; nothing
+ * The "accepted despite the service" warnings of a logged request, an operation or a payout; nothing
  * when there are none. The three screens differ only in what the props say, so each keeps its
  * wording, roles and test ids.
  */

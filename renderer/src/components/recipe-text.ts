@@ -49,7 +49,7 @@ const TOKEN_KEYS: Record<TokenMistake, SigTextKey> = {
 const ALGORITHMS = { sha1: 'SHA-1', md5: 'MD5', sha512: 'SHA-512' } as const;
 
 /**
- * The server's recipe (contract §10) as texts in the console's language, one per ingredient, in
+ * The server's recipe as texts in the console's language, one per ingredient, in
  * the order the server's explanation names them. `nameOf` gives a merchant's name for its key.
  */
 export function recipeTexts(r: Recipe, nameOf: (publicKey: string) => string | undefined = () => undefined): SigText[] {
@@ -63,6 +63,7 @@ export function recipeTexts(r: Recipe, nameOf: (publicKey: string) => string | u
   if (r.secret === 'prefix') out.push({ key: 'sig.why.secretFirst' });
   if (r.secret === 'none') out.push({ key: 'sig.why.secretLeftOut' });
   if (r.secret === 'hmac_key') out.push({ key: 'sig.why.hmacKey' });
+  if (r.secret === 'in_values_and_hmac_key') out.push({ key: 'sig.why.secretAmongValues', vars: { name: r.secret_name ?? 'secret' } });
   if (r.secret === 'other_merchant') {
     const key = r.secret_of ?? '?';
     out.push({ key: 'sig.why.otherSecret', vars: { name: nameOf(key) ?? key, key } });

@@ -61,6 +61,7 @@ export function importedMerchantProblem(m: BundleMerchant, at: string): string |
       channels: m.channels,
       blacklisted_documents: m.blacklisted_documents,
       allow_http_localhost: flag(m.allow_http_localhost),
+      allow_private_callbacks: flag(m.allow_private_callbacks),
       payout_username: m.payout_username,
       payout_password: m.payout_password,
     }).filter(([, v]) => v !== undefined),

@@ -36,7 +36,7 @@ export interface ItemResult {
 }
 
 const warn = (field: string, value: unknown, asks: string, effect = '') =>
-  `${field}: sent ${shown(value)}; the spec asks for ${asks}${effect}`;
+  `${field}: sent ${shown(value)}; the service asks for ${asks}${effect}`;
 const KNOWN = new Set<string>(Object.keys(payoutItemFields));
 const TEXT_FIELDS = [
   'order_id',

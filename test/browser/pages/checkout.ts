@@ -1,7 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-/** Where the merchant's return addresses land in browser tests (answered locally, never the network). */
-export const MERCHANT = 'https://merchant.example';
+/**
+ * Where the merchant's return addresses land in browser tests (answered locally, never the network).
+ * Not a domain reserved for examples: the pages go back to it by themselves.
+ */
+export const MERCHANT = 'https://tienda.acme-pagos.co';
+/** Creation fields that point the return addresses at MERCHANT. */
+export const RETURNS = { url_ok: `${MERCHANT}/ok`, url_error: `${MERCHANT}/error` };
 
 /** Selectors of the hosted checkout pages, in one place. */
 export const sel = {
@@ -21,8 +26,14 @@ export const sel = {
 } as const;
 
 /** A checkout page in its own browser context, with the merchant's return pages stubbed. */
-export async function openCheckout(browser: Browser, address: string, viewport = { width: 390, height: 844 }) {
-  const context: BrowserContext = await browser.newContext({ viewport });
+export async function openCheckout(
+  browser: Browser,
+  address: string,
+  viewport = { width: 390, height: 844 },
+  options: { locale?: string; colorScheme?: 'light' | 'dark' } = {},
+) {
+  // A Latin-American shopper's browser unless a test says otherwise: the pages answer in Spanish.
+  const context: BrowserContext = await browser.newContext({ viewport, locale: 'es-CO', ...options });
   await context.route(`${MERCHANT}/**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>merchant</h1>' }));
   const page: Page = await context.newPage();
   const errors: string[] = [];

@@ -25,7 +25,7 @@ function NarrationCard({ run }: { run: StepRun }) {
         data-ok={ok}
       >
         <div className="narration-label">{ok ? t('scn.passed') : closedEarly ? t('scn.stopped') : t('scn.failed')}</div>
-        <div className="narration-text">{t('scn.summary', { passed: report.passed, total: steps.length })}</div>
+        <div className="narration-text">{t('scn.summary', { passed: report.passed, n: steps.length })}</div>
         {failed && (
           <div className="narration-sub">
             {failed.index >= 0 ? `${failed.index + 1}. ` : ''}
@@ -129,7 +129,7 @@ export function Player({ id }: { id: string }) {
         </h2>
         <span className="spacer" />
         <span className="muted small" data-testid="player-progress">
-          {t('scn.progress', { n: ran, total: steps.length })}
+          {t('scn.progress', { done: ran, n: steps.length })}
         </span>
         <button
           className="btn btn-ghost btn-small"

@@ -37,7 +37,7 @@ export function SettingsPanel() {
       retry_schedule_minutes: list(str('retry_schedule_minutes')).map(Number),
       retries_enabled: bool('retries_enabled'),
       payout_processing_delay_minutes: Number(str('payout_processing_delay_minutes')),
-      // Empty accepts any scheme word (contract §5).
+      // Empty accepts any scheme word.
       payout_auth_scheme: str('payout_auth_scheme').trim() || null,
       payout_token_ttl_minutes: Number(str('payout_token_ttl_minutes')),
       email_real_dns: bool('email_real_dns'),

@@ -36,7 +36,7 @@ export interface InspectInput {
   merchants: readonly { name: string; public_key: string }[];
 }
 
-/** The server's diagnosis (contract §10): one module for refused creations and this inspector. */
+/** The server's diagnosis: one module for refused creations and this inspector. */
 export type AskDiagnosis = (body: {
   kind: SignatureKind;
   fields: Record<string, string>;

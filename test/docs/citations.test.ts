@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../../server/paths.js';
+
+// The documents, the console and what the server says to its users state each rule themselves or
+// link a document of this repository: none cites a text the repository does not hold ("contract
+// §3", "the spec", a numbered rule). Server texts are its string literals (messages, warnings,
+// route and tool descriptions) and the resources it serves; its code comments are not read here.
+const root = projectRoot();
+const CITATION = /contract\s+§|§\s*\d|\bthe spec\b|\bspec's\b|\brules? \d+(?: and \d+)?\b/i;
+
+function files(dir: string, ext: RegExp, out: string[] = []): string[] {
+  for (const e of readdirSync(join(root, dir), { withFileTypes: true })) {
+    const rel = `${dir}/${e.name}`;
+    if (e.isDirectory()) files(rel, ext, out);
+    else if (ext.test(e.name)) out.push(rel);
+  }
+  return out;
+}
+
+/** Each line of `text` that cites, as `file:line: text`. */
+const citing = (file: string, text: string) =>
+  text.split('\n').flatMap((line, i) => (CITATION.test(line) ? [`${file}:${i + 1}: ${line.trim().slice(0, 160)}`] : []));
+
+/** The string literals of a TypeScript source (quotes and template literals), its comments left out. */
+const stringLiterals = (source: string) =>
+  [...source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '').matchAll(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g)].map((m) => m[0]).join('\n');
+
+describe('documents and texts cite only what the repository holds', () => {
+  it('README, docs/ and the PHP README', () => {
+    const docs = ['README.md', 'clients/php/README.md', ...files('docs', /\.md$/)];
+    expect(docs.length).toBeGreaterThan(10);
+    expect(docs.flatMap((f) => citing(f, readFileSync(join(root, f), 'utf8')))).toEqual([]);
+  });
+
+  it('the console: its sources and both dictionaries', () => {
+    const sources = files('renderer/src', /\.(tsx?|json)$/);
+    expect(sources.length).toBeGreaterThan(50);
+    expect(sources.flatMap((f) => citing(f, readFileSync(join(root, f), 'utf8')))).toEqual([]);
+  });
+
+  it('what the server says: its string literals and the resources it serves', () => {
+    // Migrations are SQL for the store, read by no user.
+    const sources = files('server', /\.ts$/)
+      .filter((f) => !f.startsWith('server/store/migrations/'))
+      .map((f) => ({ f, text: stringLiterals(readFileSync(join(root, f), 'utf8')) }));
+    const resources = files('resources', /\.json$/).map((f) => ({ f, text: readFileSync(join(root, f), 'utf8') }));
+    expect(sources.length).toBeGreaterThan(100);
+    expect([...sources, ...resources].flatMap(({ f, text }) => citing(f, text))).toEqual([]);
+  });
+
+  it('the pattern finds the citations it is meant to find', () => {
+    for (const cited of ['(contract §3)', 'as §9 says', 'the spec asks for 2 decimals', "the spec's list", '(rules 2 and 5: oldest first)'])
+      expect(CITATION.test(cited), cited).toBe(true);
+    for (const plain of ['the service asks for 2 decimals', 'OpenAPI spec document', 'a RouteSpec', 'the rules of the walk'])
+      expect(CITATION.test(plain), plain).toBe(false);
+  });
+});
