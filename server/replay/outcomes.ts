@@ -190,3 +190,21 @@ export function applyDue(
   }
   return { done, later };
 }
+
+/** `applyDue` one outcome at a time, with `breathe` between: thousands may fall due together. */
+export async function applyDueInTurn(
+  ctx: SandboxContext,
+  due: WantedOutcome[],
+  made: Created,
+  beforeEntry: number | null,
+  breathe: () => Promise<void>,
+): Promise<{ done: ReplayOutcome[]; later: WantedOutcome[] }> {
+  const all = { done: [] as ReplayOutcome[], later: [] as WantedOutcome[] };
+  for (const w of due) {
+    const r = applyDue(ctx, [w], made, beforeEntry);
+    all.done.push(...r.done);
+    all.later.push(...r.later);
+    await breathe();
+  }
+  return all;
+}

@@ -15,11 +15,11 @@ import type { SandboxContext } from '../context.js';
 import { isHttpUrl } from '../domain/payouts/validation.js';
 import { driftOf } from './drift.js';
 import { readEntry, skipText, type ReadEntry } from './har-entries.js';
-import { applyDue, drivePayout, momentOf, payoutItemsIn, payoutOf, type Created } from './outcomes.js';
+import { applyDueInTurn, drivePayout, momentOf, payoutItemsIn, payoutOf, type Created } from './outcomes.js';
 import { readNotifications, type WantedOutcome } from './production-notifications.js';
 import { keptAnswer, keptPath, keptSent } from './kept.js';
 import { createEntrySender, type SentEntry } from './send.js';
-import { slices } from './slices.js';
+import { listJson, slices } from './slices.js';
 
 /** What a replay is asked to do: the body as read (replay-body.ts), its archive's entries still as JSON texts. */
 export interface ReplayInput {
@@ -97,7 +97,7 @@ export function createReplayer(ctx: SandboxContext) {
   let resets = 0;
   ctx.onReset(() => void resets++);
 
-  async function replay(input: ReplayInput): Promise<ReplayReport> {
+  async function replay(input: ReplayInput): Promise<string> {
     const har = readHar(input);
     const merchantKey = input.merchant ?? DEMO_MERCHANT.public_key;
     const merchant = ctx.store.merchants.byPublicKey(merchantKey);
@@ -126,6 +126,7 @@ export function createReplayer(ctx: SandboxContext) {
     for (const w of wanted) {
       const at = momentOf(w, read);
       dueAt.set(at, [...(dueAt.get(at) ?? []), w]);
+      await breathe();
     }
     let carried: WantedOutcome[] = [];
     let lastProgress = -Infinity;
@@ -154,7 +155,7 @@ export function createReplayer(ctx: SandboxContext) {
           entries.push(skippedEntry(e, { code: 'reset', params: {} }));
           continue;
         }
-        const applied = applyDue(ctx, [...carried, ...(dueAt.get(at) ?? [])], made, e.index);
+        const applied = await applyDueInTurn(ctx, [...carried, ...(dueAt.get(at) ?? [])], made, e.index, breathe);
         carried = applied.later;
         outcomes.push(...applied.done);
         if (e.skip) {
@@ -206,7 +207,8 @@ export function createReplayer(ctx: SandboxContext) {
     } finally {
       await sender.close();
     }
-    if (resets === resetsAtStart) outcomes.push(...applyDue(ctx, [...carried, ...(dueAt.get(read.length) ?? [])], made, null).done);
+    if (resets === resetsAtStart)
+      outcomes.push(...(await applyDueInTurn(ctx, [...carried, ...(dueAt.get(read.length) ?? [])], made, null, breathe)).done);
     outcomes.sort((a, b) => a.index - b.index);
     const held = sendPayoutCallbacks
       ? []
@@ -228,14 +230,18 @@ export function createReplayer(ctx: SandboxContext) {
       drift_count: counts.drift_count,
       ...(held.length ? { held_callbacks: held } : {}),
     };
-    ctx.store.tx(() => ctx.store.replays.finish(id, { ...counts, report, sent: sent.map(keptSent) }));
+    // Kept and answered as one JSON text, its lists written in slices.
+    const { entries: _entries, ...head } = report;
+    const text = `${JSON.stringify(head).slice(0, -1)},"entries":${await listJson(entries, breathe)}}`;
+    const sentText = await listJson(sent.map(keptSent), breathe);
+    ctx.store.tx(() => ctx.store.replays.finish(id, { ...counts, report: text, sent: sentText }));
     progress(true);
-    return report;
+    return text;
   }
 
   return {
-    /** Runs one replay after those already queued; answers its report (also kept). */
-    run(input: ReplayInput): Promise<ReplayReport> {
+    /** Runs one replay after those already queued; answers its report as JSON text (also kept). */
+    run(input: ReplayInput): Promise<string> {
       const run = queue.then(() => replay(input));
       queue = run.catch(() => undefined);
       return run;

@@ -15,3 +15,16 @@ export function slices(): () => Promise<void> {
     since = performance.now();
   };
 }
+
+/**
+ * JSON text of a list, an item at a time with `breathe` between: a report of thousands of entries is
+ * megabytes, and one `JSON.stringify` of it would hold the event loop.
+ */
+export async function listJson(list: readonly unknown[], breathe: () => Promise<void>): Promise<string> {
+  const parts: string[] = [];
+  for (const x of list) {
+    parts.push(JSON.stringify(x));
+    await breathe();
+  }
+  return `[${parts.join(',')}]`;
+}

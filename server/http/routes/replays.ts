@@ -7,7 +7,7 @@ import { recordReplay } from '../../scenarios/replay-recorder.js';
 import { SandboxError } from '../../contract/errors.js';
 import { beforeId, keysetPage } from '../paging.js';
 import { jsonBodyBytes, mountRaw, mountRoute, parseWith } from '../route.js';
-import { answerJson } from '../answer.js';
+import { answer } from '../answer.js';
 import { readReplayBody } from '../../replay/replay-body.js';
 
 /** Incident replay (contract §12): run a HAR, read kept reports, export them. */
@@ -24,7 +24,7 @@ export function replaysRouter(ctx: SandboxContext): Router {
   mountRaw(r, replayRoutes.runReplay, async ({ req, res }) => {
     const read = await readReplayBody(jsonBodyBytes(req));
     const body = parseWith(ReplayBodySchema, read.body, 'body');
-    answerJson(res, 200, await replayer.run({ ...body, entries: read.entries, harUnparsable: read.harUnparsable }));
+    answer(res, 200, 'application/json', await replayer.run({ ...body, entries: read.entries, harUnparsable: read.harUnparsable }));
   });
   mountRoute(r, replayRoutes.listReplays, ({ query }) => {
     const page = keysetPage(ctx.store.replays.list(query.limit + 1, beforeId(query.cursor)), query.limit);
