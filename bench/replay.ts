@@ -1,16 +1,17 @@
 // Incident replay of a 1,000-entry HAR (budget: under 10 s), and how the sandbox answers meanwhile.
 // A Chrome-shaped HAR: creations (form and JSON, channels 17 and 38), operation queries, a payout
 // login and batches, calls to other hosts, with production notifications for a tenth of the orders.
-// Measured over HTTP as the console sends it, on a data dir on disk; /health is polled during the run.
-// Run: npx tsx bench/replay.ts [--entries 1000]
+// Measured over HTTP as the console sends it, against `npm run serve` on a data dir on disk (its own
+// process, so building and sending the body here does not count as the sandbox's time); /health is
+// polled during the run.
+// Run: npx tsx bench/replay.ts [--entries 1000] [--large]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createSandbox } from '../server/sandbox.js';
 import { startReceiver } from '../server/loopback-receiver.js';
 import { chromeHar, PROD_HOST, prodCheckout, prodCreation, prodQuery, type Call } from '../test/replay/fixtures/tools.js';
-import { pct, round2 } from './lib.js';
+import { pct, round2, serveArgs, startProcess, stopProcess } from './lib.js';
 
 const { values } = parseArgs({ options: { entries: { type: 'string', default: '1000' }, large: { type: 'boolean', default: false } } });
 // --large: the security review's case instead: one refused creation whose recorded answer is a
@@ -99,8 +100,8 @@ const body = JSON.stringify({ har: chromeHar(calls), notifications });
 console.error(`replay body: ${(Buffer.byteLength(body) / 1024 / 1024).toFixed(2)} MiB`);
 
 const dir = mkdtempSync(join(tmpdir(), 'sbx-bench-replay-'));
-const sb = createSandbox({ data: dir, port: 0, log: () => {}, consoleDir: null });
-const url = await sb.start();
+const sb = await startProcess([...serveArgs(), '--port', '0', '--data', dir]);
+const url = sb.url;
 const receiver = await startReceiver();
 await fetch(`${url}/sandbox/v1/merchants/pk_sandbox_demo`, {
   method: 'PATCH',
@@ -123,10 +124,12 @@ const loadAtStart = loadavg()[0]!;
 const t0 = performance.now();
 const res = await fetch(`${url}/sandbox/v1/replays`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 if (!res.ok) console.error(res.status, (await res.clone().text()).slice(0, 300));
-const report = (await res.json()) as {
+const answer = await res.text();
+const report = JSON.parse(answer) as {
   entries: { action: string; sandbox: { status: number } | null }[];
   operations: number[];
   outcomes: { applied: boolean }[];
+  drift_count: number;
 };
 const wallMs = performance.now() - t0;
 running = false;
@@ -143,6 +146,8 @@ const result = {
   operations: report.operations.length,
   outcomes_applied: report.outcomes.filter((o) => o.applied).length,
   notifications_received: receiver.received.length,
+  drift_count: report.drift_count,
+  answer_bytes: answer.length,
   wall_ms: Math.round(wallMs),
   per_entry_ms: round2(wallMs / report.entries.length),
   health_ms: { p50: round2(pct(health, 50)), p99: round2(pct(health, 99)), max: round2(health.at(-1) ?? 0), samples: health.length },
@@ -158,5 +163,5 @@ writeFileSync(
   JSON.stringify(result, null, 2) + '\n',
 );
 await receiver.close();
-await sb.stop();
+await stopProcess(sb.proc);
 rmSync(dir, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { createRequire, SourceMap } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 
 const require = createRequire(import.meta.url);
 
@@ -79,11 +80,115 @@ export async function buildServeBundle(root, outfile) {
 }
 
 /**
- * Stack frames inside `bundle` name the .ts file and line they came from, through the bundle's
- * linked map. Lazy on purpose: Node's own --enable-source-maps parses the 1.6 MB map at every
- * start (measured ~+200 ms of a cold start); here it is read the first time a stack is printed.
+ * Decodes a source map's mappings into typed arrays, in a worker thread: parsing the bundle's map
+ * holds a thread for a quarter of a second on a busy machine. Answers a lookup with SourceMap's
+ * `findEntry` shape (`{}` where nothing maps), or null when the map cannot be read.
  */
-export function mapBundleStacks(bundle) {
+const DECODE_SOURCE = String.raw`
+const { parentPort, workerData } = require('node:worker_threads');
+const { readFileSync } = require('node:fs');
+const B64 = new Int8Array(128).fill(-1);
+[...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].forEach((c, i) => (B64[c.charCodeAt(0)] = i));
+try {
+  const map = JSON.parse(readFileSync(workerData, 'utf8'));
+  const m = String(map.mappings);
+  let size = 1;
+  for (let i = 0; i < m.length; i++) if (m.charCodeAt(i) === 44 || m.charCodeAt(i) === 59) size++;
+  // Per segment: generated column, source, original line, original column (source -1: maps nowhere).
+  const seg = new Int32Array(size * 4);
+  const lines = [0];
+  let n = 0, col = 0, src = 0, line = 0, ocol = 0, field = 0, value = 0, shift = 0;
+  const close = () => {
+    if (field > 0) {
+      seg.set(field >= 4 ? [col, src, line, ocol] : [col, -1, 0, 0], n * 4);
+      n++;
+    }
+    field = 0;
+  };
+  for (let i = 0; i < m.length; i++) {
+    const ch = m.charCodeAt(i);
+    if (ch === 59 || ch === 44) {
+      close();
+      if (ch === 59) {
+        col = 0;
+        lines.push(n);
+      }
+      continue;
+    }
+    const d = B64[ch];
+    value += (d & 31) * 2 ** shift;
+    if (d & 32) {
+      shift += 5;
+      continue;
+    }
+    const v = value % 2 ? -(value - 1) / 2 : value / 2;
+    value = 0;
+    shift = 0;
+    if (field === 0) col += v;
+    else if (field === 1) src += v;
+    else if (field === 2) line += v;
+    else if (field === 3) ocol += v;
+    field++;
+  }
+  close();
+  lines.push(n);
+  const out = { sources: map.sources, lines: Int32Array.from(lines), seg: seg.slice(0, n * 4) };
+  parentPort.postMessage(out, [out.lines.buffer, out.seg.buffer]);
+} catch {
+  parentPort.postMessage(null);
+}
+`;
+
+/**
+ * A source map file decoded in a worker thread: resolves with a lookup of SourceMap's `findEntry`
+ * shape, or null when the file cannot be read.
+ */
+export function decodeMapOffThread(file) {
+  return new Promise((resolve) => {
+    try {
+      const worker = new Worker(DECODE_SOURCE, { eval: true, workerData: file });
+      worker.unref();
+      worker.once('message', (decoded) => {
+        resolve(decoded && decodedMap(decoded));
+        void worker.terminate();
+      });
+      worker.once('error', () => resolve(null));
+    } catch {
+      resolve(null);
+    }
+  });
+}
+
+/** A lookup over mappings decoded by DECODE_SOURCE: the last segment at or before the position. */
+function decodedMap({ sources, lines, seg }) {
+  return {
+    findEntry(line, column) {
+      const last = lines.length - 1;
+      let lo = lines[Math.min(line, last)];
+      let hi = lines[Math.min(line + 1, last)] - 1;
+      // Before the line's first segment, the entry is the last one of an earlier line (as SourceMap finds it).
+      let at = lo - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (seg[mid * 4] <= column) {
+          at = mid;
+          lo = mid + 1;
+        } else hi = mid - 1;
+      }
+      if (at < 0 || seg[at * 4 + 1] < 0) return {};
+      return { originalSource: sources[seg[at * 4 + 1]], originalLine: seg[at * 4 + 2], originalColumn: seg[at * 4 + 3] };
+    },
+  };
+}
+
+/**
+ * Stack frames inside `bundle` name the .ts file and line they came from, through the bundle's
+ * linked map. Not at start on purpose: Node's own --enable-source-maps parses the 1.6 MB map at every
+ * start (measured ~+200 ms of a cold start). A worker decodes it a moment after start, so a stack
+ * taken while serving (a stream destroyed with an error takes one) does not parse it on the event
+ * loop; a stack before that parses it in place.
+ */
+export function mapBundleStacks(bundle, decodeAfterMs = 2000) {
   let map;
   const load = () => {
     if (map === undefined) {
@@ -95,6 +200,13 @@ export function mapBundleStacks(bundle) {
     }
     return map;
   };
+  const timer = setTimeout(() => {
+    if (map === undefined)
+      void decodeMapOffThread(`${bundle}.map`).then((decoded) => {
+        if (map === undefined && decoded) map = decoded;
+      });
+  }, decodeAfterMs);
+  timer.unref();
   const names = new Set([bundle, pathToFileURL(bundle).href]);
   Error.prepareStackTrace = (err, frames) => {
     const lines = frames.map((f) => {

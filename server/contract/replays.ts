@@ -16,6 +16,13 @@ export const MAX_REPLAY_ENTRIES = 10_000;
 export const MAX_DRIFT_ITEMS = 50;
 /** Bytes of each body a kept report stores (the comparison reads the whole body). */
 export const STORED_BODY_BYTES = 4096;
+/**
+ * JSON members (object keys and array items) one archive entry, one notification, or the rest of a
+ * replay body may hold: each is taken in one step, so none may hold the event loop (more: 413).
+ */
+export const MAX_PIECE_MEMBERS = 20_000;
+/** Members of a recorded JSON answer drift compares; of a larger one, the first ones (the entry says so). */
+export const COMPARED_MEMBERS = 20_000;
 
 const nameValue = z.looseObject({ name: z.string(), value: z.string().optional() });
 
@@ -177,9 +184,10 @@ export type ReplaySkip = z.infer<typeof ReplaySkipSchema>;
 /**
  * What the replay did to an entry beyond re-signing it: a body sent as the UTF-8 bytes an exporter
  * showed one character per byte, a body sent in the charset its request named, a credential spoiled
- * as production's was (so the refusal is reproduced), a production outcome applied before it.
+ * as production's was (so the refusal is reproduced), a production outcome applied before it, a
+ * recorded answer too large to compare whole (`members` it holds, the first `compared` compared).
  */
-export const ENTRY_NOTE_CODES = ['latin1_view', 'charset', 'refusal_reproduced', 'outcome_before'] as const;
+export const ENTRY_NOTE_CODES = ['latin1_view', 'charset', 'refusal_reproduced', 'outcome_before', 'compared_in_part'] as const;
 export const EntryNoteSchema = z.object({
   code: z.enum(ENTRY_NOTE_CODES),
   params: z.record(z.string(), z.union([z.string(), z.number()])),
@@ -302,7 +310,9 @@ export const replayRoutes = {
       'transfer_status drives the item before the entry that shows it. Refusals for credentials are reproduced. Drift: status, error ' +
       'code, operation and payout status, the set of JSON keys at every path (`[*]` merges array items), the checkout address shape; ' +
       `at most ${MAX_DRIFT_ITEMS} items per entry (\`drift_more\` counts the rest). ` +
-      `At most ${MAX_REPLAY_ENTRIES} entries (413 HAR_TOO_LARGE). ` +
+      `At most ${MAX_REPLAY_ENTRIES} entries, and at most ${MAX_PIECE_MEMBERS} JSON members per entry, per notification and ` +
+      `for the rest of the body (413 HAR_TOO_LARGE). A recorded JSON answer of more than ${COMPARED_MEMBERS} members is compared ` +
+      'on its first ones (the entry notes `compared_in_part`). ' +
       'Stored bodies are cut to 4 KiB, secrets masked. Progress: live event `replay.progress`.',
   }),
   listReplays: defineRoute({

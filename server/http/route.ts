@@ -19,19 +19,25 @@ export interface JsonBodyOptions {
 const unsupportedType = (type: string) =>
   new SandboxError('UNSUPPORTED_CONTENT_TYPE', `send application/json (got ${type || 'no content type'})`);
 
-/** Parses a JSON body from `req.rawBody`, with the documented errors (see JsonBodyOptions). */
-export function parseJsonBody(req: Request, opts: JsonBodyOptions = {}): unknown {
+/** `req.rawBody` once its Content-Type passes the checks of a JSON body (see JsonBodyOptions). */
+export function jsonBodyBytes(req: Request, opts: JsonBodyOptions = {}): Buffer {
   const raw = req.rawBody ?? Buffer.alloc(0);
   const type = String(req.headers['content-type'] ?? '');
-  const { required } = opts;
-  if (required === undefined) {
-    if (raw.length === 0) return {};
-    if (!/^application\/(.+\+)?json\b/i.test(type)) throw unsupportedType(type);
+  if (opts.required === undefined) {
+    if (raw.length > 0 && !/^application\/(.+\+)?json\b/i.test(type)) throw unsupportedType(type);
   } else {
     if (type.trim() === '')
       throw new SandboxError('MISSING_CONTENT_TYPE', 'missing Content-Type header: send Content-Type: application/json');
     if (!/^application\/json\s*(;|$)/i.test(type)) throw unsupportedType(type);
   }
+  return raw;
+}
+
+/** Parses a JSON body from `req.rawBody`, with the documented errors (see JsonBodyOptions). */
+export function parseJsonBody(req: Request, opts: JsonBodyOptions = {}): unknown {
+  const raw = jsonBodyBytes(req, opts);
+  const { required } = opts;
+  if (required === undefined && raw.length === 0) return {};
   const text = raw.toString('utf8');
   if (required !== undefined && text.trim() === '') throw new SandboxError('EMPTY_JSON_BODY', `the JSON body is empty: send ${required}`);
   let value: unknown;

@@ -1,4 +1,5 @@
 import { MAX_DRIFT_ITEMS, type DriftItem, type DriftKind, type ReplayKind } from '../contract/replays.js';
+import { answerJsonNow, type AnswerJson } from './answer-json.js';
 
 /*
  * Drift: where production's recorded answer and the sandbox's differ in what a merchant's code
@@ -12,6 +13,8 @@ export interface Answer {
   status: number;
   body: string | null;
   truncated?: boolean;
+  /** The body's JSON, when already read (a recorded answer's is read once, see answer-json.ts). */
+  json?: AnswerJson;
 }
 
 type Shape = { kind: 'object'; keys: Map<string, Shape> } | { kind: 'array'; item: Shape | null } | { kind: 'value' } | { kind: 'null' };
@@ -56,8 +59,11 @@ function merge(a: Shape | null, b: Shape): Shape {
 const kindWord = (s: Shape) => (s.kind === 'object' ? 'an object' : s.kind === 'array' ? 'an array' : 'a plain value');
 const keyPath = (path: string, key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`);
 
-/** Key-set differences between two shapes. A null on either side says nothing about keys (a value not set yet). */
-function compareShapes(p: Shape, s: Shape, path: string, out: Items): void {
+/**
+ * Key-set differences between two shapes. A null on either side says nothing about keys (a value not
+ * set yet), nor does an object production's answer kept only in part (`inPart`) about the keys it lacks.
+ */
+function compareShapes(p: Shape, s: Shape, path: string, out: Items, inPart: (path: string) => boolean): void {
   if (p.kind === 'null' || s.kind === 'null') return;
   const structured = (x: Shape) => x.kind === 'object' || x.kind === 'array';
   if (p.kind !== s.kind) {
@@ -67,7 +73,7 @@ function compareShapes(p: Shape, s: Shape, path: string, out: Items): void {
   }
   if (p.kind === 'array' && s.kind === 'array') {
     // An empty list on either side has no items to compare.
-    if (p.item && s.item) compareShapes(p.item, s.item, `${path}[*]`, out);
+    if (p.item && s.item) compareShapes(p.item, s.item, `${path}[*]`, out, inPart);
     return;
   }
   if (p.kind === 'object' && s.kind === 'object') {
@@ -75,8 +81,9 @@ function compareShapes(p: Shape, s: Shape, path: string, out: Items): void {
       const ss = s.keys.get(k);
       const at = keyPath(path, k);
       if (!ss) out.add('key_missing', at, 'present', 'absent', `production's answer has ${at}; the sandbox's has not`);
-      else compareShapes(ps, ss, at, out);
+      else compareShapes(ps, ss, at, out, inPart);
     }
+    if (inPart(path)) return;
     for (const k of s.keys.keys()) {
       if (p.keys.has(k)) continue;
       const at = keyPath(path, k);
@@ -85,29 +92,11 @@ function compareShapes(p: Shape, s: Shape, path: string, out: Items): void {
   }
 }
 
-const parseJson = (text: string): { ok: true; value: unknown } | { ok: false } => {
-  const t = text.trim();
-  if (!t.startsWith('{') && !t.startsWith('[')) return { ok: false };
-  try {
-    return { ok: true, value: JSON.parse(t) };
-  } catch {
-    return { ok: false };
-  }
-};
-
-const codeIn = (v: unknown): string | null => {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return null;
-  const error = (v as { error?: unknown }).error;
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code === 'string' ? code : null;
-};
-
 /** `error.code` of a JSON error answer. */
-export function errorCodeOf(body: string | null): string | null {
-  if (body === null) return null;
-  const j = parseJson(body);
-  return j.ok ? codeIn(j.value) : null;
-}
+export const errorCodeOf = (body: string | null): string | null => {
+  const j = answerJsonNow(body);
+  return j.json ? j.code : null;
+};
 
 /** A checkout address's shape: its path (the real service's /justpay base left out) and its query parameter names. */
 function addressShape(text: string): string | null {
@@ -122,11 +111,11 @@ function addressShape(text: string): string | null {
   }
 }
 
-type BodyForm = { form: 'json'; value: unknown } | { form: 'address'; shape: string } | { form: 'text' } | { form: 'empty' };
-function formOf(body: string): BodyForm {
+type BodyForm =
+  { form: 'json'; value: unknown; code: string | null } | { form: 'address'; shape: string } | { form: 'text' } | { form: 'empty' };
+function formOf(body: string, json: AnswerJson = answerJsonNow(body)): BodyForm {
+  if (json.json) return { form: 'json', value: json.value, code: json.code };
   if (body.trim() === '') return { form: 'empty' };
-  const j = parseJson(body);
-  if (j.ok) return { form: 'json', value: j.value };
   const shape = addressShape(body);
   return shape ? { form: 'address', shape } : { form: 'text' };
 }
@@ -171,13 +160,24 @@ const VALUE_KEYS: Partial<Record<ReplayKind, [string, DriftKind][]>> = {
 VALUE_KEYS.payout_batch = VALUE_KEYS.payout_get;
 VALUE_KEYS.payout_list = VALUE_KEYS.payout_get;
 
+/** Whether production's answer at a path was kept only in part (a large answer cut to the members compared). */
+function partOf(json: AnswerJson | undefined): (path: string) => boolean {
+  const cut = json?.json ? json.cut : undefined;
+  if (!cut) return () => false;
+  const paths = new Set(
+    cut.partial.map((segments) => segments.reduce<string>((at, k) => (k === null ? `${at}[*]` : keyPath(at, k)), 'body')),
+  );
+  // An array kept in part leaves its items' merged shape in part too.
+  return (path) => paths.has(path) || (path.endsWith('[*]') && paths.has(path.slice(0, -3)));
+}
+
 /** Every difference between production's answer and the sandbox's (at most MAX_DRIFT_ITEMS, the rest counted). */
 export function driftOf(production: Answer, sandbox: Answer, kind?: ReplayKind): { items: DriftItem[]; more: number } {
   const out = new Items();
-  const p = production.body === null || production.truncated || production.status === 0 ? null : formOf(production.body);
-  const s = sandbox.body === null ? null : formOf(sandbox.body);
-  const pc = p?.form === 'json' ? codeIn(p.value) : null;
-  const sc = s?.form === 'json' ? codeIn(s.value) : null;
+  const p = production.body === null || production.truncated || production.status === 0 ? null : formOf(production.body, production.json);
+  const s = sandbox.body === null ? null : formOf(sandbox.body, sandbox.json);
+  const pc = p?.form === 'json' ? p.code : null;
+  const sc = s?.form === 'json' ? s.code : null;
   if (production.status !== sandbox.status) {
     const note =
       production.status === 0
@@ -214,7 +214,7 @@ export function driftOf(production: Answer, sandbox: Answer, kind?: ReplayKind):
         out.add(driftKind, at, pv, sv, `production's ${at} is ${JSON.stringify(pv)} where the sandbox's is ${JSON.stringify(sv)}`);
       }
     }
-    compareShapes(shapeOf(p.value), shapeOf(s.value), 'body', out);
+    compareShapes(shapeOf(p.value), shapeOf(s.value), 'body', out, partOf(production.json));
   } else if (p.form === 'address' && s.form === 'address') {
     if (p.shape !== s.shape)
       out.add(

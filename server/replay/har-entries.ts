@@ -6,6 +6,7 @@ import { classifyCall } from '../contract/calls.js';
 import { isServiceCall } from '../contract/call-kinds.js';
 import { mediaType } from '../body/fields.js';
 import { readFormBody } from '../body/read-body.js';
+import { answerJson, type AnswerJson } from './answer-json.js';
 
 /** A recorded request body, decoded: the bytes as sent, or fields to build a form from (`postData.params`). */
 export type RecordedBody =
@@ -30,7 +31,7 @@ export interface ReadEntry {
   skip?: ReplaySkip;
   /** How the body's bytes were recovered, when not as plain UTF-8 text. */
   notes: EntryNote[];
-  production: { status: number; body: string | null; truncated?: boolean };
+  production: { status: number; body: string | null; truncated?: boolean; json: AnswerJson };
 }
 
 /** Why an entry is skipped, in English for API readers and the Markdown report (the console words the code). */
@@ -138,13 +139,18 @@ function bodyOf(e: HarEntry, headers: Map<string, string>, notes: EntryNote[]): 
   return { kind: 'none' };
 }
 
-/** Production's answer: the body text (decoded when base64), marked truncated when shorter than its recorded size. */
+/**
+ * Production's answer: the body text (decoded when base64), marked truncated when shorter than its
+ * recorded size. Its JSON is read once an entry is to be replayed (a skipped entry keeps no body).
+ */
 function productionOf(e: HarEntry): ReadEntry['production'] {
   const c = e.response.content;
-  if (c?.text === undefined) return { status: e.response.status, body: null };
-  const bytes = c.encoding === 'base64' ? Buffer.from(c.text, 'base64') : Buffer.from(c.text, 'utf8');
-  const truncated = typeof c.size === 'number' && c.size > bytes.length;
-  return { status: e.response.status, body: bytes.toString('utf8'), ...(truncated ? { truncated } : {}) };
+  const json = { json: false } as const;
+  if (c?.text === undefined) return { status: e.response.status, body: null, json };
+  // A text is kept as it is: a copy through bytes would cost as much again for an answer of megabytes.
+  const body = c.encoding === 'base64' ? Buffer.from(c.text, 'base64').toString('utf8') : c.text;
+  const truncated = typeof c.size === 'number' && c.size > Buffer.byteLength(body);
+  return { status: e.response.status, body, ...(truncated ? { truncated } : {}), json };
 }
 
 /** A creation's channel from its recorded body, read by the merchant API's own body reader. */
@@ -201,5 +207,5 @@ export async function readEntry(e: HarEntry, index: number): Promise<ReadEntry> 
     if (channel !== undefined && /^\d+$/.test(channel) && !served(Number(channel)))
       return skipped('unknown_channel', { channel, channels: CHANNEL_IDS.join(', ') });
   }
-  return { ...base, kind, target: classified.target, body };
+  return { ...base, production: { ...production, json: await answerJson(production.body) }, kind, target: classified.target, body };
 }

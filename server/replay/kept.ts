@@ -1,6 +1,7 @@
 import { STORED_BODY_BYTES, type ReplayAnswer } from '../contract/replays.js';
 import { maskSecrets } from '../body/secret-masking.js';
 import { errorCodeOf } from './drift.js';
+import type { AnswerJson } from './answer-json.js';
 import type { SentEntry } from './send.js';
 
 /*
@@ -12,18 +13,26 @@ import type { SentEntry } from './send.js';
 /** The first `bytes` bytes of a text, whole characters only. */
 export function clip(text: string, bytes = STORED_BODY_BYTES): { text: string; clipped: boolean } {
   if (text.length <= bytes / 4 || Buffer.byteLength(text) <= bytes) return { text, clipped: false };
-  // Cut on a character boundary: back off over UTF-8 continuation bytes (10xxxxxx).
-  const all = Buffer.from(text);
+  // Cut on a character boundary: back off over UTF-8 continuation bytes (10xxxxxx). The first
+  // `bytes + 1` characters hold at least the bytes kept and the one after them.
+  const all = Buffer.from(text.slice(0, bytes + 1));
   let end = bytes;
   while (end > 0 && (all[end]! & 0xc0) === 0x80) end--;
   return { text: all.subarray(0, end).toString('utf8'), clipped: true };
 }
 
+/** The secrets of a body masked, then the body clipped (masking reads only what can be kept, and a secret cut there is masked too). */
+function maskedClip(body: string): { text: string; clipped: boolean } {
+  const read = clip(body, 4 * STORED_BODY_BYTES);
+  const kept = clip(maskSecrets(read.text));
+  return { text: kept.text, clipped: read.clipped || kept.clipped };
+}
+
 /** An answer as a report keeps it: its error code, its body masked and clipped. */
-export function keptAnswer(a: { status: number; body: string | null; truncated?: boolean }): ReplayAnswer {
-  const code = errorCodeOf(a.body);
+export function keptAnswer(a: { status: number; body: string | null; truncated?: boolean; json?: AnswerJson }): ReplayAnswer {
+  const code = a.json ? (a.json.json ? a.json.code : null) : errorCodeOf(a.body);
   if (a.body === null) return { status: a.status, body: null, code, ...(a.truncated ? { truncated: true } : {}) };
-  const kept = clip(maskSecrets(a.body));
+  const kept = maskedClip(a.body);
   return {
     status: a.status,
     body: kept.text,

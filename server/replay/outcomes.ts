@@ -5,6 +5,7 @@ import type { SandboxContext } from '../context.js';
 import { transition } from '../domain/operations.js';
 import { forceTransferStatus } from '../domain/payouts/transitions.js';
 import type { ReadEntry } from './har-entries.js';
+import { jsonValue } from './answer-json.js';
 import type { WantedOutcome } from './production-notifications.js';
 
 /*
@@ -14,14 +15,6 @@ import type { WantedOutcome } from './production-notifications.js';
  * payment, a payout read for a payout callback); else after the last entry.
  */
 
-const jsonOf = (text: string | null): unknown => {
-  if (text === null) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-};
 const recordsIn = (v: unknown): Record<string, unknown>[] => {
   const list = Array.isArray(v)
     ? v
@@ -37,7 +30,7 @@ const recordsIn = (v: unknown): Record<string, unknown>[] => {
 
 /** The payout items a recorded payout answer shows (batch, list or one item). */
 export const payoutItemsIn = (e: ReadEntry): Record<string, unknown>[] =>
-  e.kind === 'payout_batch' || e.kind === 'payout_list' || e.kind === 'payout_get' ? recordsIn(jsonOf(e.production.body)) : [];
+  e.kind === 'payout_batch' || e.kind === 'payout_list' || e.kind === 'payout_get' ? recordsIn(jsonValue(e.production.json)) : [];
 
 /** Whether an entry's production answer shows the outcome (so it must be applied before the entry). */
 function shows(e: ReadEntry, w: WantedOutcome): boolean {
@@ -45,7 +38,7 @@ function shows(e: ReadEntry, w: WantedOutcome): boolean {
   if (w.kind === 'payment') {
     if (e.kind !== 'operation_query') return false;
     const status = w.outcome === 'confirmed' ? 2 : 3;
-    return recordsIn(jsonOf(e.production.body)).some((r) => String(r.trans_id) === w.trans_id && Number(r.status) === status);
+    return recordsIn(jsonValue(e.production.json)).some((r) => String(r.trans_id) === w.trans_id && Number(r.status) === status);
   }
   if (e.kind !== 'payout_get' && e.kind !== 'payout_list') return false;
   return payoutItemsIn(e).some(
@@ -196,4 +189,22 @@ export function applyDue(
     });
   }
   return { done, later };
+}
+
+/** `applyDue` one outcome at a time, with `breathe` between: thousands may fall due together. */
+export async function applyDueInTurn(
+  ctx: SandboxContext,
+  due: WantedOutcome[],
+  made: Created,
+  beforeEntry: number | null,
+  breathe: () => Promise<void>,
+): Promise<{ done: ReplayOutcome[]; later: WantedOutcome[] }> {
+  const all = { done: [] as ReplayOutcome[], later: [] as WantedOutcome[] };
+  for (const w of due) {
+    const r = applyDue(ctx, [w], made, beforeEntry);
+    all.done.push(...r.done);
+    all.later.push(...r.later);
+    await breathe();
+  }
+  return all;
 }

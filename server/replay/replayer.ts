@@ -1,10 +1,11 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { SandboxError } from '../contract/errors.js';
 import { DEMO_MERCHANT } from '../domain/merchants.js';
 import {
+  COMPARED_MEMBERS,
+  HarEntrySchema,
   HarSchema,
-  MAX_REPLAY_ENTRIES,
   type Har,
+  type HarEntry,
   type ReplayEntry,
   type ReplayOutcome,
   type ReplayReport,
@@ -14,50 +15,51 @@ import type { SandboxContext } from '../context.js';
 import { isSafeHttpUrl } from '../contract/safe-url.js';
 import { driftOf } from './drift.js';
 import { readEntry, skipText, type ReadEntry } from './har-entries.js';
-import { applyDue, drivePayout, momentOf, payoutItemsIn, payoutOf, type Created } from './outcomes.js';
+import { applyDueInTurn, drivePayout, momentOf, payoutItemsIn, payoutOf, type Created } from './outcomes.js';
 import { readNotifications, type WantedOutcome } from './production-notifications.js';
 import { keptAnswer, keptPath, keptSent } from './kept.js';
 import { createEntrySender, type SentEntry } from './send.js';
+import { listJson, slices } from './slices.js';
 
-/** What a replay is asked to do. */
+/** What a replay is asked to do: the body as read (replay-body.ts), its archive's entries still as JSON texts. */
 export interface ReplayInput {
+  /** The archive without its entries. */
   har: unknown;
+  /** Each entry of `har.log.entries` as JSON text; null when the archive has no such list. */
+  entries: readonly string[] | null;
+  /** `har` was text that does not parse as JSON. */
+  harUnparsable?: boolean;
   merchant?: string;
   notifications?: readonly unknown[];
   send_payout_callbacks?: boolean;
 }
 
 const PROGRESS_EVERY_MS = 200;
-/** The longest the replay holds the event loop before letting other requests in. */
-const SLICE_MS = 8;
 
 const refuse = (what: string) => new SandboxError('VALIDATION_ERROR', `${what}; nothing was replayed`);
 const jsonPath = (path: readonly PropertyKey[]) =>
   path.reduce<string>((s, k) => (typeof k === 'number' ? `${s}[${k}]` : `${s}.${String(k)}`), 'har');
+const notHar = (path: readonly PropertyKey[], message: string) =>
+  refuse(`har is not an HTTP Archive (HAR 1.2): ${jsonPath(path)}: ${message}`);
 
-/** The HAR, validated whole before anything is sent: the first bad path refuses it. */
-function readHar(value: unknown): Har {
-  let v = value;
-  if (typeof v === 'string') {
-    try {
-      v = JSON.parse(v) as unknown;
-    } catch {
-      throw refuse('har is text that does not parse as JSON, so it is not a HAR file');
-    }
-  }
+/** The archive without its entries, validated before anything is sent: the first bad path refuses it. */
+function readHar(input: ReplayInput): Har {
+  if (input.harUnparsable) throw refuse('har is text that does not parse as JSON, so it is not a HAR file');
+  const v = input.har;
   if (typeof v === 'object' && v !== null && 'info' in v && 'item' in v)
     throw refuse('har is a Postman collection, not an HTTP Archive: export the requests as HAR (from the browser, a proxy or the client)');
-  const entries = (v as { log?: { entries?: unknown } } | null)?.log?.entries;
-  if (Array.isArray(entries) && entries.length > MAX_REPLAY_ENTRIES)
-    throw new SandboxError(
-      'HAR_TOO_LARGE',
-      `the HAR has ${entries.length} entries; a replay takes at most ${MAX_REPLAY_ENTRIES}: ` +
-        'split it (by time or by page) and replay the parts',
-    );
   const r = HarSchema.safeParse(v);
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;
-  throw refuse(`har is not an HTTP Archive (HAR 1.2): ${jsonPath(issue.path)}: ${issue.message}`);
+  throw notHar(issue.path, issue.message);
+}
+
+/** One entry of the archive from its JSON text, validated as the archive is. */
+function harEntry(text: string, index: number): HarEntry {
+  const r = HarEntrySchema.safeParse(JSON.parse(text));
+  if (r.success) return r.data;
+  const issue = r.error.issues[0]!;
+  throw notHar(['log', 'entries', index, ...issue.path], issue.message);
 }
 
 /** The payout ids a sandbox batch answer lists. */
@@ -95,22 +97,16 @@ export function createReplayer(ctx: SandboxContext) {
   let resets = 0;
   ctx.onReset(() => void resets++);
 
-  async function replay(input: ReplayInput): Promise<ReplayReport> {
-    const har = readHar(input.har);
+  async function replay(input: ReplayInput): Promise<string> {
+    const har = readHar(input);
     const merchantKey = input.merchant ?? DEMO_MERCHANT.public_key;
     const merchant = ctx.store.merchants.byPublicKey(merchantKey);
     if (!merchant) throw new SandboxError('NOT_FOUND', `no merchant ${merchantKey}; nothing was replayed`);
     const wanted = readNotifications(input.notifications ?? []);
-    let slice = performance.now();
-    /** Lets other requests in once the replay has held the event loop for a slice. */
-    const breathe = async () => {
-      if (performance.now() - slice < SLICE_MS) return;
-      await nextTurn();
-      slice = performance.now();
-    };
+    const breathe = slices();
     const read: ReadEntry[] = [];
-    for (const [i, e] of har.log.entries.entries()) {
-      read.push(await readEntry(e, i));
+    for (const [i, text] of (input.entries ?? []).entries()) {
+      read.push(await readEntry(harEntry(text, i), i));
       await breathe();
     }
     const creator = har.log.creator;
@@ -130,6 +126,7 @@ export function createReplayer(ctx: SandboxContext) {
     for (const w of wanted) {
       const at = momentOf(w, read);
       dueAt.set(at, [...(dueAt.get(at) ?? []), w]);
+      await breathe();
     }
     let carried: WantedOutcome[] = [];
     let lastProgress = -Infinity;
@@ -158,7 +155,7 @@ export function createReplayer(ctx: SandboxContext) {
           entries.push(skippedEntry(e, { code: 'reset', params: {} }));
           continue;
         }
-        const applied = applyDue(ctx, [...carried, ...(dueAt.get(at) ?? [])], made, e.index);
+        const applied = await applyDueInTurn(ctx, [...carried, ...(dueAt.get(at) ?? [])], made, e.index, breathe);
         carried = applied.later;
         outcomes.push(...applied.done);
         if (e.skip) {
@@ -189,7 +186,9 @@ export function createReplayer(ctx: SandboxContext) {
         const before = applied.done
           .filter((o) => o.applied)
           .map((o) => ({ code: 'outcome_before' as const, params: { notification: o.index } }));
-        const notes = [...s.notes, ...before];
+        const cut = e.production.json.json ? e.production.json.cut : undefined;
+        const inPart = cut ? [{ code: 'compared_in_part' as const, params: { members: cut.members, compared: COMPARED_MEMBERS } }] : [];
+        const notes = [...s.notes, ...before, ...inPart];
         entries.push({
           index: e.index,
           method: e.method,
@@ -208,7 +207,8 @@ export function createReplayer(ctx: SandboxContext) {
     } finally {
       await sender.close();
     }
-    if (resets === resetsAtStart) outcomes.push(...applyDue(ctx, [...carried, ...(dueAt.get(read.length) ?? [])], made, null).done);
+    if (resets === resetsAtStart)
+      outcomes.push(...(await applyDueInTurn(ctx, [...carried, ...(dueAt.get(read.length) ?? [])], made, null, breathe)).done);
     outcomes.sort((a, b) => a.index - b.index);
     const held = sendPayoutCallbacks
       ? []
@@ -230,14 +230,18 @@ export function createReplayer(ctx: SandboxContext) {
       drift_count: counts.drift_count,
       ...(held.length ? { held_callbacks: held } : {}),
     };
-    ctx.store.tx(() => ctx.store.replays.finish(id, { ...counts, report, sent: sent.map(keptSent) }));
+    // Kept and answered as one JSON text, its lists written in slices.
+    const { entries: _entries, ...head } = report;
+    const text = `${JSON.stringify(head).slice(0, -1)},"entries":${await listJson(entries, breathe)}}`;
+    const sentText = await listJson(sent.map(keptSent), breathe);
+    ctx.store.tx(() => ctx.store.replays.finish(id, { ...counts, report: text, sent: sentText }));
     progress(true);
-    return report;
+    return text;
   }
 
   return {
-    /** Runs one replay after those already queued; answers its report (also kept). */
-    run(input: ReplayInput): Promise<ReplayReport> {
+    /** Runs one replay after those already queued; answers its report as JSON text (also kept). */
+    run(input: ReplayInput): Promise<string> {
       const run = queue.then(() => replay(input));
       queue = run.catch(() => undefined);
       return run;

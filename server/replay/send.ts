@@ -5,7 +5,7 @@ import { notifySignature, querySignature } from '../domain/signature.js';
 import { signatureAsSpelled } from '../domain/protocol/legacy-checks.js';
 import type { MerchantRecord } from '../store/merchants.js';
 import { rewriteBody, rewriteQuery, type OutgoingBody, type Rewrite } from './body-fields.js';
-import { errorCodeOf } from './drift.js';
+import { answerJsonNow, jsonValue } from './answer-json.js';
 import type { ReadEntry } from './har-entries.js';
 import { REPLAY_HEADER, replayHeaderValue } from './replay-marker.js';
 import { SENT_BY, SENT_BY_HEADER } from '../delivery/sent-by.js';
@@ -28,14 +28,7 @@ async function multipartBytes(form: FormData): Promise<{ bytes: Buffer; contentT
   return { bytes: Buffer.from(await r.arrayBuffer()), contentType: r.headers.get('content-type') ?? 'multipart/form-data' };
 }
 
-const jsonOf = (text: string | null): unknown => {
-  if (text === null) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-};
+const jsonOf = (text: string): unknown => jsonValue(answerJsonNow(text));
 const field = (v: unknown, key: string): unknown =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && Object.hasOwn(v, key) ? (v as Record<string, unknown>)[key] : undefined;
 
@@ -134,7 +127,7 @@ export function createEntrySender(ctx: SandboxContext, merchant: MerchantRecord,
   /** Learns the production → sandbox mapping of the values this answer issues. */
   function learn(e: ReadEntry, status: number, body: string): void {
     if (status < 200 || status >= 300 || e.production.status < 200 || e.production.status >= 300) return;
-    const p = jsonOf(e.production.body);
+    const p = jsonValue(e.production.json);
     const s = jsonOf(body);
     if (e.kind === 'payout_login') {
       const [pt, st] = [field(p, 'token'), field(s, 'token')];
@@ -165,7 +158,7 @@ export function createEntrySender(ctx: SandboxContext, merchant: MerchantRecord,
 
   /** Sends one entry; answers what was sent and the sandbox's answer. */
   async function send(e: ReadEntry): Promise<SentEntry> {
-    const code = e.production.status >= 400 ? errorCodeOf(e.production.body) : null;
+    const code = e.production.status >= 400 && e.production.json.json ? e.production.json.code : null;
     const refusal = code !== null && CREDENTIAL_REFUSALS.has(code) ? code : null;
     const rewrite: Partial<Record<ReadEntry['kind'], Rewrite>> = {
       creation: creation(refusal),

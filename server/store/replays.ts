@@ -47,8 +47,9 @@ export function replayRepo(db: Db) {
   return {
     /** Takes an id for a replay about to run (its report is written by `finish`). */
     start: (r: NewReplay) => Number(insert.run(r).lastInsertRowid),
-    finish: (id: number, r: Omit<NewReplay, 'merchant_id' | 'created_at' | 'source'> & { report: unknown; sent: unknown }) =>
-      void finish.run({ ...r, id, report: JSON.stringify(r.report), sent: JSON.stringify(r.sent) }),
+    /** Writes a replay's report and what it sent, each given as JSON text (a large report is written in slices). */
+    finish: (id: number, r: Omit<NewReplay, 'merchant_id' | 'created_at' | 'source'> & { report: string; sent: string }) =>
+      void finish.run({ ...r, id }),
     get: (id: number): ReplayRecord | undefined => {
       const row = byId.get(id);
       return row && { ...row, report: JSON.parse(row.report) as unknown, sent: JSON.parse(row.sent) as unknown };

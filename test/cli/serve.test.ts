@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SourceMap } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { buildFailureLine, buildServeBundle } from '../../server/build.mjs';
+import { buildFailureLine, buildServeBundle, decodeMapOffThread } from '../../server/build.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -68,6 +68,22 @@ describe('the server bundle is visible machinery', () => {
       expect(at).toBeGreaterThanOrEqual(0);
       const entry = new SourceMap(map).findEntry(at, lines[at]!.indexOf('voucherReferenceOf'));
       expect('originalSource' in entry && entry.originalSource).toMatch(/server\/.+\.ts$/);
+      // The map decoded off the event loop (once the sandbox is serving) finds what SourceMap finds.
+      const decoded = await decodeMapOffThread(`${out}.map`);
+      const sm = new SourceMap(map);
+      const where = (e: { originalSource?: string; originalLine?: number; originalColumn?: number }) => [
+        e.originalSource,
+        e.originalLine,
+        e.originalColumn,
+      ];
+      let compared = 0;
+      for (let line = 0; line <= lines.length; line++)
+        for (let col = 0; col <= (lines[line]?.length ?? 0) + 1; col += 53, compared++) {
+          const [mine, theirs] = [where(decoded!.findEntry(line, col)), where(sm.findEntry(line, col))];
+          if (mine.join() !== theirs.join()) expect([line, col, ...mine]).toEqual([line, col, ...theirs]);
+        }
+      expect(compared).toBeGreaterThan(10_000);
+      expect(await decodeMapOffThread(join(dir, 'missing.map'))).toBeNull();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,12 +1,14 @@
 import { Router } from 'express';
-import { ReplayReportSchema, replayRoutes, type ReplayReport } from '../../contract/replays.js';
+import { ReplayBodySchema, ReplayReportSchema, replayRoutes, type ReplayReport } from '../../contract/replays.js';
 import type { SandboxContext } from '../../context.js';
 import { replayMarkdown } from '../../replay/markdown.js';
 import { createReplayer } from '../../replay/replayer.js';
 import { recordReplay } from '../../scenarios/replay-recorder.js';
 import { SandboxError } from '../../contract/errors.js';
 import { beforeId, keysetPage } from '../paging.js';
-import { mountRaw, mountRoute } from '../route.js';
+import { jsonBodyBytes, mountRaw, mountRoute, parseWith } from '../route.js';
+import { answer } from '../answer.js';
+import { readReplayBody } from '../../replay/replay-body.js';
 
 /** Incident replay (contract §12): run a HAR, read kept reports, export them. */
 export function replaysRouter(ctx: SandboxContext): Router {
@@ -18,7 +20,12 @@ export function replaysRouter(ctx: SandboxContext): Router {
     return ReplayReportSchema.parse(rec.report);
   };
 
-  mountRoute(r, replayRoutes.runReplay, ({ body }) => replayer.run(body));
+  // The body (up to 16 MiB) is parsed off the event loop and taken in pieces (replay/replay-body.ts).
+  mountRaw(r, replayRoutes.runReplay, async ({ req, res }) => {
+    const read = await readReplayBody(jsonBodyBytes(req));
+    const body = parseWith(ReplayBodySchema, read.body, 'body');
+    answer(res, 200, 'application/json', await replayer.run({ ...body, entries: read.entries, harUnparsable: read.harUnparsable }));
+  });
   mountRoute(r, replayRoutes.listReplays, ({ query }) => {
     const page = keysetPage(ctx.store.replays.list(query.limit + 1, beforeId(query.cursor)), query.limit);
     const keyOf = new Map<number, string>();
