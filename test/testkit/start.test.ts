@@ -17,7 +17,7 @@ function alive(pid: number): boolean {
   }
 }
 const refused = (url: string) =>
-  fetch(`${url}/health`).then(
+  fetch(`${url}/health`, { signal: AbortSignal.timeout(5_000) }).then(
     () => false,
     () => true,
   );
@@ -70,7 +70,7 @@ describe('startSandbox({ spawn: true })', () => {
   }, 60_000);
 
   it.each(['exit', 'SIGKILL'])(
-    'a test process that ends by %s without stop() takes its sandbox with it',
+    'a test process that ends by %s without stop() takes its sandbox and its receiver with it',
     async (how) => {
       const proc = spawn(
         process.execPath,
@@ -81,12 +81,14 @@ describe('startSandbox({ spawn: true })', () => {
       );
       let out = '';
       proc.stdout.on('data', (c) => (out += String(c)));
-      const { pid, url } = await eventually(
-        async () => (out.includes('\n') ? (JSON.parse(out.split('\n')[0]!) as { pid: number; url: string }) : null),
-        30_000,
-      );
-      if (how === 'SIGKILL') proc.kill('SIGKILL');
-      await eventually(async () => !alive(pid) && (await refused(url)), 30_000, 100);
+      const first = () => JSON.parse(out.split('\n')[0]!) as { pid: number; url: string; receiver: string };
+      const { pid, url, receiver } = await eventually(async () => (out.includes('\n') ? first() : null), 30_000);
+      if (how === 'SIGKILL') {
+        // The receiver answers in the test process until it is killed.
+        expect(await refused(receiver)).toBe(false);
+        proc.kill('SIGKILL');
+      }
+      await eventually(async () => !alive(pid) && (await refused(url)) && (await refused(receiver)), 30_000, 100);
     },
     60_000,
   );
