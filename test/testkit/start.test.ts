@@ -1,26 +1,10 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eventually, startSandbox } from '../../server/testkit/index.js';
-
-/** Whether a pid is a live process (a zombie waiting to be reaped counts as gone). */
-function alive(pid: number): boolean {
-  const stat = `/proc/${pid}/stat`;
-  if (existsSync('/proc')) return existsSync(stat) && !/\) Z /.test(readFileSync(stat, 'utf8'));
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-const refused = (url: string) =>
-  fetch(`${url}/health`, { signal: AbortSignal.timeout(5_000) }).then(
-    () => false,
-    () => true,
-  );
+import { alive, refused } from '../helpers/processes.js';
 
 describe('startSandbox in process', () => {
   it('answers on a free port, and stop() twice leaves the port closed', async () => {
