@@ -11,6 +11,10 @@
 
 declare(strict_types=1);
 
+// Numbers, not SIGTERM/SIGKILL: those constants exist only with ext-pcntl.
+const TERM = 15;
+const KILL = 9;
+
 $command = array_slice($argv, 1);
 $remove = [];
 while (str_starts_with($command[0] ?? '', '--remove=')) {
@@ -83,19 +87,19 @@ $removeRecords = static function () use ($remove): void {
 };
 
 if ($status['running']) {
-    $signal(SIGTERM);
+    $signal(TERM);
     $deadline = microtime(true) + 10;
     while (($status = proc_get_status($child))['running'] && microtime(true) < $deadline) {
         usleep(20000);
     }
     if ($status['running']) {
         $removeRecords();
-        $signal(SIGKILL); // the group's, ours included: the last thing done
+        $signal(KILL); // the group's, ours included: the last thing done
         exit(137);
     }
     $removeRecords();
 } elseif ($ownGroup && $handled) {
     // The child ended by itself: what it left in the group (php -S workers outlive their master) goes too.
-    $signal(SIGTERM);
+    $signal(TERM);
 }
 exit($status['signaled'] ? 128 + (int) $status['termsig'] : max(0, (int) $status['exitcode']));
