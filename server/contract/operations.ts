@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isChannelId, OkSchema, OperationStatusSchema, type ChannelId } from './common.js';
+import { ProbeLabelSchema, ProbesFilterSchema } from './checks.js';
 import { CARD_FAILURE_CODES, CH11_ERROR_REASONS } from './checkout.js';
 import { NotificationSchema } from './notifications.js';
 import { defineRoute } from './route.js';
@@ -40,6 +41,7 @@ export const OperationSummarySchema = z.object({
     .string()
     .optional()
     .describe("only on a go-live check's probe operation: the report (chk_…) that created it; not one of the merchant's payments"),
+  test_label: ProbeLabelSchema.optional().describe('only on a go-live probe operation: `golive:<check id>`'),
 });
 export type OperationSummary = z.infer<typeof OperationSummarySchema>;
 
@@ -77,6 +79,7 @@ export const OperationListQuerySchema = z.object({
   q: z.string().max(255).optional().describe('exact trans_id, document number / RFC or e-mail'),
   created_from: z.iso.datetime({ offset: true }).optional(),
   created_to: z.iso.datetime({ offset: true }).optional(),
+  probes: ProbesFilterSchema,
   ...pageQuery(),
 });
 

@@ -11,6 +11,8 @@ export interface SendInput {
   url: string;
   headers: Record<string, string>;
   body: string;
+  /** Default POST; a GET carries no body. */
+  method?: 'GET' | 'POST';
   controller: AbortController;
 }
 
@@ -146,7 +148,7 @@ async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(err?: Error):
 export const STOPPED = 'stopped';
 
 /**
- * One POST to a merchant: never throws. A deadline covers connect, headers and body together, so a
+ * One POST (or a probe's GET) to a merchant: never throws. A deadline covers connect, headers and body together, so a
  * receiver that trickles bytes cannot hold a delivery slot longer than `timeoutMs`. The caller owns
  * `controller` and aborts it with reason STOPPED on shutdown; such an attempt answers `aborted`.
  */
@@ -174,10 +176,10 @@ export async function sendOnce(agent: DeliveryAgent, input: SendInput, timeoutMs
     const [{ request }, dispatcher] = await Promise.all([undici(), agent.get()]);
     const res = await request(input.url, {
       dispatcher,
-      method: 'POST',
+      method: input.method ?? 'POST',
       // Marked as the sandbox's own: relayed back by a proxy, it never drives the control API.
       headers: { ...input.headers, [SENT_BY_HEADER]: SENT_BY },
-      body: input.body,
+      body: input.method === 'GET' ? null : input.body,
       signal: controller.signal,
     });
     let excerpt: string;

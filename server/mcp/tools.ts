@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import type { RouteSpec } from '../contract/route.js';
 import { asApiReadsIt } from './api-values.js';
-import { controlClient, controlRoutes, merchantClient, DEMO_KEYS, SandboxApiError, type MerchantKeys } from '../testkit/index.js';
+import {
+  checkReportMarkdown,
+  controlClient,
+  controlRoutes,
+  merchantClient,
+  DEMO_KEYS,
+  runGoLiveCheck,
+  SandboxApiError,
+  type MerchantKeys,
+} from '../testkit/index.js';
 
 /**
  * The MCP tools of a sandbox: one per control route, read from the same route descriptions as the
@@ -118,6 +127,16 @@ const CreatePayoutsInput = z.strictObject({
   ...MerchantPick,
 });
 
+const CheckIntegrationInput = z.strictObject({
+  success_url: z.string().optional().describe('Where the shop receives payment notifications (set on the merchant before the check).'),
+  rejection_url: z.string().optional().describe('Where it receives channel 17 rejections; without one those probes are skipped.'),
+  payout_url: z.string().optional().describe('Where it receives payout status changes; without one that probe is skipped.'),
+  trans_ids: z.array(z.string()).optional().describe("Orders of the shop for the probes (default the merchant's own accepted creations)."),
+  merchant: z.string().optional().describe("The merchant's public key (default the demo merchant)."),
+  only: z.array(z.string()).optional().describe('Check ids to run (default all).'),
+  since: z.string().optional().describe('ISO 8601 start of the window the passive checks read (default the last reset).'),
+});
+
 /** Plain-text message of a zod failure of a tool's own input. */
 const inputProblem = (error: z.ZodError) =>
   new SandboxApiError(0, 'INVALID_TOOL_INPUT', error.issues.map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`).join('; '));
@@ -162,6 +181,29 @@ export function merchantTools(target: ToolTarget): Tool[] {
         const { items, channel_url, public_key } = parsed.data;
         const merchant = merchantClient(target.url, await keysOf(public_key));
         return merchant.createPayouts((items ?? [{}]).map((o) => merchant.payoutItem(o, channel_url)));
+      },
+    },
+    {
+      name: 'checkIntegration',
+      description:
+        "The go-live check with the CLI's options (pasarela-sandbox check): sets the shop's notification URLs on the " +
+        'merchant, probes them about its orders and reads what the sandbox saw. Answers the report and the same ' +
+        'report as Markdown.',
+      inputSchema: { ...jsonSchemaOf(CheckIntegrationInput), type: 'object' },
+      run: async (args) => {
+        const parsed = CheckIntegrationInput.safeParse(args);
+        if (!parsed.success) throw inputProblem(parsed.error);
+        const a = parsed.data;
+        const report = await runGoLiveCheck(control, {
+          successUrl: a.success_url,
+          rejectionUrl: a.rejection_url,
+          payoutUrl: a.payout_url,
+          transIds: a.trans_ids,
+          merchant: a.merchant,
+          only: a.only,
+          since: a.since,
+        });
+        return { report, markdown: checkReportMarkdown(report) };
       },
     },
   ];

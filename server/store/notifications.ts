@@ -64,6 +64,8 @@ export interface NotificationFilter {
   kind?: string;
   /** Failed deliveries first, then the rest; each group newest first. */
   failed_first?: boolean;
+  /** Go-live probe deliveries (`test_label` golive:…): listed with the rest (default), left out, or alone. */
+  probes?: 'include' | 'exclude' | 'only';
   /** Cursor: rows after this (rank is 0 for failed, 1 otherwise; used with failed_first). */
   before?: { rank: number; id: number };
 }
@@ -118,6 +120,8 @@ export function notificationRepo(db: Db) {
     if (f.payout_id !== undefined) (where.push('payout_id = @payout_id'), (params.payout_id = f.payout_id));
     if (f.status) (where.push('status = @status'), (params.status = f.status));
     if (f.kind) (where.push('kind = @kind'), (params.kind = f.kind));
+    if (f.probes === 'exclude') where.push("(test_label IS NULL OR test_label NOT LIKE 'golive:%')");
+    if (f.probes === 'only') where.push("test_label LIKE 'golive:%'");
     const rank = "(status <> 'failed')";
     if (f.before) {
       params.rank = f.before.rank;

@@ -31,9 +31,11 @@ export interface OperationRecord {
   updated_at: number;
   /** The go-live check report that created this probe operation (contract §11); absent or null otherwise. */
   check_report?: string | null;
+  /** `golive:<check id>` on a probe operation; absent or null otherwise. */
+  test_label?: string | null;
 }
 
-export type NewOperation = Omit<OperationRecord, 'id' | 'status' | 'updated_at' | 'check_report'>;
+export type NewOperation = Omit<OperationRecord, 'id' | 'status' | 'updated_at' | 'check_report' | 'test_label'>;
 
 export interface OperationEventRecord {
   id: number;
@@ -78,6 +80,8 @@ export interface OperationFilter {
   created_to?: number;
   /** Only ids below this (the cursor). */
   before_id?: number;
+  /** Go-live probe operations: listed with the rest (default), left out, or alone. */
+  probes?: 'include' | 'exclude' | 'only';
 }
 
 export function operationRepo(db: Db) {
@@ -102,7 +106,11 @@ export function operationRepo(db: Db) {
     // A go-live check's probe operations are not the merchant's payments (contract §11).
     'SELECT status, channel, COUNT(*) AS n FROM operations WHERE check_report IS NULL GROUP BY status, channel',
   );
-  const setCheck = db.prepare('UPDATE operations SET check_report = ? WHERE id = ?');
+  const setCheck = db.prepare('UPDATE operations SET check_report = ?, test_label = ? WHERE id = ?');
+  const ownSince = db.prepare<[number, number, number], Row>(
+    // The merchant's own operations created since a time, newest first (probe operations left out).
+    'SELECT * FROM operations WHERE merchant_id = ? AND created_at >= ? AND test_label IS NULL ORDER BY id DESC LIMIT ?',
+  );
   const listCache = new Map<string, ReturnType<Db['prepare']>>();
 
   function list(f: OperationFilter, limit: number): OperationRecord[] {
@@ -124,6 +132,8 @@ export function operationRepo(db: Db) {
       );
       params.q = f.q;
     }
+    if (f.probes === 'exclude') where.push('test_label IS NULL');
+    if (f.probes === 'only') where.push('test_label IS NOT NULL');
     if (f.created_from !== undefined) (where.push('created_at >= @created_from'), (params.created_from = f.created_from));
     if (f.created_to !== undefined) (where.push('created_at < @created_to'), (params.created_to = f.created_to));
     const sql = `SELECT * FROM operations ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY id DESC LIMIT @limit`;
@@ -186,8 +196,10 @@ export function operationRepo(db: Db) {
     },
     events: (operationId: number) => eventsOf.all(operationId).map(eventFromRow),
     countsByStatusAndChannel: () => countBy.all(),
-    /** Labels a probe operation with the go-live check report that created it. */
-    markCheck: (id: number, report: string) => void setCheck.run(report, id),
+    /** Labels a probe operation with the go-live check report and the check (`golive:<id>`) that created it. */
+    markCheck: (id: number, report: string, label: string) => void setCheck.run(report, label, id),
+    /** The merchant's own operations (no probes) created at or after `since`, newest first, at most `limit`. */
+    ownSince: (merchantId: number, since: number, limit: number) => ownSince.all(merchantId, since, limit).map(fromRow),
   };
 }
 export type OperationRepo = ReturnType<typeof operationRepo>;

@@ -51,7 +51,7 @@ describe('a payout call refused for its token explains itself (contract §10)', 
       expect(diagnosis).toMatchObject({
         matched: true,
         recipe: { token: mistake, token_of: DEMO.public_key },
-        expected_string: 'Authorization: Bearer ••••',
+        expected_string: 'Authorization: <any scheme word, e.g. Bearer> ••••',
       });
       expect(diagnosis!.explanation.length).toBeGreaterThan(20);
     }
@@ -108,8 +108,37 @@ describe('a payout call refused for its token explains itself (contract §10)', 
 
     const { header, diagnosis } = await refused('Bearer lt_never_issued_by_this_sandbox');
     expect(header).toBe('unknown');
-    expect(diagnosis).toMatchObject({ matched: false, recipe: null, expected_string: 'Authorization: Bearer ••••' });
+    expect(diagnosis).toMatchObject({
+      matched: false,
+      recipe: null,
+      expected_string: 'Authorization: <any scheme word, e.g. Bearer> ••••',
+    });
     expect(diagnosis!.explanation).toMatch(/payout_token/);
+  });
+
+  it('names a login token upper-cased, cut short or pasted as the whole login answer without a scheme word', async () => {
+    const token = await login();
+    const cases: [string, string, string][] = [
+      [`Bearer ${token.toUpperCase()}`, 'other_case', 'token=other_case'],
+      [`Bearer ${token.slice(0, 20)}`, 'truncated', 'token=truncated'],
+      [JSON.stringify({ token }), 'login_answer', `token=login_answer; token_of=${DEMO.public_key}`],
+    ];
+    for (const [authorization, mistake, header] of cases) {
+      const r = await refused(authorization);
+      expect(r.header, authorization).toBe(header);
+      expect(r.diagnosis!.recipe!.token).toBe(mistake);
+    }
+  });
+
+  it('the expected header names the scheme word the setting requires, else says any word works', async () => {
+    await control(sb).updateSettings({ body: { payout_auth_scheme: 'Token' } });
+    try {
+      const { diagnosis } = await refused(DEMO.payout_token);
+      expect(diagnosis!.expected_string).toBe('Authorization: Token ••••');
+    } finally {
+      await control(sb).updateSettings({ body: { payout_auth_scheme: null } });
+    }
+    expect((await refused(DEMO.payout_token)).diagnosis!.expected_string).toBe('Authorization: <any scheme word, e.g. Bearer> ••••');
   });
 
   it('adds nothing where the refusal already says all: no header, a wrong scheme for a usable token', async () => {

@@ -41,5 +41,6 @@ export const cacheKeys = {
   scenario: (name: string): CacheKey => `scenario:${name}`,
   scenarioRun: (id: string): CacheKey => `scenario-run:${id}`,
   checkList: (merchant: string): CacheKey => `checks:${merchant}`,
+  checkNotifications: (ids: readonly number[]): CacheKey => `notifications:check:${ids.join(',')}`,
   replay: (id: number): CacheKey => `replay:${id}`,
 };

@@ -8,7 +8,8 @@ import { nestedCreationField } from '../../domain/creation-fields.js';
 import { answer, logNote } from '../answer.js';
 import { SandboxError } from '../../contract/errors.js';
 import { diagnoseCreation } from '../../domain/diagnosis/diagnose.js';
-import { diagnosisHeader } from '../../domain/diagnosis/signature-search.js';
+import { signatureHint } from '../../domain/diagnosis/wording.js';
+import { diagnosisHeader } from '../diagnosis-header.js';
 import type { NamesOthers } from '../control-access.js';
 import { parseFormBody } from '../form-body.js';
 import { methodGuard } from '../route.js';
@@ -37,22 +38,32 @@ export function createPaymentHandler(ctx: SandboxContext, path: CreationPath, na
       if (result.kind === 'direct') answer(res, 200, 'application/json', JSON.stringify(result.body));
       else answer(res, 200, 'text/plain', result.url);
     } catch (err) {
-      if (fields && err instanceof SandboxError && err.code === 'INVALID_SIGNATURE') explainSignature(ctx, fields, res, namesOthers(req));
+      if (fields && err instanceof SandboxError && err.code === 'INVALID_SIGNATURE')
+        return next(explainSignature(ctx, fields, err, res, namesOthers(req)));
       next(err);
     }
   };
 }
 
 /**
- * Contract §10: the refusal keeps its answer; the log entry gets the diagnosis and the answer its
- * ingredients as a header. Another merchant's key is named only to those who could read the log
- * anyway (`namesOthersTo`: a loopback client, or the control token).
+ * A refused signature keeps its code and status; the log entry gets the diagnosis and the answer its
+ * ingredients as a header. Many clients show only the answer body, so the message ends with a short
+ * hint when a recipe is found, and with the refusal the request meets once signed right. Another
+ * merchant's key is named only to those who could read the log anyway (a loopback client, or the
+ * control token): for anyone else such a recipe gives no hint.
  */
-function explainSignature(ctx: SandboxContext, fields: Record<string, string>, res: Response, nameOthers: boolean): void {
+function explainSignature(ctx: SandboxContext, fields: Record<string, string>, err: SandboxError, res: Response, nameOthers: boolean) {
   const diagnosis = diagnoseCreation(ctx, fields);
-  if (!diagnosis) return;
+  if (!diagnosis) return err;
   res.locals.logDiagnosis = diagnosis;
-  res.setHeader('X-Sandbox-Signature-Diagnosis', diagnosisHeader(diagnosis, nameOthers));
+  const header = diagnosisHeader(diagnosis, nameOthers);
+  res.setHeader('X-Sandbox-Signature-Diagnosis', header);
+  const notes: string[] = [];
+  const r = diagnosis.recipe;
+  if (r && header !== 'unknown' && (nameOthers || r.secret !== 'other_merchant')) notes.push(signatureHint(r));
+  if (diagnosis.next_problem)
+    notes.push(`once signed right, this request meets ${diagnosis.next_problem.code}: ${diagnosis.next_problem.message}`);
+  return notes.length ? new SandboxError(err.code, `${err.message} (${notes.join('; ')})`, err.details, err.status) : err;
 }
 
 /** Other methods on the creation paths: 405 with `Allow` (the POSTs are mounted before, in app.ts). */

@@ -13,18 +13,21 @@ import { toastError } from '../../components/toasts';
 interface Filters {
   status: string;
   failedFirst: boolean;
+  /** Show the go-live check's probe deliveries too (left out by default). */
+  probes: boolean;
   set: (p: Partial<Omit<Filters, 'set'>>) => void;
 }
-const useFilters = create<Filters>((set) => ({ status: '', failedFirst: false, set: (p) => set(p) }));
+const useFilters = create<Filters>((set) => ({ status: '', failedFirst: false, probes: false, set: (p) => set(p) }));
 
 type Page = { items: Notification[]; next_cursor: string | null };
 
 export default function NotificationsPage() {
   const t = useT();
-  const { status, failedFirst, set } = useFilters();
+  const { status, failedFirst, probes, set } = useFilters();
   const query = {
     status: status ? (NOTIFICATION_STATUSES.find((s) => s === status) ?? undefined) : undefined,
     order: failedFirst ? ('failed_first' as const) : ('newest' as const),
+    probes: probes ? ('include' as const) : ('exclude' as const),
     limit: 50,
   };
   const key = cacheKeys.notificationList(query);
@@ -59,6 +62,10 @@ export default function NotificationsPage() {
             data-testid="notif-failed-first"
           />
           {t('notif.failedFirst')}
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={probes} onChange={(e) => set({ probes: e.target.checked })} data-testid="notif-probes" />
+          {t('golive.showProbes')}
         </label>
       </div>
       <ErrorBox error={error} onRetry={reload} />

@@ -83,6 +83,10 @@ function Filters() {
         {t('operations.to')}
         <input type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} data-testid="filter-to" />
       </label>
+      <label className="check">
+        <input type="checkbox" checked={filters.probes} onChange={(e) => set({ probes: e.target.checked })} data-testid="filter-probes" />
+        {t('golive.showProbes')}
+      </label>
       {active && (
         <button className="btn btn-ghost btn-small" onClick={clear} data-testid="filter-clear">
           {t('operations.clearFilters')}
@@ -102,7 +106,9 @@ function useFiltersFromUrl() {
     const patch: Partial<OperationFilters> = { ...NO_FILTERS };
     for (const k of Object.keys(NO_FILTERS) as (keyof OperationFilters)[]) {
       const v = route.params.get(k);
-      if (v) patch[k] = v;
+      if (!v) continue;
+      if (k === 'probes') patch.probes = v === '1' || v === 'true';
+      else patch[k] = v;
     }
     set(patch);
     navigate('operations');
