@@ -87,6 +87,9 @@ $removeRecords = static function () use ($remove): void {
 };
 
 if ($status['running']) {
+    if ($ownGroup && !$handled) {
+        $removeRecords(); // the group's signal ends us as well
+    }
     $signal(TERM);
     $deadline = microtime(true) + 10;
     while (($status = proc_get_status($child))['running'] && microtime(true) < $deadline) {
