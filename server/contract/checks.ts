@@ -17,7 +17,13 @@ export const PROBE_CHECK_IDS = [
 ] as const;
 export type ProbeCheckId = (typeof PROBE_CHECK_IDS)[number];
 /** Passive checks: what the sandbox saw from the merchant since `since`. */
-export const PASSIVE_CHECK_IDS = ['signatures_valid', 'creations_without_warnings', 'trans_id_unique', 'queries_operations'] as const;
+export const PASSIVE_CHECK_IDS = [
+  'signatures_valid',
+  'creations_without_warnings',
+  'trans_id_unique',
+  'queries_operations',
+  'current_protocol',
+] as const;
 export const CHECK_IDS = [...PROBE_CHECK_IDS, ...PASSIVE_CHECK_IDS] as const;
 export type CheckId = (typeof CHECK_IDS)[number];
 

@@ -4,6 +4,7 @@ import { ProbeLabelSchema, ProbesFilterSchema } from './checks.js';
 import { CARD_FAILURE_CODES, CH11_ERROR_REASONS } from './checkout.js';
 import { NotificationSchema } from './notifications.js';
 import { defineRoute } from './route.js';
+import { DialectSchema } from './protocol.js';
 import { IdParam, pageOf, pageQuery } from './paging.js';
 
 /** Who moved an operation: shown on its timeline. */
@@ -37,6 +38,14 @@ export const OperationSummarySchema = z.object({
   shopper_name: z.string().nullable(),
   doc_number: z.string().nullable(),
   email: z.string().nullable(),
+  protocol: DialectSchema.nullable().describe(
+    'the older request format the creation was sent in (a merchant on the legacy protocol); null: the current one',
+  ),
+  legacy_channel: z
+    .number()
+    .int()
+    .nullable()
+    .describe('with protocol: the legacy channel 0–4 as sent (0 all methods, 1 online bank transfer, 2 cash, 3 card, 4 wallet)'),
   check_report: z
     .string()
     .optional()

@@ -30,6 +30,8 @@ export function operationSummary(op: OperationRecord): OperationSummary {
     shopper_name: name || null,
     doc_number: op.doc_number,
     email: op.email,
+    protocol: op.protocol ?? null,
+    legacy_channel: op.protocol ? op.channel : null,
     ...(op.check_report ? { check_report: op.check_report } : {}),
     ...(isProbeLabel(op.test_label) ? { test_label: op.test_label } : {}),
   };

@@ -37,6 +37,12 @@ const FIELDS: Record<number, Record<string, string>> = {
   41: { amount: '1500.50', currency: 'MXN', time_expired: '120' },
 };
 
+/** The test value of one shopper key on a channel (what a migration's dry run puts where the merchant must add a key). */
+export const shopperTestValue = (channel: number, key: string): string | undefined => SHOPPERS[channel]?.[key] ?? BASE_SHOPPER[key];
+
+/** The keys every channel's shopper has (names and e-mail), as the test values use them. */
+const BASE_SHOPPER: Record<string, string> = { name_shopper: 'Ana', last_name_Shopper: 'Gómez', email: 'ana.gomez@gmail.com' };
+
 /** `YYYY-MM-DD HH:MM:SS`, the spec's first layout of `time`. */
 export const creationTime = (t: number) => new Date(t).toISOString().slice(0, 19).replace('T', ' ');
 
@@ -53,10 +59,7 @@ export function creationFields(
   channel: number,
   o: { fields: Record<string, string | null>; shopper: Record<string, string | null>; publicKey: string; transId: string; now: number },
 ): Record<string, string> {
-  const shopper = apply(
-    { name_shopper: 'Ana', last_name_Shopper: 'Gómez', email: 'ana.gomez@gmail.com', ...(SHOPPERS[channel] ?? {}) },
-    o.shopper,
-  );
+  const shopper = apply({ ...BASE_SHOPPER, ...(SHOPPERS[channel] ?? {}) }, o.shopper);
   const f: Record<string, string> = {
     public_key: o.publicKey,
     time: creationTime(o.now),

@@ -24,7 +24,8 @@ import { sandboxRouter } from './routes/sandbox.js';
 import { accessRouter } from './routes/access.js';
 import { speiRouter } from './routes/spei.js';
 import { merchantApiRouter } from './routes/merchant-api.js';
-import { createPaymentHandler, creationRoutes, paymentsRouter } from './routes/payments.js';
+import { createPaymentHandler, creationAddresses, paymentsRouter } from './routes/payments.js';
+import { servicePrefix } from './service-prefix.js';
 import { chain, layersFor, type Layer } from './chain.js';
 import { requestListener, type DirectRoute } from './listener.js';
 import { answerJson } from './answer.js';
@@ -41,6 +42,7 @@ import { goliveRouter } from './routes/golive.js';
 function commonLayers(ctx: SandboxContext, access: ControlAccess): Layer[] {
   return [
     { handler: requestLog(ctx) },
+    { handler: servicePrefix },
     // Control API (contract §8): loopback, or the control token on a shared sandbox; same-origin
     // browsers only — checked before any body is read.
     { mount: '/sandbox/v1', handler: controlGuard({ access, extraOrigins: ctx.config.extraOrigins, trustProxy: ctx.config.trustProxy }) },
@@ -73,10 +75,10 @@ export function createApp(ctx: SandboxContext, reset: () => void): HttpApp {
   const namesOthers = namesOthersTo(access, ctx.config.trustProxy);
   // The creation routes, each as one chain of the layers that apply to it: Express mounts it, and
   // the server's listener (listener.ts) calls it directly for an exact match.
-  const creations: DirectRoute[] = creationRoutes.map(({ spec, path }) => ({
-    method: spec.method,
-    path: spec.path,
-    handler: chain([...layersFor(spec.path, layers), createPaymentHandler(ctx, path, namesOthers)]),
+  const creations: DirectRoute[] = creationAddresses.map(({ address, path }) => ({
+    method: 'POST',
+    path: address,
+    handler: chain([...layersFor(address, layers), createPaymentHandler(ctx, path, namesOthers)]),
   }));
   for (const r of creations) app.post(r.path, r.handler);
 

@@ -1,7 +1,8 @@
 import type { EntryNote, ReplaySent } from '../contract/replays.js';
 import type { SandboxContext } from '../context.js';
 import { expiredLoginToken } from '../domain/payouts/auth.js';
-import { creationSignature, notifySignature, querySignature } from '../domain/signature.js';
+import { notifySignature, querySignature } from '../domain/signature.js';
+import { signatureAsSpelled } from '../domain/protocol/legacy-checks.js';
 import type { MerchantRecord } from '../store/merchants.js';
 import { rewriteBody, rewriteQuery, type OutgoingBody, type Rewrite } from './body-fields.js';
 import { errorCodeOf } from './drift.js';
@@ -74,7 +75,7 @@ export function createEntrySender(ctx: SandboxContext, merchant: MerchantRecord,
       }
       return ch;
     };
-  const creation = (refusal: string | null) => signed((v) => creationSignature(v, merchant.secret_key), refusal);
+  const creation = (refusal: string | null) => signed((v) => signatureAsSpelled(v, merchant.secret_key), refusal);
   const notify = (refusal: string | null) =>
     signed((v) => notifySignature({ public_key: v.public_key ?? '', trans_id: v.trans_id ?? '' }, merchant.secret_key), refusal);
   const query = (refusal: string | null) =>

@@ -1,5 +1,6 @@
 import type { OperationStatus } from '../contract/common.js';
 import { readDetails, type OperationDetails } from '../contract/operation-details.js';
+import type { Dialect } from '../contract/protocol.js';
 import type { Db } from './db.js';
 
 /** An operation as the domain sees it; times are epoch ms on the sandbox clock. */
@@ -29,13 +30,17 @@ export interface OperationRecord {
   created_at: number;
   expires_at: number;
   updated_at: number;
+  /** The older dialect the creation was sent in (its `channel` is then a legacy channel 0–4); null: current. */
+  protocol: Dialect | null;
   /** The go-live check report that created this probe operation (contract §11); absent or null otherwise. */
   check_report?: string | null;
   /** `golive:<check id>` on a probe operation; absent or null otherwise. */
   test_label?: string | null;
 }
 
-export type NewOperation = Omit<OperationRecord, 'id' | 'status' | 'updated_at' | 'check_report' | 'test_label'>;
+export type NewOperation = Omit<OperationRecord, 'id' | 'status' | 'updated_at' | 'check_report' | 'test_label' | 'protocol'> & {
+  protocol?: Dialect | null;
+};
 
 export interface OperationEventRecord {
   id: number;
@@ -88,8 +93,8 @@ export function operationRepo(db: Db) {
   // Positional parameters: binding 21 named ones looked each name up on the object (~2 µs a creation).
   const insert = db.prepare(`INSERT INTO operations (id, merchant_id, token, trans_id, channel, amount, amount_cents,
       currency, method, user_bank_code, direct_integration, url_ok, url_error, shopper, doc_number, email, rfc,
-      request, details, created_at, expires_at, updated_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      request, details, created_at, expires_at, updated_at, protocol)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const lastId = db.prepare<[], number>('SELECT MAX(id) FROM operations').pluck();
   const byId = db.prepare<[number], Row>('SELECT * FROM operations WHERE id = ?');
   const byToken = db.prepare<[string], Row>('SELECT * FROM operations WHERE token = ?');
@@ -174,9 +179,10 @@ export function operationRepo(db: Db) {
         op.created_at,
         op.expires_at,
         op.created_at,
+        op.protocol ?? null,
       );
       // The row is exactly what was written: no read-back (and no JSON re-parse) on the creation path.
-      return { ...op, id: Number(info.lastInsertRowid), status: 'pending', updated_at: op.created_at };
+      return { ...op, protocol: op.protocol ?? null, id: Number(info.lastInsertRowid), status: 'pending', updated_at: op.created_at };
     },
     get: (id: number) => {
       const r = byId.get(id);

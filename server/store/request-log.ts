@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CallKind } from '../contract/call-kinds.js';
 import type { Diagnosis } from '../contract/diagnosis.js';
+import type { Migration } from '../contract/migration.js';
 import type { Db } from './db.js';
 
 export interface RequestLogRecord {
@@ -19,6 +20,8 @@ export interface RequestLogRecord {
   warnings: string[];
   /** How a refused signature was built (contract §10); null on every other request. */
   diagnosis: Diagnosis | null;
+  /** On a refused older-dialect creation: the request to send today (null on every other request). */
+  migration: Migration | null;
   /** Which call it was (null: not a call the sandbox recognises, or logged before calls were recorded). */
   call_kind: CallKind | null;
   /** The merchant the call names: the public key of a creation, query or notify, the owner of a payout token. */
@@ -33,12 +36,14 @@ export interface RequestLogRecord {
 export type EntryInput = Pick<RequestLogRecord, 'at' | 'method' | 'path'> &
   Partial<Omit<RequestLogRecord, 'id' | 'at' | 'method' | 'path'>> & { anonymous?: boolean };
 
-type NewEntry = Omit<RequestLogRecord, 'id'> & { bytes: number };
-interface Row extends Omit<RequestLogRecord, 'request_headers' | 'warnings' | 'diagnosis'> {
+interface Row extends Omit<RequestLogRecord, 'request_headers' | 'warnings' | 'diagnosis' | 'migration'> {
   request_headers: string;
   warnings: string;
   diagnosis: string | null;
+  migration: string | null;
 }
+
+type StoredEntry = Omit<RequestLogRecord, 'id' | 'migration'> & { bytes: number; migration: string | null };
 
 /** Characters kept of each body (request and answer). */
 export const EXCERPT = 8192;
@@ -127,11 +132,15 @@ function boundedHeaders(headers: Record<string, string>): Record<string, string>
   return out;
 }
 
+/** A stored migration is at most this many bytes of JSON; a larger one (long values sent) is not kept. */
+export const MIGRATION_BYTES = 8192;
+
 /** The one builder of request-log entries: defaults, and every size bound of the log. */
-export function requestLogEntry(e: EntryInput): NewEntry {
+export function requestLogEntry(e: EntryInput): StoredEntry {
   const status = e.status ?? 0;
   const excerpt = e.anonymous && (status === 0 || status >= 400) ? REFUSED_EXCERPT : EXCERPT;
-  const entry: Omit<NewEntry, 'bytes'> = {
+  const migration = e.migration ? JSON.stringify(e.migration) : null;
+  const entry: Omit<StoredEntry, 'bytes'> = {
     at: e.at,
     request_id: e.request_id ?? randomBytes(6).toString('hex'),
     method: e.method.slice(0, 32),
@@ -147,6 +156,7 @@ export function requestLogEntry(e: EntryInput): NewEntry {
     call_kind: e.call_kind ?? null,
     // A key no merchant has is kept as sent, bounded like the field it came from.
     public_key: e.public_key ? e.public_key.slice(0, 255) : null,
+    migration: migration !== null && Buffer.byteLength(migration) <= MIGRATION_BYTES ? migration : null,
   };
   // Every stored column counts towards the log's byte cap, the diagnosis included.
   let headerBytes = 2;
@@ -165,7 +175,8 @@ export function requestLogEntry(e: EntryInput): NewEntry {
     warningBytes +
     (entry.diagnosis ? Buffer.byteLength(JSON.stringify(entry.diagnosis)) : 0) +
     bytesOf(entry.call_kind) +
-    bytesOf(entry.public_key);
+    bytesOf(entry.public_key) +
+    bytesOf(entry.migration);
   return { ...entry, bytes };
 }
 
@@ -174,6 +185,7 @@ const fromRow = ({ bytes: _bytes, ...r }: Row & { bytes?: number }): RequestLogR
   request_headers: JSON.parse(r.request_headers) as Record<string, string>,
   warnings: JSON.parse(r.warnings) as string[],
   diagnosis: r.diagnosis === null ? null : (JSON.parse(r.diagnosis) as Diagnosis),
+  migration: r.migration === null ? null : (JSON.parse(r.migration) as Migration),
 });
 
 /**
@@ -184,9 +196,9 @@ const fromRow = ({ bytes: _bytes, ...r }: Row & { bytes?: number }): RequestLogR
  */
 export function requestLogRepo(db: Db, opts: { maxRows: number; maxBytes: number; flushMs?: number }) {
   const insert = db.prepare(`INSERT INTO request_log (at, request_id, method, path, status, latency_ms,
-    request_headers, request_body, response_body, note, warnings, diagnosis, call_kind, public_key, bytes)
+    request_headers, request_body, response_body, note, warnings, diagnosis, call_kind, public_key, migration, bytes)
     VALUES (@at, @request_id, @method, @path, @status, @latency_ms, @request_headers, @request_body, @response_body, @note, @warnings,
-    @diagnosis, @call_kind, @public_key, @bytes)`);
+    @diagnosis, @call_kind, @public_key, @migration, @bytes)`);
   const trimRows = db.prepare('DELETE FROM request_log WHERE id <= (SELECT MAX(id) FROM request_log) - ?');
   // The newest entry past the byte cap, summing sizes newest first (read from the (id, bytes) index).
   const trimBytes = db.prepare(`DELETE FROM request_log WHERE id <= (
@@ -202,13 +214,13 @@ export function requestLogRepo(db: Db, opts: { maxRows: number; maxBytes: number
        WHERE public_key = @key AND call_kind IN (SELECT value FROM json_each(@kinds)) AND at >= @after ORDER BY id DESC LIMIT @limit)
      ORDER BY id`,
   );
-  let buffer: NewEntry[] = [];
+  let buffer: StoredEntry[] = [];
   let timer: NodeJS.Timeout | null = null;
   let rowsSinceTrim = 0;
   // Bytes the kept entries take, kept here so a write does not have to sum them.
   let bytes = totalBytes.get()!.n ?? 0;
 
-  const writeAll = db.transaction((entries: NewEntry[]) => {
+  const writeAll = db.transaction((entries: StoredEntry[]) => {
     for (const e of entries)
       insert.run({
         ...e,

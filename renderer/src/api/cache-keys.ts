@@ -29,7 +29,9 @@ export type CacheKey =
   | 'replays'
   | `replay:${number}`
   | 'clock'
-  | `checks:${string}`;
+  | `checks:${string}`
+  | 'migration'
+  | `migration:${string}`;
 
 /** The keys built from a value (one entry per operation, filter set, payroll…). */
 export const cacheKeys = {
@@ -43,4 +45,5 @@ export const cacheKeys = {
   checkList: (merchant: string): CacheKey => `checks:${merchant}`,
   checkNotifications: (ids: readonly number[]): CacheKey => `notifications:check:${ids.join(',')}`,
   replay: (id: number): CacheKey => `replay:${id}`,
+  migration: (merchant: string): CacheKey => `migration:${merchant}`,
 };

@@ -4,6 +4,7 @@ import type { SandboxContext } from '../../context.js';
 import type { MerchantRecord } from '../../store/merchants.js';
 import type { RequestLogRecord } from '../../store/request-log.js';
 import { CHECK_TEXTS } from './texts.js';
+import { currentProtocolCheck } from './current-protocol.js';
 
 /** Accepted creations read at most for `trans_id_unique` (newest first). */
 const MAX_OPERATIONS = 5000;
@@ -93,5 +94,7 @@ export function passiveChecks(ctx: SandboxContext, merchant: MerchantRecord, sin
       `The merchant never asked for an operation's state (GET /api/operations) ${from}: ` +
         'if a notification is lost, your shop cannot find out.',
     );
+  const protocol = currentProtocolCheck(ctx, merchant, since, creations);
+  add('current_protocol', protocol.verdict, protocol.evidence);
   return out;
 }

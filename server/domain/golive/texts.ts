@@ -83,4 +83,10 @@ export const CHECK_TEXTS: Record<CheckId, { title: string; advice: string }> = {
       'Query GET /api/operations for payments whose notification has not arrived (e.g. a job every few ' +
       'minutes): if a notification is lost, your shop cannot find out otherwise.',
   },
+  current_protocol: {
+    title: 'Current request format',
+    advice:
+      'Send the current creation request: currency, trans_id and url_error (not curency, trans_ID, url_erro), a current channel ' +
+      'with filter_by where needed, the shopper in shopper_information, no url_finalizar. The migration lists every change.',
+  },
 };

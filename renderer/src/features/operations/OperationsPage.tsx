@@ -233,8 +233,14 @@ export function OperationsPage() {
                       {o.check_report && <span className="tag">✔ </span>}
                       {o.trans_id}
                     </span>
-                    <span role="cell" className="c-channel">
+                    <span
+                      role="cell"
+                      className="c-channel"
+                      title={o.protocol ? t('operations.legacyBadge', { dialect: o.protocol, channel: o.channel }) : undefined}
+                      data-protocol={o.protocol ?? undefined}
+                    >
                       {o.channel}
+                      {o.protocol && <span className="tag"> {o.protocol}</span>}
                     </span>
                     <span role="cell" className="num c-amount">
                       {fmtAmount(o.amount, o.currency)}
