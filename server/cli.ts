@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 import { isValidControlToken } from './http/control-access.js';
 import { isLoopback } from './http/client-address.js';
-import { onParentGone, STOP_SIGNALS } from './lifeline.mjs';
+import { onParentGone, onStdinClosed, STOP_SIGNALS } from './lifeline.mjs';
 import { readFlags, readPort } from './cli-flags.js';
 import { createSandbox } from './sandbox.js';
 import { DataDirError } from './store/data-dir.js';
 import { texts } from './texts.js';
 
 const usage = `usage: npm run serve -- [--port N] [--host H] [--data DIR|:memory:] [--seed FILE] [--control-token T] [--trust-proxy]
+                           [--stop-when-stdin-closes]
        (installed package: npx pasarela-sandbox serve [same flags])
   --port N      port to listen on (default 4010; 0 picks a free port)
   --host H      address to bind (default 127.0.0.1; other hosts print who can reach what)
@@ -18,6 +19,9 @@ const usage = `usage: npm run serve -- [--port N] [--host H] [--data DIR|:memory
                 the process list. Loopback clients never need it.
   --trust-proxy  behind a reverse proxy on this machine: read the client's address and scheme
                 from Forwarded / X-Forwarded-For / X-Real-IP / X-Forwarded-Proto (docs/shared-sandbox.md)
+  --stop-when-stdin-closes  for a program that starts the sandbox (a test kit): stop, as Ctrl-C
+                does, when the pipe on stdin closes, which happens when that program ends however it
+                ends (killed with SIGKILL too), even through launchers such as npx
   --allow-remote-control  kept for old scripts: needs a control token, and adds nothing to it`;
 
 async function main(): Promise<number> {
@@ -30,6 +34,7 @@ async function main(): Promise<number> {
       'control-token': { type: 'string' },
       'allow-remote-control': { type: 'boolean' },
       'trust-proxy': { type: 'boolean' },
+      'stop-when-stdin-closes': { type: 'boolean' },
     },
     usage,
   );
@@ -65,6 +70,8 @@ async function main(): Promise<number> {
   for (const sig of STOP_SIGNALS) process.on(sig, requestStop);
   // Orphaned by a launcher that was killed (npm's shell, tsx): stop as if signalled.
   onParentGone(requestStop);
+  // Asked for by a program that started us through launchers (npx, npm exec) that outlive it.
+  if (args['stop-when-stdin-closes']) onStdinClosed(requestStop);
   // A reader that went away (a killed npm held the pipe) must not turn a clean stop into a crash.
   for (const out of [process.stdout, process.stderr]) out.on('error', () => {});
 

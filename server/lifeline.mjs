@@ -22,6 +22,24 @@ export function onParentGone(fn, intervalMs = 500) {
 }
 
 /**
+ * Calls `fn` once when this process's stdin reaches its end or fails: the process that holds the
+ * other end of the pipe closed it or is gone, however it ended (SIGKILL included). Only for a caller
+ * that asked for it: a sandbox started in the background (`&`) gets /dev/null, which ends at once.
+ */
+export function onStdinClosed(fn) {
+  let called = false;
+  const once = () => {
+    if (called) return;
+    called = true;
+    fn();
+  };
+  process.stdin.on('end', once);
+  process.stdin.on('error', once);
+  process.stdin.on('close', once);
+  process.stdin.resume();
+}
+
+/**
  * A launcher's side: stop signals are passed on to the child, and the child is asked to stop when this
  * launcher's own parent dies. The launcher itself exits when the child does.
  */

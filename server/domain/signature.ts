@@ -2,11 +2,22 @@ import { CREATION_SIGNED_FIELDS } from '../contract/signed-fields.js';
 import { notificationSignature, type SignatureLayout } from '../delivery/payload.js';
 import { sha256Hex, signatureMatches } from './secrets.js';
 
-/** Plain concatenation of the raw values as sent (absent counts as empty) plus the secret. */
+/**
+ * Plain concatenation of the raw values as sent (absent counts as empty) plus the secret. Hashed
+ * value by value: the same digest, without first joining values that may weigh a megabyte.
+ */
 export function creationSignature(fields: Record<string, string>, secret: string): string {
-  let s = '';
-  for (const k of CREATION_SIGNED_FIELDS) s += fields[k] ?? '';
-  return sha256Hex(s + secret);
+  const values = CREATION_SIGNED_FIELDS.map((k) => fields[k] ?? '');
+  // A value ending in half a surrogate pair makes one character with the next once joined: join then.
+  if (values.some(endsInHighSurrogate)) return sha256Hex(values.join('') + secret);
+  const hash = createHash('sha256');
+  for (const v of values) hash.update(v, 'utf8');
+  return hash.update(secret, 'utf8').digest('hex');
+}
+
+function endsInHighSurrogate(s: string): boolean {
+  const c = s.charCodeAt(s.length - 1);
+  return c >= 0xd800 && c <= 0xdbff;
 }
 
 /** Operation query: `public_key time mid_id trans_id` + secret. */

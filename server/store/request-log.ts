@@ -71,9 +71,15 @@ function within(s: string, max: number, end: boolean): string {
   return p;
 }
 
+/**
+ * Whether `s` is longer than `max` bytes of UTF-8. A character is 1 to 3 bytes (a surrogate pair 4
+ * for 2), so its length settles most cases without encoding a value of a megabyte to count it.
+ */
+const overBytes = (s: string, max: number): boolean => (s.length > max ? true : s.length * 3 <= max ? false : bytesOf(s) > max);
+
 /** `s` within `max` bytes of UTF-8: its middle taken out and marked with `…` (3 bytes) when it is longer. */
 export function shortenMiddle(s: string, max: number): string {
-  if (bytesOf(s) <= max) return s;
+  if (!overBytes(s, max)) return s;
   const half = Math.max(0, Math.floor((max - 3) / 2));
   return `${within(s, half, false)}…${within(s, half, true)}`;
 }
@@ -85,7 +91,7 @@ export function shortenMiddle(s: string, max: number): string {
 export function boundedDiagnosis(d: Diagnosis | null | undefined, max = DIAGNOSIS_BYTES): Diagnosis | null {
   if (!d) return null;
   // A long expected string (every signed value of a large refusal) is cut before anything is serialised.
-  let out: Diagnosis = bytesOf(d.expected_string) > max / 2 ? { ...d, expected_string: shortenMiddle(d.expected_string, max / 2) } : d;
+  let out: Diagnosis = overBytes(d.expected_string, max / 2) ? { ...d, expected_string: shortenMiddle(d.expected_string, max / 2) } : d;
   const size = () => Buffer.byteLength(JSON.stringify(out));
   let over = size() - max;
   if (over <= 0) return out;

@@ -21,16 +21,14 @@ const killLive = () => {
 };
 
 // Run from source (`.ts` under tsx) the CLI needs the tsx loader. In the npm package this code is
-// bundled into dist/pkg (testkit.mjs, or a chunk one folder below it) beside cli.mjs and
-// parent-watch.mjs, and runs on plain node.
+// bundled into dist/pkg (testkit.mjs, or a chunk one folder below it) beside cli.mjs, and runs on plain node.
 const ext = import.meta.url.endsWith('.ts') ? '.ts' : import.meta.url.endsWith('.mjs') ? '.mjs' : '.js';
-const sibling = (name: string): URL =>
+const cliUrl =
   ext !== '.mjs'
-    ? new URL(`${name === 'cli' ? '../' : './'}${name}${ext}`, import.meta.url)
-    : ([new URL(`./${name}.mjs`, import.meta.url), new URL(`../${name}.mjs`, import.meta.url)].find((u) => existsSync(u)) ??
-      new URL(`./${name}.mjs`, import.meta.url));
-const cliPath = fileURLToPath(sibling('cli'));
-const watchUrl = sibling('parent-watch').href;
+    ? new URL(`../cli${ext}`, import.meta.url)
+    : ([new URL('./cli.mjs', import.meta.url), new URL('../cli.mjs', import.meta.url)].find((u) => existsSync(u)) ??
+      new URL('./cli.mjs', import.meta.url));
+const cliPath = fileURLToPath(cliUrl);
 const READY = new RegExp(`^${texts.ready('').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(http://\\S+)`, 'm');
 
 /** Starts the sandbox CLI (`--port 0`) and waits for its ready line (contract §1). */
@@ -40,7 +38,8 @@ export function spawnSandbox(
 ): Promise<SpawnedSandbox> {
   // Resolved here, not from the child's working directory, which may be any folder.
   const loader = ext === '.ts' ? ['--import', import.meta.resolve('tsx')] : [];
-  const child = spawn(process.execPath, [...loader, '--import', watchUrl, cliPath, ...args], {
+  // Our pipe on its stdin closes when this process ends, however it ends (SIGKILL too): the sandbox stops then.
+  const child = spawn(process.execPath, [...loader, cliPath, ...args, '--stop-when-stdin-closes'], {
     cwd: opts.cwd ?? process.cwd(),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -84,7 +83,7 @@ export function spawnSandbox(
       if (!m) return;
       clearTimeout(timer);
       child.stdout!.off('data', check);
-      // A forgotten stop() must not keep the test process alive; the exit hook and parent-watch still end the child.
+      // A forgotten stop() must not keep the test process alive; the exit hook and the stdin pipe still end the child.
       child.unref();
       // Child stdio pipes are net.Sockets (typed as plain streams).
       for (const s of [child.stdin, child.stdout, child.stderr]) (s as Socket | null)?.unref();

@@ -33,6 +33,17 @@ describe('JSON body reader', () => {
     });
   });
 
+  it('ends a string at the first quote after an even run of backslashes, in names and values', () => {
+    const text = JSON.stringify({ 'k\\': 'a\\"b\\', q: '"\\\\"', e: '' });
+    expect(members(text)).toEqual({
+      'k\\': { kind: 'string', text: 'a\\"b\\' },
+      q: { kind: 'string', text: '"\\\\"' },
+      e: { kind: 'string', text: '' },
+    });
+    expect(code('{"a":"b\\"}')).toBe('INVALID_JSON');
+    expect(code('{"a":"b\\\\"}')).toBe('OK');
+  });
+
   it('reports names sent twice and keeps the first value, as a form does', () => {
     const r = readJsonMembers('{"a":"1","a":"2"}');
     expect(r.repeated).toEqual(['a']);

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { alive, descendants } from '../helpers/processes.js';
 
 // What users (and the README's CI example) do: start the sandbox in the background through npm or
 // npx, then `kill $!`. $! is npm's pid; npm hands the signal to the `sh -c` running the script, which
@@ -13,36 +14,6 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const work = mkdtempSync(join(tmpdir(), 'sbx-stop-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-/** Every live descendant of pid, read from /proc. */
-function descendants(pid: number): number[] {
-  const parentOf = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      parentOf.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const out: number[] = [];
-  const walk = (p: number) => {
-    for (const [child, parent] of parentOf) if (parent === p) (out.push(child), walk(child));
-  };
-  walk(pid);
-  return out;
-}
-
-/** A pid counts as gone once it no longer exists or is a zombie waiting for its (dead) parent's reaper. */
-function running(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
 
 const portFree = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -91,9 +62,9 @@ describe.skipIf(process.platform !== 'linux')('kill of the process a user starte
 
       try {
         process.kill(pid, 'SIGTERM');
-        await expect.poll(() => tree.filter(running), { timeout: 20_000 }).toEqual([]);
+        await expect.poll(() => tree.filter(alive), { timeout: 20_000 }).toEqual([]);
       } finally {
-        for (const p of tree.filter(running)) process.kill(p, 'SIGKILL');
+        for (const p of tree.filter(alive)) process.kill(p, 'SIGKILL');
       }
       await closed;
       expect(err).toContain('sandbox stopped');
@@ -102,4 +73,50 @@ describe.skipIf(process.platform !== 'linux')('kill of the process a user starte
     },
     120_000,
   );
+});
+
+// A program that starts the sandbox through npx for a test run, and is then killed outright (a CI
+// timeout, the OOM killer). npm exec and its shell outlive it, so the sandbox's parent never changes;
+// with --stop-when-stdin-closes the sandbox reads the program's pipe closing as the stop.
+describe.skipIf(process.platform !== 'linux')('a program that started npx pasarela-sandbox serve, killed with SIGKILL', () => {
+  it('takes the sandbox with it, with --stop-when-stdin-closes: a clean stop, no process left, port and data dir free', async () => {
+    const data = mkdtempSync(join(work, 'data-'));
+    const args = ['--no', 'pasarela-sandbox', 'serve', '--port', '0', '--data', data, '--stop-when-stdin-closes'];
+    // The program: npx under it with a pipe on stdin (as the testkits start it), its output passed through.
+    const program = [
+      `require('node:child_process').spawn(${JSON.stringify(npx)}, ${JSON.stringify(args)}, { stdio: ['pipe', 'inherit', 'inherit'] });`,
+      'setInterval(() => {}, 1 << 30);',
+    ].join('\n');
+    const launcher = spawn(process.execPath, ['-e', program], {
+      cwd: root,
+      env: { ...process.env, npm_config_update_notifier: 'false' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    launcher.stdout.on('data', (c: Buffer) => (out += String(c)));
+    launcher.stderr.on('data', (c: Buffer) => (err += String(c)));
+    // The pipes close once every process holding them (npm exec, its shell, the sandbox) is gone.
+    const closed = new Promise<void>((resolve) => launcher.on('close', () => resolve()));
+    const url = await new Promise<string>((resolve, reject) => {
+      launcher.stdout.on('data', () => {
+        const m = /sandbox listening on (http:\/\/\S+)/.exec(out);
+        if (m) resolve(m[1]!);
+      });
+      launcher.on('exit', (code) => reject(new Error(`exited ${code} before ready:\n${out}\n${err}`)));
+    });
+    const tree = descendants(launcher.pid!);
+    // npm exec, its shell and the sandbox.
+    expect(tree.length).toBeGreaterThanOrEqual(3);
+    try {
+      launcher.kill('SIGKILL');
+      await expect.poll(() => tree.filter(alive), { timeout: 30_000, interval: 100 }).toEqual([]);
+    } finally {
+      for (const p of tree.filter(alive)) process.kill(p, 'SIGKILL');
+    }
+    await closed;
+    expect(err).toContain('sandbox stopped');
+    expect(await portFree(Number(new URL(url).port))).toBe(true);
+    expect(existsSync(join(data, 'sandbox.lock'))).toBe(false);
+  }, 120_000);
 });

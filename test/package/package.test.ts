@@ -107,7 +107,6 @@ describe('the npm package', () => {
         'package/dist/pkg/cli.mjs',
         'package/dist/pkg/receive.mjs',
         'package/dist/pkg/testkit.mjs',
-        'package/dist/pkg/parent-watch.mjs',
         'package/dist/renderer/index.html',
         'package/server/pack/bin.mjs',
       ]),

@@ -32,6 +32,21 @@ describe('console signatures equal the server’s', () => {
     );
   });
 
+  it('the server hashes the values as one joined text, whatever code units they hold (a pair split across two values, a lone half)', () => {
+    const units = fc.string({ unit: fc.integer({ min: 0xd7f0, max: 0xe010 }).map((c) => String.fromCharCode(c)), maxLength: 6 });
+    const fields = fc.record(
+      Object.fromEntries(CREATION_ORDER.map((k) => [k, units])) as Record<(typeof CREATION_ORDER)[number], fc.Arbitrary<string>>,
+    );
+    fc.assert(
+      fc.property(fields, (f) => {
+        expect(serverCreationSignature(f, 'sk')).toBe(serverSha256(CREATION_ORDER.map((k) => f[k]).join('') + 'sk'));
+      }),
+      { numRuns: 300 },
+    );
+    const split = { ...Object.fromEntries(CREATION_ORDER.map((k) => [k, 'x'])), trans_id: 'a\ud83d', time_expired: '\ude00b' };
+    expect(serverCreationSignature(split, 'sk')).toBe(serverSha256(CREATION_ORDER.map((k) => split[k]).join('') + 'sk'));
+  });
+
   it('signedString is the raw values in order, then the secret; a missing field counts as empty', async () => {
     const fields = { time: '2026-01-02 03:04:05', channel: '17', amount: '10.50', currency: 'COP' };
     expect(signedString(fields, NOTIFICATION_ORDER, 'sk')).toBe('2026-01-02 03:04:051710.50COPsk');

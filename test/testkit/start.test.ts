@@ -1,26 +1,10 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eventually, startSandbox } from '../../server/testkit/index.js';
-
-/** Whether a pid is a live process (a zombie waiting to be reaped counts as gone). */
-function alive(pid: number): boolean {
-  const stat = `/proc/${pid}/stat`;
-  if (existsSync('/proc')) return existsSync(stat) && !/\) Z /.test(readFileSync(stat, 'utf8'));
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-const refused = (url: string) =>
-  fetch(`${url}/health`).then(
-    () => false,
-    () => true,
-  );
+import { alive, refused } from '../helpers/processes.js';
 
 describe('startSandbox in process', () => {
   it('answers on a free port, and stop() twice leaves the port closed', async () => {
@@ -70,7 +54,7 @@ describe('startSandbox({ spawn: true })', () => {
   }, 60_000);
 
   it.each(['exit', 'SIGKILL'])(
-    'a test process that ends by %s without stop() takes its sandbox with it',
+    'a test process that ends by %s without stop() takes its sandbox and its receiver with it',
     async (how) => {
       const proc = spawn(
         process.execPath,
@@ -81,12 +65,14 @@ describe('startSandbox({ spawn: true })', () => {
       );
       let out = '';
       proc.stdout.on('data', (c) => (out += String(c)));
-      const { pid, url } = await eventually(
-        async () => (out.includes('\n') ? (JSON.parse(out.split('\n')[0]!) as { pid: number; url: string }) : null),
-        30_000,
-      );
-      if (how === 'SIGKILL') proc.kill('SIGKILL');
-      await eventually(async () => !alive(pid) && (await refused(url)), 30_000, 100);
+      const first = () => JSON.parse(out.split('\n')[0]!) as { pid: number; url: string; receiver: string };
+      const { pid, url, receiver } = await eventually(async () => (out.includes('\n') ? first() : null), 30_000);
+      if (how === 'SIGKILL') {
+        // The receiver answers in the test process until it is killed.
+        expect(await refused(receiver)).toBe(false);
+        proc.kill('SIGKILL');
+      }
+      await eventually(async () => !alive(pid) && (await refused(url)) && (await refused(receiver)), 30_000, 100);
     },
     60_000,
   );

@@ -7,8 +7,10 @@ namespace Pasarela\Sandbox;
 /**
  * A child process (the sandbox, a receiver) that cannot outlive this PHP process: stopped by
  * stop(), by the owner's destructor, or by a shutdown function, which PHP runs after a fatal
- * error and after exit() as well. Started in a process group of its own where `setsid` exists, so
- * a launcher (npx) and the node process under it stop together.
+ * error and after exit() as well. When this process is killed outright (SIGKILL: a CI timeout, the
+ * OOM killer) nothing here runs, so the command runs under bin/lifeline.php, which ends it when the
+ * pipe on its stdin closes. That watcher leads a process group of its own, so a launcher (npx), the
+ * node process under it and php -S's workers stop together.
  *
  * @internal
  */
@@ -28,14 +30,19 @@ final class ChildProcess
     /**
      * @param list<string> $command
      * @param array<string, string>|null $env
+     * @param list<string> $leaves files and flat folders of the child's that go when it is stopped, even when this
+     *                     process is killed (the log stays for a child that ended by itself, and goes with stop())
      */
-    public function __construct(array $command, ?string $cwd, public readonly string $logFile, ?array $env = null)
+    public function __construct(array $command, ?string $cwd, public readonly string $logFile, ?array $env = null, array $leaves = [])
     {
+        $remove = array_map(static fn (string $path) => "--remove=$path", $leaves);
+        array_unshift($command, PHP_BINARY, dirname(__DIR__) . '/bin/lifeline.php', ...$remove);
+        // Without ext-posix the watcher cannot make its group; setsid(1) does, where it exists.
         $this->group = PHP_OS_FAMILY === 'Linux' && is_executable('/usr/bin/setsid');
         if ($this->group) {
             array_unshift($command, '/usr/bin/setsid');
         }
-        // stdin stays an open pipe: a child that watches it ends when this process goes away by any means.
+        // stdin stays an open pipe: it closes when this process goes away by any means, and the watcher then ends the child.
         $spec = [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['file', $logFile, 'a']];
         $proc = proc_open($command, $spec, $pipes, $cwd, $env);
         if ($proc === false) {
@@ -84,8 +91,9 @@ final class ChildProcess
             $left = $deadline - microtime(true);
             if (!$this->running() || $left <= 0) {
                 $why = $this->running() ? sprintf('printed no ready line within %.0f s', $timeoutSeconds) : 'exited before it was ready';
+                $log = $this->log(); // read first: the log goes with the child
                 $this->stop();
-                throw new \RuntimeException("$what $why; its output:\n" . $seen . $this->log());
+                throw new \RuntimeException("$what $why; its output:\n" . $seen . $log);
             }
             $read = [$out];
             $write = $except = null;
@@ -107,6 +115,10 @@ final class ChildProcess
             return;
         }
         unset(self::$live[spl_object_id($this)]);
+        // Closing stdin alone stops it (the watcher sees the pipe close); the signal is for speed.
+        if (is_resource($this->pipes[0] ?? null)) {
+            fclose($this->pipes[0]);
+        }
         $this->signal(15);
         $deadline = microtime(true) + $graceSeconds;
         while (proc_get_status($this->proc)['running'] && microtime(true) < $deadline) {
@@ -122,12 +134,18 @@ final class ChildProcess
         }
         proc_close($this->proc);
         $this->proc = null;
+        if (is_file($this->logFile)) {
+            @unlink($this->logFile);
+        }
     }
 
     private function signal(int $signal): void
     {
-        if ($this->group && function_exists('posix_kill')) {
-            posix_kill(-$this->pid, $signal);
+        // The watcher leads a group of its own (setsid(1), or posix_setsid in the watcher).
+        if (function_exists('posix_kill')) {
+            if (!posix_kill(-$this->pid, $signal)) {
+                posix_kill($this->pid, $signal);
+            }
         } elseif ($this->group) {
             exec(sprintf('kill -%d -- -%d 2>/dev/null', $signal, $this->pid));
         } else {

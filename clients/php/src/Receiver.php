@@ -21,24 +21,26 @@ final class Receiver
     /** Starts a receiver (Sandbox::receiver() does, and stops it with the sandbox). */
     public static function start(): self
     {
-        $dir = sys_get_temp_dir() . '/pasarela-receiver-' . bin2hex(random_bytes(6));
-        mkdir($dir, 0700);
-        file_put_contents($dir . '/reply.json', json_encode(['status' => 200, 'delay' => 0]));
-        // Several workers: a delayed answer must not hold back the requests behind it.
-        $env = ['PASARELA_RECEIVER_DIR' => $dir, 'PHP_CLI_SERVER_WORKERS' => '4'] + getenv();
         // A free port can be taken between our probe and php -S binding it: try another then.
         for ($attempt = 1; ; $attempt++) {
+            // A fresh folder per attempt: a stopped attempt's child takes its folder with it.
+            $dir = sys_get_temp_dir() . '/pasarela-receiver-' . bin2hex(random_bytes(6));
+            mkdir($dir, 0700);
+            file_put_contents($dir . '/reply.json', json_encode(['status' => 200, 'delay' => 0]));
+            // Several workers: a delayed answer must not hold back the requests behind it.
+            $env = ['PASARELA_RECEIVER_DIR' => $dir, 'PHP_CLI_SERVER_WORKERS' => '4'] + getenv();
             $probe = stream_socket_server('tcp://127.0.0.1:0');
             $name = (string) stream_socket_get_name($probe, false);
             fclose($probe);
             $port = (int) substr($name, strrpos($name, ':') + 1);
-            $child = new ChildProcess([PHP_BINARY, '-S', "127.0.0.1:$port", dirname(__DIR__) . '/router/receiver.php'], $dir, $dir . '/server.log', $env);
+            $child = new ChildProcess([PHP_BINARY, '-S', "127.0.0.1:$port", dirname(__DIR__) . '/router/receiver.php'], $dir, $dir . '/server.log', $env, [$dir]);
             if (self::listening($child, $port)) {
                 return new self("http://127.0.0.1:$port", $dir, $child);
             }
+            $log = $child->log(); // read first: the folder goes with the child
             $child->stop();
             if ($attempt === 3) {
-                throw new \RuntimeException("the receiver did not start (php -S on port $port):\n" . $child->log());
+                throw new \RuntimeException("the receiver did not start (php -S on port $port):\n" . $log);
             }
         }
     }

@@ -12,7 +12,7 @@ namespace Pasarela\Sandbox;
 final class Sandbox
 {
     /** The command `start()` runs when not told otherwise. */
-    public const DEFAULT_COMMAND = ['npx', '--no-install', 'pasarela-sandbox', 'serve', '--port', '0', '--data', ':memory:'];
+    public const DEFAULT_COMMAND = ['npx', '--no-install', 'pasarela-sandbox', 'serve', '--port', '0', '--data', ':memory:', '--stop-when-stdin-closes'];
     private const READY = '/^sandbox listening on (http:\/\/\S+)/m';
     private const CONTROL_PREFIX = '/sandbox/v1';
 
@@ -29,8 +29,9 @@ final class Sandbox
     /**
      * Starts a sandbox and waits for its ready line. Options:
      *  - `command` (list of strings): what to run; it must print `sandbox listening on http://…` on
-     *    stdout (default: `npx --no-install pasarela-sandbox serve --port 0 --data :memory:`, run
-     *    straight through node when node_modules/pasarela-sandbox is found, so it also ends when PHP is killed);
+     *    stdout (default: `npx --no-install pasarela-sandbox serve --port 0 --data :memory:
+     *    --stop-when-stdin-closes`, run straight through node when node_modules/pasarela-sandbox is
+     *    found). Whatever it is, it ends with this PHP process, even when that is killed;
      *  - `cwd`: its working directory (default: the current one);
      *  - `timeout`: seconds to wait for the ready line (default 60).
      *
@@ -41,7 +42,7 @@ final class Sandbox
         $cwd = $options['cwd'] ?? (getcwd() ?: '.');
         $command = $options['command'] ?? self::defaultCommand($cwd);
         $log = tempnam(sys_get_temp_dir(), 'pasarela-sandbox-log-');
-        $child = new ChildProcess(array_values(array_map('strval', $command)), $cwd, $log);
+        $child = new ChildProcess(array_values(array_map('strval', $command)), $cwd, $log, null, [$log]);
         $url = $child->waitForLine(self::READY, (float) ($options['timeout'] ?? 60), 'the sandbox (' . implode(' ', $command) . ')');
         return new self($url, $child, null);
     }
@@ -54,8 +55,7 @@ final class Sandbox
 
     /**
      * The package's own launcher under node_modules, run by node, is what npx would run, minus npm's
-     * wrapper (which does not pass a stop signal on); with the parent watch preloaded the sandbox
-     * stops when our stdin pipe closes, even if PHP is killed.
+     * start-up time and its processes in between.
      *
      * @return list<string>
      */
@@ -64,9 +64,7 @@ final class Sandbox
         for ($dir = realpath($cwd) ?: $cwd; ; $dir = dirname($dir)) {
             $package = $dir . '/node_modules/pasarela-sandbox';
             if (is_file($package . '/server/pack/bin.mjs')) {
-                $watch = $package . '/dist/pkg/parent-watch.mjs';
-                $preload = is_file($watch) ? ['--import', 'file://' . str_replace(DIRECTORY_SEPARATOR, '/', realpath($watch) ?: $watch)] : [];
-                return ['node', ...$preload, $package . '/server/pack/bin.mjs', ...array_slice(self::DEFAULT_COMMAND, 3)];
+                return ['node', $package . '/server/pack/bin.mjs', ...array_slice(self::DEFAULT_COMMAND, 3)];
             }
             if (dirname($dir) === $dir) {
                 return self::DEFAULT_COMMAND;

@@ -105,11 +105,12 @@ export interface DiagnoseInput {
 const hashHex = (alg: Algorithm, text: string) => createHash(alg).update(text, 'utf8').digest('hex');
 const hmacHex = (alg: Algorithm, key: string, text: string) => createHmac(alg, key).update(text, 'utf8').digest('hex');
 
-/** The string the spec signs, the secret masked (contract §10 `expected_string`). */
+/**
+ * The string the spec signs, the secret masked (contract §10 `expected_string`). Joined in one go, the
+ * mask included: a flat string, so cutting the middle out of a long one copies only what is kept.
+ */
 export const expectedString = (kind: SignatureKind, fields: Record<string, string>): string =>
-  specOrderOf(kind)
-    .map((k) => fields[k] ?? '')
-    .join('') + MASKED_SECRET;
+  [...specOrderOf(kind).map((k) => fields[k] ?? ''), MASKED_SECRET].join('');
 
 function candidates(input: DiagnoseInput, orders: OrderOption[], others: number): Candidate[] {
   const out: Candidate[] = [];
