@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { CREATION_SIGNED_FIELDS } from '../contract/signed-fields.js';
 import { notificationSignature, type SignatureLayout } from '../delivery/payload.js';
 import { sha256Hex, signatureMatches } from './secrets.js';

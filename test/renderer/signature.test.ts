@@ -43,7 +43,11 @@ describe('console signatures equal the server’s', () => {
       }),
       { numRuns: 300 },
     );
-    const split = { ...Object.fromEntries(CREATION_ORDER.map((k) => [k, 'x'])), trans_id: 'a\ud83d', time_expired: '\ude00b' };
+    const split: Record<string, string> = {
+      ...Object.fromEntries(CREATION_ORDER.map((k) => [k, 'x'])),
+      trans_id: 'a\ud83d',
+      time_expired: '\ude00b',
+    };
     expect(serverCreationSignature(split, 'sk')).toBe(serverSha256(CREATION_ORDER.map((k) => split[k]).join('') + 'sk'));
   });
 
