@@ -51,4 +51,29 @@ describe.skipIf(!hasChromium)('console: notifications', () => {
     expect(text).toContain('received-by-merchant');
     expect(text).toContain(`trans_ID=${fields.trans_id}`);
   });
+
+  it('finds the notifications of one trans_id from the search box, in Spanish too', async () => {
+    receiver.reply({ status: 200, body: 'ok' });
+    const wanted = await createPayment(f.sb.url, 17);
+    const other = await createPayment(f.sb.url, 17);
+    for (const p of [wanted, other]) await control(f.sb).confirmOperation({ id: await f.opIdOf(p.fields.trans_id!) });
+    const c = await f.open('notifications', { lang: 'es' });
+    const cards = c.page.locator('.notif-wrap');
+    await cards.filter({ hasText: other.fields.trans_id! }).waitFor();
+    await c.tid('notif-search').fill(wanted.fields.trans_id!);
+    await c.tid('notif-search').press('Enter');
+    await c.page.waitForFunction(
+      `(() => {
+        const shown = [...document.querySelectorAll('[data-testid="notif-trans-id"]')];
+        return shown.length > 0 && shown.every((e) => e.textContent === ${JSON.stringify(wanted.fields.trans_id)});
+      })()`,
+    );
+    expect(await c.tid('notif-trans-id').allTextContents()).toEqual([wanted.fields.trans_id]);
+    // An unknown trans_id says so in the console's language; clearing the box lists everything again.
+    await c.tid('notif-search').fill('NO-SUCH-ORDER');
+    await c.tid('notif-search').press('Enter');
+    expect(await c.emptyState().locator('.empty-title').textContent()).toBe('No hay notificaciones del trans_id NO-SUCH-ORDER');
+    await c.tid('notif-search').fill('');
+    await cards.filter({ hasText: other.fields.trans_id! }).waitFor();
+  });
 });
