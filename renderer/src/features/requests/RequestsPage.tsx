@@ -38,6 +38,19 @@ async function curlOf(e: RequestLogEntry): Promise<string> {
   return parts.join(' \\\n');
 }
 
+/**
+ * Marks a refused signature or token that has a diagnosis. Drawn, not a character: the key glyphs
+ * (⚿, 🔑) are missing from the fonts common Linux desktops ship and render as an empty box.
+ */
+function KeyMark() {
+  return (
+    <svg className="key-mark" data-testid="diagnosis-mark" viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
+      <circle cx="5" cy="8" r="3.2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <path d="M8.2 8H15M12.5 8v3M14.6 8v2.2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+    </svg>
+  );
+}
+
 const statusClass = (s: number) => (s >= 500 ? 'text-bad' : s >= 400 ? 'text-warn' : 'text-ok');
 
 export default function RequestsPage() {
@@ -77,7 +90,14 @@ export default function RequestsPage() {
       {data && data.items.length > 0 && (
         <div className="split">
           <div className="split-list">
-            <table className="table table-click" data-testid="requests-table">
+            <table className="table table-click requests-table" data-testid="requests-table">
+              <colgroup>
+                <col className="col-time" />
+                <col className="col-method" />
+                <col />
+                <col className="col-status" />
+                <col className="col-ms" />
+              </colgroup>
               <thead>
                 <tr>
                   <th>{t('requests.at')}</th>
@@ -104,7 +124,7 @@ export default function RequestsPage() {
                     </td>
                     <td className={`num ${statusClass(e.status)}`} title={e.diagnosis ? t('diag.title') : undefined}>
                       {e.status}
-                      {e.diagnosis && ' ⚿'}
+                      {e.diagnosis && <KeyMark />}
                     </td>
                     <td className="num">{Math.round(e.latency_ms)}</td>
                   </tr>
