@@ -193,4 +193,23 @@ describe.skipIf(!hasChromium)('console: operations', () => {
     expect(res.status, `${await res.clone().text()}\n${curl}`).toBe(200);
     expect(await res.text()).toContain('/check-out/?channel=41');
   });
+
+  it('shows a direct integration’s QR as a picture, its data URI cut short in the JSON and whole on the clipboard', async () => {
+    const { fields, json } = await createPayment(sb.url, 22, { direct_integration: '1' });
+    const sent = (json as { qr_code: string }).qr_code;
+    expect(sent).toMatch(/^data:image\/png;base64,/);
+    const c = await open(`operations/${await opIdOf(fields.trans_id!)}`);
+    const picture = c.tid('detail-picture');
+    await picture.waitFor();
+    // The browser decoded the PNG: a real picture, not a broken-image box.
+    await c.page.waitForFunction(`(() => {
+      const img = document.querySelector('[data-testid="detail-picture"] img');
+      return img.complete && img.naturalWidth > 0;
+    })()`);
+    const shown = (await c.tid('op-details').textContent())!;
+    expect(shown).not.toContain(sent);
+    expect(shown).toContain(`${sent.slice(0, 48)}… (${sent.length} characters`);
+    expect(shown.length).toBeLessThan(2000);
+    expect(await c.copyFrom(c.tid('copy-data-uri'))).toBe(sent);
+  });
 });

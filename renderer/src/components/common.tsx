@@ -93,14 +93,14 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
-/** Pretty JSON or raw text, scrollable, with a copy button. */
-export function CodeView({ value, label, testId }: { value: unknown; label?: string; testId?: string }) {
+/** Pretty JSON or raw text, scrollable, with a copy button (copying `copy` when the view shows less). */
+export function CodeView({ value, label, testId, copy }: { value: unknown; label?: string; testId?: string; copy?: string }) {
   const text = typeof value === 'string' ? prettyMaybe(value) : JSON.stringify(value, null, 2);
   return (
     <div className="code-view">
       <div className="code-head">
         <span>{label}</span>
-        <CopyButton value={text} />
+        <CopyButton value={copy ?? text} />
       </div>
       <pre data-testid={testId}>{text}</pre>
     </div>

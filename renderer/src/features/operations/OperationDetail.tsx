@@ -14,6 +14,7 @@ import { WarningsBox } from '../../components/WarningsBox';
 import { fmtAmount, fmtDuration, fmtTime } from '../../components/format';
 import { NotificationCard, parseNotifications } from '../../components/NotificationView';
 import { SafeLink } from '../../components/SafeLink';
+import { ChannelDetails } from './ChannelDetails';
 import { RejectDialog } from './RejectDialog';
 import { Timeline } from './Timeline';
 
@@ -196,7 +197,7 @@ export function OperationDetail({ id }: { id: string }) {
           </section>
           {Object.keys(op.details).length > 0 && (
             <section className="panel">
-              <CodeView label={t('detail.details')} value={op.details} />
+              <ChannelDetails details={op.details} />
             </section>
           )}
         </div>
