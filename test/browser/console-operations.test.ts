@@ -20,8 +20,8 @@ const opIdOf = async (transId: string): Promise<number> => {
 };
 const operation = (id: number) => control(sb).getOperation({ id });
 
-async function open(hash = '', live = true): Promise<ConsolePage> {
-  const o = await openConsole(browser, sb.url, { live });
+async function open(hash = '', live = true, lang: 'en' | 'es' = 'en'): Promise<ConsolePage> {
+  const o = await openConsole(browser, sb.url, { live, lang });
   context = o.context;
   errors = o.errors;
   const c = consolePage(o.page, sb.url);
@@ -158,18 +158,24 @@ describe.skipIf(!hasChromium)('console: operations', () => {
     });
   });
 
-  it('shows an API refusal in words instead of swallowing it', async () => {
-    const { fields } = await createPayment(sb.url, 17);
-    const id = await opIdOf(fields.trans_id!);
-    // No live stream here: the console must not learn of the cancel before the click meets the 409.
-    const c = await open(`operations/${id}`, false);
-    await c.detailWithStatus('pending').waitFor();
-    // Another actor finishes the operation behind the console's back; the click then meets a 409.
-    await control(sb).cancelOperation({ id });
-    await c.action('confirm').click();
-    await c.toastError().waitFor();
-    expect(await c.toastError().textContent()).toContain('INVALID_TRANSITION');
-  });
+  for (const [lang, words] of [
+    ['en', 'INVALID_TRANSITION: Not possible in its current status'],
+    ['es', 'INVALID_TRANSITION: No es posible en su estado actual'],
+  ] as const)
+    it(`shows an API refusal in words instead of swallowing it, worded from its code (${lang})`, async () => {
+      const { fields } = await createPayment(sb.url, 17);
+      const id = await opIdOf(fields.trans_id!);
+      // No live stream here: the console must not learn of the cancel before the click meets the 409.
+      const c = await open(`operations/${id}`, false, lang);
+      await c.detailWithStatus('pending').waitFor();
+      // Another actor finishes the operation behind the console's back; the click then meets a 409.
+      await control(sb).cancelOperation({ id });
+      await c.action('confirm').click();
+      await c.toastError().waitFor();
+      expect(await c.toastError().textContent()).toContain(words);
+      // The sandbox's own message stays a hover away.
+      expect(await c.toastError().getAttribute('title')).toMatch(new RegExp(`^operation ${id} is cancelled`));
+    });
 
   it('expires a pending operation on screen when the sandbox clock is advanced past its expiry', async () => {
     const { fields } = await createPayment(sb.url, 17, { time_expired: '60' });

@@ -1,16 +1,23 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { describeError } from '../api/client';
-import { useT } from '../app/i18n';
+import { ConsoleError, errorText } from '../app/error-text';
+import { useLang, useT } from '../app/i18n';
 import { toast, toastError } from './toasts';
 
-/** An API error in words, with its code. */
+/** An error in words and in the console's language, with its code; the sandbox's own message on demand. */
 export function ErrorBox({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const t = useT();
+  const lang = useLang((s) => s.lang);
   if (!error) return null;
-  const e = describeError(error);
+  const e = errorText(lang, error);
   return (
     <div className="error-box" role="alert" data-testid="error-box">
-      <strong>{e.code}</strong> {e.message}
+      <strong>{e.code}</strong> {e.text}
+      {e.serverText && (
+        <details className="small">
+          <summary>{t('apiError.serverWords')}</summary>
+          <span lang="en">{e.serverText}</span>
+        </details>
+      )}
       {onRetry && (
         <button className="btn btn-small" onClick={onRetry}>
           {t('common.retry')}
@@ -33,7 +40,7 @@ export async function copyText(text: string): Promise<void> {
     ta.select();
     const ok = document.execCommand('copy');
     ta.remove();
-    if (!ok) throw new Error('the browser refused to copy; select the text and copy it by hand');
+    if (!ok) throw new ConsoleError('error.copyRefused');
   }
 }
 

@@ -5,6 +5,7 @@ import { call } from '../../api/client';
 import { invalidate, setData, useResource } from '../../api/cache';
 import { cacheKeys } from '../../api/cache-keys';
 import { creationCurl } from '../../api/signature';
+import { ConsoleError } from '../../app/error-text';
 import { useT } from '../../app/i18n';
 import { href } from '../../app/router';
 import { useSandboxNow } from '../../app/sandbox-clock';
@@ -109,11 +110,11 @@ export function OperationDetail({ id }: { id: string }) {
   );
 
   const curl = async () => {
-    if (!op) throw new Error('operation not loaded');
+    if (!op) throw new ConsoleError('error.notLoaded');
     const m =
       merchants.data?.items.find((x) => x.public_key === op.public_key) ??
       (await call(merchantRoutes.listMerchants)).items.find((x) => x.public_key === op.public_key);
-    if (!m) throw new Error(`merchant ${op.public_key} no longer exists`);
+    if (!m) throw new ConsoleError('error.merchantGone', { key: op.public_key });
     return creationCurl(window.location.origin, op.request, m.secret_key, now);
   };
 
