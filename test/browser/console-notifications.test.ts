@@ -16,7 +16,7 @@ describe.skipIf(!hasChromium)('console: notifications', () => {
   });
   afterAll(() => receiver?.close());
 
-  it('resends a failed notification from the notifications page and shows it delivered', async () => {
+  it('resends a failed notification from the notifications page and shows it delivered (in Spanish)', async () => {
     const { fields } = await createPayment(f.sb.url, 17);
     const id = await f.opIdOf(fields.trans_id!);
     await control(f.sb).confirmOperation({ id });
@@ -24,11 +24,14 @@ describe.skipIf(!hasChromium)('console: notifications', () => {
       const r = await control(f.sb).listNotifications({ query: { operation_id: id } });
       return r.items[0]?.status === 'failed';
     });
-    const c = await f.open('notifications');
+    const c = await f.open('notifications', { lang: 'es' });
     await c.failedFirst().check();
     const failed = c.notificationByStatus('failed').first();
     await failed.waitFor();
     expect(await failed.getByTestId('attempt').count()).toBe(1);
+    // The engine's sentence, in the console's language; its own words on hover.
+    expect(await failed.getByTestId('attempt-error').textContent()).toBe('HTTP 500: solo 200 o 203 cuentan como entregada');
+    expect(await failed.getByTestId('attempt-error').getAttribute('title')).toBe('HTTP 500: only 200 or 203 count as delivered');
     receiver.reply({ status: 200, body: 'ok' });
     await failed.getByTestId('notification-resend').click();
     await c.page.locator(`[data-testid="notification"][data-status="delivered"]`).first().waitFor({ timeout: 12_000 });

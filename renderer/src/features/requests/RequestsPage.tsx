@@ -10,7 +10,7 @@ import { useT } from '../../app/i18n';
 import { sandboxNow, type ClockSeen } from '../../app/sandbox-clock';
 import { CodeView, CopyButton, Empty, ErrorBox, Loading, rowControl } from '../../components/common';
 import { WarningsBox } from '../../components/WarningsBox';
-import { fmtTime } from '../../components/format';
+import { fmtClock, fmtTime } from '../../components/format';
 import { toastError } from '../../components/toasts';
 import { DiagnosisBox } from './DiagnosisBox';
 
@@ -116,7 +116,7 @@ export default function RequestsPage() {
                     data-testid="request-row"
                   >
                     <td className="small time" title={fmtTime(e.at)}>
-                      {new Date(e.at).toLocaleTimeString()}
+                      {fmtClock(e.at)}
                     </td>
                     <td>{e.method}</td>
                     <td className="ellipsis" title={e.path}>
