@@ -11,6 +11,7 @@ import { replays } from './010-replays.js';
 import { revokedPayoutLogins } from './011-revoked-payout-logins.js';
 import { requestCallFacts } from './012-request-call-facts.js';
 import { replayHeldCallbacks } from './015-replay-held-callbacks.js';
+import { speiReasonCodes } from './017-spei-reason-codes.js';
 
 /**
  * Forward-only migrations. Version N is the N-th entry; `PRAGMA user_version` records the applied
@@ -30,4 +31,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '011-revoked-payout-logins', sql: revokedPayoutLogins },
   { name: '012-request-call-facts', sql: requestCallFacts },
   { name: '015-replay-held-callbacks', sql: replayHeldCallbacks },
+  { name: '017-spei-reason-codes', sql: speiReasonCodes },
 ];

@@ -1,0 +1,16 @@
+import type { Transfer } from '@contract/spei.js';
+import type { Translate } from '../../app/i18n';
+import { fmtTime } from '../../components/format';
+
+/**
+ * A transfer's match reason in the console's language, from its code and values; the words the
+ * sandbox stored when the transfer has no code (rows older than the codes).
+ */
+export function reasonText(t: Translate, x: Pick<Transfer, 'reason' | 'reason_code' | 'reason_params'>): string {
+  if (!x.reason_code || !x.reason_params) return x.reason;
+  const p = x.reason_params;
+  const vars = { ...p, ...(p.at ? { at: fmtTime(p.at) } : {}), ...(p.status ? { status: t(`status.${p.status}`).toLowerCase() } : {}) };
+  const text = t(`spei.reasonCode.${x.reason_code}`, vars);
+  // A code newer than this console: its key is missing and translate answers the key itself.
+  return text.startsWith('spei.reasonCode.') ? x.reason : text;
+}
