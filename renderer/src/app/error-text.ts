@@ -1,6 +1,5 @@
 import { SandboxApiError } from '@contract/client.js';
-import { isPluralKey, translate, type Lang, type Vars } from './translate';
-import en from '../i18n/en.json';
+import { hasText, translate, type Lang, type Vars } from './translate';
 
 /**
  * An error the console itself raises, worded by key: it reads in the console's language wherever it
@@ -23,8 +22,6 @@ export interface ErrorText {
   serverText?: string;
 }
 
-const known = (key: string) => key in en || isPluralKey(key);
-
 /** The fields a VALIDATION_ERROR's issues name (its `details`), as `amount, shopper.email`; none when it has no issues. */
 function issueFields(details: unknown): string | undefined {
   if (!Array.isArray(details)) return undefined;
@@ -44,7 +41,7 @@ export function errorText(lang: Lang, err: unknown): ErrorText {
   if (err instanceof ConsoleError) return { code: 'ERROR', text: translate(lang, err.key, err.vars) };
   if (err instanceof SandboxApiError) {
     const key = /^HTTP_\d+$/.test(err.code) ? 'apiError.HTTP' : `apiError.${err.code}`;
-    if (!known(key)) return { code: err.code, text: err.reason };
+    if (!hasText(key)) return { code: err.code, text: err.reason };
     const fields = err.code === 'VALIDATION_ERROR' ? issueFields(err.details) : undefined;
     const text = fields ? translate(lang, 'apiError.VALIDATION_ERROR.fields', { fields }) : translate(lang, key, { status: err.status });
     return { code: err.code, text, serverText: err.reason };

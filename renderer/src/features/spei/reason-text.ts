@@ -1,5 +1,6 @@
 import type { Transfer } from '@contract/spei.js';
 import type { Translate } from '../../app/i18n';
+import { hasText } from '../../app/translate';
 import { fmtTime } from '../../components/format';
 
 /**
@@ -10,7 +11,7 @@ export function reasonText(t: Translate, x: Pick<Transfer, 'reason' | 'reason_co
   if (!x.reason_code || !x.reason_params) return x.reason;
   const p = x.reason_params;
   const vars = { ...p, ...(p.at ? { at: fmtTime(p.at) } : {}), ...(p.status ? { status: t(`status.${p.status}`).toLowerCase() } : {}) };
-  const text = t(`spei.reasonCode.${x.reason_code}`, vars);
-  // A code newer than this console: its key is missing and translate answers the key itself.
-  return text.startsWith('spei.reasonCode.') ? x.reason : text;
+  const key = `spei.reasonCode.${x.reason_code}`;
+  // A code newer than this console keeps the sandbox's words.
+  return hasText(key) ? t(key, vars) : x.reason;
 }
