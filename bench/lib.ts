@@ -64,13 +64,63 @@ export const bodies = {
     type: 'application/x-www-form-urlencoded; charset=utf-8',
     body: new URLSearchParams(creationFields({ direct_integration: '1', filter_by: 'instant_qr' })).toString(),
   }),
+  dialect_2019: () => ({
+    type: 'application/x-www-form-urlencoded; charset=utf-8',
+    body: new URLSearchParams(dialect2019Fields()).toString(),
+  }),
 };
 export type BodyKind = keyof typeof bodies;
+
+/** The merchant on the legacy protocol the dialect case posts as (`legacyMerchant` creates it). */
+export const LEGACY_MERCHANT = {
+  name: 'Bench 2019 plugin',
+  public_key: 'pk_bench_legacy',
+  secret_key: 'sk_bench_legacy',
+  protocol: 'legacy',
+};
+
+/** A 2019 plugin's form (flat shopper, channel 1, url_finalizar), signed by the legacy merchant. */
+function dialect2019Fields(): Record<string, string> {
+  const f: Record<string, string> = {
+    public_key: LEGACY_MERCHANT.public_key,
+    time: '2026-11-22 10:00:00',
+    channel: '1',
+    amount: '50000.00',
+    currency: 'COP',
+    trans_id: `D-${process.pid}-${++seq}`,
+    time_expired: '120',
+    url_ok: 'https://shop.example/ok',
+    url_error: 'https://shop.example/ko',
+    name_shopper: 'Ana',
+    las_name_Shopper: 'Gómez',
+    email: 'ana@gmail.com',
+    country_code: 'CO',
+    phone: '3001234567',
+    mobile: '3001234567',
+    url_finalizar: 'https://shop.example/fin',
+  };
+  const signed = ['public_key', 'time', 'amount', 'currency', 'trans_id', 'time_expired', 'url_ok', 'url_error', 'channel'];
+  f.signature = sha(signed.map((k) => f[k]).join('') + LEGACY_MERCHANT.secret_key);
+  return f;
+}
+
+/** Where each kind posts: the dialect case where the 2019 plugins post, under the service prefix. */
+const PATHS: Partial<Record<BodyKind, string>> = { dialect_2019: '/justpay/check-out/SecurePayment' };
+
+/** Creates the legacy-protocol merchant the dialect case needs (control API, loopback). */
+export async function legacyMerchant(url: string): Promise<void> {
+  const r = await fetch(`${url}/sandbox/v1/merchants`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(LEGACY_MERCHANT),
+  });
+  if (r.status !== 201 && r.status !== 409) throw new Error(`creating the legacy merchant answered ${r.status}: ${await r.text()}`);
+}
 
 /** autocannon against the creation endpoint: 10 connections, a fresh signed body per request. */
 export async function loadCreation(url: string, kind: BodyKind, seconds: number, connections = 10) {
   const r = await autocannon({
-    url: url + CREATION_PATH,
+    url: url + (PATHS[kind] ?? CREATION_PATH),
     connections,
     duration: seconds,
     requests: [

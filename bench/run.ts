@@ -19,7 +19,7 @@ interface Results {
     rounds: number;
     load_average: { start: number; end: number };
     result: Record<
-      'urlencoded' | 'multipart' | 'instant_qr',
+      'urlencoded' | 'multipart' | 'instant_qr' | 'dialect_2019',
       {
         ratio: number;
         ratio_min: number;
@@ -75,6 +75,14 @@ interface Results {
     accepted_creation_ms: { p50: number; p99: number };
     diagnosis_full_search_ms: { p50: number; p99: number };
   };
+  bounds: {
+    requests: number;
+    parallel: number;
+    refused_alone_ms: { p50: number; p99: number };
+    refused_parallel_ms: { p50: number; p99: number };
+    health_ms: { p50: number; p99: number; max: number };
+    load_average: { start: number; end: number };
+  };
   replay: {
     entries: number;
     wall_ms: number;
@@ -120,7 +128,7 @@ const benches: Bench[] = [
     // At least 5 alternating rounds even for --quick: the figure is a median of paired rounds.
     args: quick ? ['--rounds', '5', '--seconds', '2'] : ['--rounds', '5', '--seconds', '5'],
     rows: (r) => {
-      const { urlencoded: u, multipart: m, instant_qr: q } = r.result;
+      const { urlencoded: u, multipart: m, instant_qr: q, dialect_2019: d } = r.result;
       const spread = (x: typeof u) => `${x.ratio_min}–${x.ratio_max}`;
       const cpu = ({ cpu_us_per_request: c }: typeof u) => (c ? `${c.ratio}× (${c.sandbox} / ${c.bare} µs)` : 'n/a');
       return [
@@ -128,11 +136,14 @@ const benches: Bench[] = [
         info('1   spread of the rounds (min–max)', spread(u)),
         le('1 creation ch17 urlencoded p99 (ms)', u.sandbox_p99_ms, 10),
         info('1 bare Express p99 in the same run (ms)', u.bare_p99_ms),
-        le('1 creation non-2xx answers', u.non2xx + m.non2xx + q.non2xx, 0),
+        le('1 creation non-2xx answers', u.non2xx + m.non2xx + q.non2xx + d.non2xx, 0),
         ge('1 creation multipart, ratio to bare Express', m.ratio, 0.65, '×'),
         info('1   spread of the rounds (min–max)', spread(m)),
         ge('1 creation ch17 direct instant_qr, ratio', q.ratio, 0.5, '×'),
         info('1   spread of the rounds (min–max)', spread(q)),
+        // A 2019 plugin's creation (legacy merchant, /justpay prefix) costs what a current one does.
+        ge('1 creation 2019 dialect (legacy merchant), ratio', d.ratio, 0.75, '×'),
+        info('1   spread of the rounds (min–max)', spread(d)),
         info('1 creation urlencoded req/s (sandbox / bare)', `${u.sandbox_rps} / ${u.bare_rps}`),
         info('1 CPU per request, ratio (sandbox / bare): urlencoded', cpu(u)),
         info('1 CPU per request, ratio: multipart / instant_qr', `${cpu(m)} / ${cpu(q)}`),
@@ -237,6 +248,20 @@ const benches: Bench[] = [
       ),
       info('8 accepted creation p50 / p99 in the same run (ms)', `${r.accepted_creation_ms.p50} / ${r.accepted_creation_ms.p99}`),
       info('8 diagnosis search alone p50 / p99 (ms)', `${r.diagnosis_full_search_ms.p50} / ${r.diagnosis_full_search_ms.p99}`),
+    ],
+  }),
+  bench({
+    name: 'bounds',
+    script: 'bounds.ts',
+    args: quick ? ['--requests', '30'] : ['--requests', '100'],
+    rows: (r) => [
+      le('10 refused 1 MiB creation, one client, median (ms)', r.refused_alone_ms.p50, 50),
+      le(`10 /health while ${r.parallel} clients send refused 1 MiB creations, max (ms)`, r.health_ms.max, 200),
+      info(
+        `10 refused 1 MiB creation, ${r.parallel} clients, p50 / p99 (ms)`,
+        `${r.refused_parallel_ms.p50} / ${r.refused_parallel_ms.p99}`,
+      ),
+      info('10 load average (1 min) at start / end', `${r.load_average.start.toFixed(1)} / ${r.load_average.end.toFixed(1)}`),
     ],
   }),
   bench({

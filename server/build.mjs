@@ -133,7 +133,7 @@ export function buildFailureLine(err) {
  * better-sqlite3 (native) is inside, so the package's only runtime dependency is better-sqlite3.
  * `export` names the package.json `exports` key it is published under (server/pack/manifest.mjs reads it).
  * The test kit spawns cli.mjs with parent-watch.mjs preloaded, so both are entries of their own;
- * mcp.mjs is `pasarela-sandbox mcp` (server/mcp/cli.ts).
+ * mcp.mjs is `pasarela-sandbox mcp` (server/mcp/cli.ts), check.mjs `pasarela-sandbox check` (server/check-cli.ts).
  */
 export const PACKAGE_ENTRIES = [
   { name: 'cli', entry: 'server/cli.ts' },
@@ -141,6 +141,7 @@ export const PACKAGE_ENTRIES = [
   { name: 'testkit', entry: 'server/testkit/index.ts', export: './testkit' },
   { name: 'parent-watch', entry: 'server/testkit/parent-watch.ts' },
   { name: 'mcp', entry: 'server/mcp/cli.ts' },
+  { name: 'check', entry: 'server/check-cli.ts' },
 ];
 
 /**

@@ -37,6 +37,8 @@ export interface DeliveryMessage {
   url: string;
   headers: Record<string, string>;
   body: string;
+  /** POST (every notification); GET only for the go-live probe that tries a query string, body ignored. */
+  method?: 'GET' | 'POST';
 }
 
 /** What one HTTP attempt produced (delivery/send.ts); `delivered` only for 200 and 203 (contract §4). */

@@ -59,12 +59,14 @@ export function handleRequest(r: Received, secret: string, seen: Set<string>, ok
         : 'the signature does not match SHA-256 of time channel amount currency trans_ID + the secret (nor the legacy layout)';
     return { status: 400, body: 'invalid signature', line: `${head}  ${what}; REFUSED (400): ${why}` };
   }
-  const key = `${f.trans_ID}|${rejected ? 'rejected' : 'paid'}`;
+  // The answer says what the handler did, so a rejection is never answered exactly as a payment.
+  const outcome = rejected ? 'rejected' : 'paid';
+  const key = `${f.trans_ID}|${outcome}`;
   if (seen.has(key)) {
-    return { status: okStatus, body: 'ok', line: `${head}  ${what}; signature ok${layout}; already processed, acknowledged again` };
+    return { status: okStatus, body: outcome, line: `${head}  ${what}; signature ok${layout}; already processed, acknowledged again` };
   }
   seen.add(key);
-  return { status: okStatus, body: 'ok', line: `${head}  ${what}; signature ok${layout}` };
+  return { status: okStatus, body: outcome, line: `${head}  ${what}; signature ok${layout}` };
 }
 
 async function main(): Promise<number> {

@@ -14,6 +14,7 @@ import { defaultConsoleDir } from './paths.js';
 import { createStore } from './store/index.js';
 import { texts } from './texts.js';
 import { readVersion } from './version.js';
+import { markWindowStart } from './domain/golive/window.js';
 
 export interface SandboxOptions extends Partial<SandboxConfig> {
   /** JSON seed file of merchants, imported before the server starts. */
@@ -94,6 +95,7 @@ export function createSandbox(options: SandboxOptions = {}) {
 
   try {
     store.tx(() => seedDemoMerchant(store, clock.now()));
+    markWindowStart(store, clock.now(), true);
     if (options.seed) seedFromFile(store, options.seed, clock.now());
   } catch (err) {
     store.close();
@@ -107,6 +109,7 @@ export function createSandbox(options: SandboxOptions = {}) {
     clock.reload();
     clock.reset();
     store.tx(() => seedDemoMerchant(store, clock.now()));
+    markWindowStart(store, clock.now());
     for (const fn of resetHooks) fn();
     scheduler.rearm();
     events.emit('sandbox.reset', {});

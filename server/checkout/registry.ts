@@ -10,6 +10,8 @@ import { page36 } from './ch36-page.js';
 import { page38 } from './ch38-page.js';
 import { page41 } from './ch41-page.js';
 import type { PageModule } from './view.js';
+import { isLegacyChannel } from '../contract/protocol.js';
+import { legacyPage } from './legacy-page.js';
 
 /** The checkout page of each of the 12 channels (checkout/chNN-page.ts; the rules are channels/chNN.ts). */
 export const checkoutPages = {
@@ -27,7 +29,11 @@ export const checkoutPages = {
   41: page41,
 } satisfies Record<ChannelId, PageModule>;
 
-/** The page module of a channel (operations only exist on the 12 channels; 17's page is the fallback). */
+/**
+ * The page module of a channel: one of the 12, or a legacy channel 0–4 (operations of the older
+ * dialects, checkout/legacy-page.ts); 17's page is the fallback.
+ */
 export function moduleFor(channel: number): PageModule {
-  return isChannelId(channel) ? checkoutPages[channel] : page17;
+  if (isChannelId(channel)) return checkoutPages[channel];
+  return isLegacyChannel(channel) ? legacyPage : page17;
 }

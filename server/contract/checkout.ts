@@ -151,6 +151,16 @@ export const checkoutRoutes = {
     response: z.string().describe('JavaScript'),
     responseContentType: 'text/javascript',
   }),
+  legacyErrorPage: defineRoute({
+    method: 'GET',
+    path: '/check-out/error',
+    call: 'checkout_page',
+    summary: 'The error page of the older creation dialects: explains the code of the error address (101–112, …) in Spanish and English',
+    tags: ['checkout'],
+    query: z.object({ error: z.string().max(64).optional() }),
+    response: html,
+    responseContentType: 'text/html',
+  }),
   voucherPdf: defineRoute({
     method: 'GET',
     path: '/check-out/voucher.pdf',

@@ -37,8 +37,9 @@ export type TokenMistake = (typeof TOKEN_MISTAKES)[number];
 
 /**
  * Token mistakes whose naming would confirm a guessed credential (a secret key, a payout login, most
- * of a payout token): the answer header names them only to loopback or control-token callers. The others describe the
- * sender's own header, or a token it already held.
+ * of a payout token; Basic credentials, which are named when their username exists): the answer
+ * header names them only to loopback or control-token callers. The others describe the sender's own
+ * header, or a token it already held.
  */
 export const REVEALING_TOKEN_MISTAKES: ReadonlySet<TokenMistake> = new Set([
   'secret_key',
@@ -46,6 +47,7 @@ export const REVEALING_TOKEN_MISTAKES: ReadonlySet<TokenMistake> = new Set([
   'payout_password',
   'other_case',
   'truncated',
+  'basic_credentials',
 ]);
 
 /**
@@ -57,7 +59,13 @@ export const RecipeSchema = z.object({
   /** With `custom`: the field names in the order the sender used. */
   custom_order: z.array(z.string()).optional(),
   separator: z.string().optional(),
-  secret: z.enum(['prefix', 'none', 'hmac_key', 'other_merchant']).optional(),
+  /**
+   * `in_values_and_hmac_key`: the secret sorted in among the values as if it were a field named
+   * `secret_name`, and also the HMAC key (a published integration's recipe).
+   */
+  secret: z.enum(['prefix', 'none', 'hmac_key', 'in_values_and_hmac_key', 'other_merchant']).optional(),
+  /** With `in_values_and_hmac_key`: the field name the secret was sorted under. */
+  secret_name: z.string().optional(),
   /** With `other_merchant`: that merchant's public_key (loopback or control-token callers only). */
   secret_of: z.string().optional(),
   algorithm: z.enum(['sha1', 'md5', 'sha512']).optional(),
@@ -75,6 +83,10 @@ export const DiagnosisSchema = z.object({
   recipe: RecipeSchema.nullable().describe('the ingredients that differ from the service, when a known recipe reproduces the signature'),
   expected_string: z.string().describe('the string the service signs, the secret shown as ••••'),
   explanation: z.string().describe('one sentence a developer can act on'),
+  next_problem: z
+    .object({ code: z.string(), message: z.string() })
+    .optional()
+    .describe('a refused creation: the refusal the same request meets once signed right (e.g. INVALID_TIME)'),
 });
 export type Diagnosis = z.infer<typeof DiagnosisSchema>;
 
@@ -143,14 +155,28 @@ export function recipeOrder(kind: SignatureKind, r: Recipe): readonly string[] {
   }
 }
 
+/** Sorted field names with the secret (null) sorted in under `name`, as `ksort` puts it. */
+export function withSecretAmong(sorted: readonly string[], name: string): (string | null)[] {
+  const at = sorted.findIndex((k) => k > name);
+  const out: (string | null)[] = [...sorted];
+  out.splice(at < 0 ? sorted.length : at, 0, null);
+  return out;
+}
+
 /**
  * The string the sender hashed according to a recipe, the secret shown as `mask` (beside the
- * expected string in the console). With `hmac_key` the secret is the HMAC key, not part of the string.
+ * expected string in the console). With `hmac_key` the secret is the HMAC key, not part of the string;
+ * with `in_values_and_hmac_key` it is both.
  */
 export function recipeString(kind: SignatureKind, fields: Record<string, string>, r: Recipe, mask = '••••'): string {
   const f = r.field ? { ...fields, [r.field.name]: r.field.signed } : fields;
-  const values = recipeOrder(kind, r).map((k) => f[k] ?? '');
+  const order = recipeOrder(kind, r);
   const sep = r.separator ?? '';
+  if (r.secret === 'in_values_and_hmac_key')
+    return withSecretAmong(order, r.secret_name ?? 'secret')
+      .map((k) => (k === null ? mask : (f[k] ?? '')))
+      .join(sep);
+  const values = order.map((k) => f[k] ?? '');
   if (r.secret === 'none' || r.secret === 'hmac_key') return values.join(sep);
   return (r.secret === 'prefix' ? [mask, ...values] : [...values, mask]).join(sep);
 }

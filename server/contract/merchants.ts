@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHANNEL_IDS, OkSchema } from './common.js';
 import { defineRoute } from './route.js';
+import { ProtocolSchema } from './protocol.js';
 
 const urlOrNull = z
   .string()
@@ -31,6 +32,13 @@ export const MerchantSettingsSchema = z
     channels: MerchantChannelsSchema,
     blacklisted_documents: z.array(z.string().min(1).max(255)).max(10000),
     allow_http_localhost: z.boolean().describe('accept http://localhost and http://127.0.0.1 as url_ok/url_error'),
+    protocol: ProtocolSchema.describe(
+      'current (default): an older-dialect creation is refused with its migration; legacy: the 2018 and 2019 dialects are served as ' +
+        'the service did (switching to legacy also switches notification_signature_layout to legacy unless the same change names it)',
+    ),
+    allow_private_callbacks: z
+      .boolean()
+      .describe('on a shared sandbox, send payout callbacks to loopback and private addresses too (refused by default)'),
     payout_username: z.string().min(1).max(255).nullable().describe('payout login username (POST /api/login); null: no login'),
     payout_password: z.string().min(1).max(255).nullable().describe('payout login password'),
   })
@@ -56,6 +64,8 @@ export const MerchantSchema = z.object({
   channels: z.record(z.string(), z.array(z.string())),
   blacklisted_documents: z.array(z.string()),
   allow_http_localhost: z.boolean(),
+  protocol: ProtocolSchema,
+  allow_private_callbacks: z.boolean(),
   created_at: z.string(),
 });
 export type Merchant = z.infer<typeof MerchantSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProbeLabelSchema, ProbesFilterSchema } from './checks.js';
 import { defineRoute } from './route.js';
 import { pageOf, pageQuery } from './paging.js';
 
@@ -45,7 +46,10 @@ export const NotificationSchema = z.object({
   content_type: z.string(),
   body: z.string().describe('the exact body sent'),
   fields: z.record(z.string(), z.string()).nullable().describe('the form fields of a form body'),
-  test_label: TestLabelSchema.nullable().describe('set on hand-made test deliveries'),
+  test_label: z
+    .union([TestLabelSchema, ProbeLabelSchema])
+    .nullable()
+    .describe("set on hand-made test deliveries, and `golive:<check id>` on a go-live probe (not one of the merchant's own)"),
   test_of: z.number().int().nullable().describe('the notification a test delivery was made from'),
   notification_id_header: z.string().describe('value sent in X-Sandbox-Notification-Id'),
   attempt_count: z.number().int().describe('every attempt, automatic and manual'),
@@ -69,6 +73,7 @@ export const NotificationListQuerySchema = z.object({
     .max(255)
     .optional()
     .describe("the payment's trans_id, exactly as sent: the notifications of every operation created with it"),
+  probes: ProbesFilterSchema,
   order: z
     .enum(['newest', 'failed_first'])
     .default('newest')

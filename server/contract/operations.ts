@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { isChannelId, OkSchema, OperationStatusSchema, type ChannelId } from './common.js';
+import { ProbeLabelSchema, ProbesFilterSchema } from './checks.js';
 import { CARD_FAILURE_CODES, CH11_ERROR_REASONS } from './checkout.js';
 import { NotificationSchema } from './notifications.js';
 import { defineRoute } from './route.js';
+import { DialectSchema } from './protocol.js';
 import { IdParam, pageOf, pageQuery } from './paging.js';
 
 /** Who moved an operation: shown on its timeline. */
@@ -36,10 +38,19 @@ export const OperationSummarySchema = z.object({
   shopper_name: z.string().nullable(),
   doc_number: z.string().nullable(),
   email: z.string().nullable(),
+  protocol: DialectSchema.nullable().describe(
+    'the older request format the creation was sent in (a merchant on the legacy protocol); null: the current one',
+  ),
+  legacy_channel: z
+    .number()
+    .int()
+    .nullable()
+    .describe('with protocol: the legacy channel 0–4 as sent (0 all methods, 1 online bank transfer, 2 cash, 3 card, 4 wallet)'),
   check_report: z
     .string()
     .optional()
     .describe("only on a go-live check's probe operation: the report (chk_…) that created it; not one of the merchant's payments"),
+  test_label: ProbeLabelSchema.optional().describe('only on a go-live probe operation: `golive:<check id>`'),
 });
 export type OperationSummary = z.infer<typeof OperationSummarySchema>;
 
@@ -77,6 +88,7 @@ export const OperationListQuerySchema = z.object({
   q: z.string().max(255).optional().describe('exact trans_id, document number / RFC or e-mail'),
   created_from: z.iso.datetime({ offset: true }).optional(),
   created_to: z.iso.datetime({ offset: true }).optional(),
+  probes: ProbesFilterSchema,
   ...pageQuery(),
 });
 

@@ -138,6 +138,11 @@ const creationDescription = [
   'or in the settings deny-list → SHOPPER_INVALID_EMAIL_FORMAT;',
   'a document in the merchant blacklisted_documents → BLACKLIST_DOCUMENT_ID;',
   'channel 36 gateway_source_id tok_decline_3001…tok_decline_3005 → card declined with that code. See GET /sandbox/v1/test-values.',
+  'Also served under the service prefixes /justpay and /justpay.cert, where the older /check-out/SecurePayment(.php) is a creation too.',
+  'The 2018 and 2019 request formats (curency, trans_ID, url_erro; channels 0–4; a flat shopper) answer X-Sandbox-Protocol: a merchant',
+  'on the current protocol gets the usual refusal naming the format, with the migration on the request log',
+  '(GET /sandbox/v1/merchants/{public_key}/migration); one on the legacy protocol is served in the format\'s own style',
+  '(errors as 200 with {base}/check-out/error?error=NNN). See docs/compatibility.md.',
 ].join(' ');
 
 const creation = (path: string, channels: string) =>

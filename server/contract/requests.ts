@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from './route.js';
 import { CallKindSchema } from './call-kinds.js';
 import { DiagnosisSchema } from './diagnosis.js';
+import { MigrationSchema } from './migration.js';
 import { IdParam, pageOf, pageQuery } from './paging.js';
 
 export const RequestLogEntrySchema = z.object({
@@ -22,6 +23,9 @@ export const RequestLogEntrySchema = z.object({
   diagnosis: DiagnosisSchema.nullable().describe(
     'on a creation refused with INVALID_SIGNATURE: how the signature was built; ' +
       'on a payout call refused for its token: what was sent instead',
+  ),
+  migration: MigrationSchema.nullable().describe(
+    'on a creation in an older dialect refused for a current-protocol merchant: the request to send today, field by field',
   ),
 });
 export type RequestLogEntry = z.infer<typeof RequestLogEntrySchema>;

@@ -8,6 +8,7 @@ import { diagnosisRoutes } from './diagnosis.js';
 import { faultRoutes } from './faults.js';
 import { scenarioRoutes } from './scenarios.js';
 import { merchantRoutes } from './merchants.js';
+import { migrationRoutes } from './migration.js';
 import { notificationRoutes } from './notifications.js';
 import { operationRoutes } from './operations.js';
 import { paymentRoutes } from './payments.js';
@@ -26,6 +27,7 @@ import { speiRoutes } from './spei.js';
  */
 export const allRouteGroups = {
   merchants: merchantRoutes,
+  migration: migrationRoutes,
   requests: requestRoutes,
   clock: clockRoutes,
   operations: operationRoutes,

@@ -1,6 +1,8 @@
 import type { Agent, buildConnector } from 'undici';
 import type { DeliveryAnswer } from '../context.js';
 import { isSelfTarget, resolveHost, SELF_TARGET, SelfTargetError, type ListenAddress } from './self-target.js';
+import { SENT_BY, SENT_BY_HEADER } from './sent-by.js';
+import { isInternal, isLinkLocal, LINK_LOCAL, PRIVATE_TARGET, TargetRefusedError } from './target-rules.js';
 
 /** What one HTTP attempt produced (declared with the delivery port in context.ts). */
 export type SendResult = DeliveryAnswer;
@@ -9,6 +11,8 @@ export interface SendInput {
   url: string;
   headers: Record<string, string>;
   body: string;
+  /** Default POST; a GET carries no body. */
+  method?: 'GET' | 'POST';
   controller: AbortController;
 }
 
@@ -34,16 +38,25 @@ export interface DeliveryAgent {
 /**
  * Connects to the address it checked: the host is resolved once, refused with SELF_TARGET when any of
  * its addresses is where this sandbox listens (so no delivery reaches its own console or control API,
- * whatever the URL's spelling), and the socket goes to that same address (no second lookup a
- * rebinding name could answer differently). TLS still names the URL's host.
+ * whatever the URL's spelling), with LINK_LOCAL when one is link-local, and (`internalRefused`) with
+ * PRIVATE_TARGET when one is loopback or private; the socket goes to that same address (no second
+ * lookup a rebinding name could answer differently). TLS still names the URL's host.
  */
-function selfGuarded(connect: buildConnector.connector, listening: () => readonly ListenAddress[]): buildConnector.connector {
+function selfGuarded(
+  connect: buildConnector.connector,
+  listening: () => readonly ListenAddress[],
+  internalRefused: boolean,
+): buildConnector.connector {
   return (opts, callback) => {
     const port = Number(opts.port) || (opts.protocol === 'https:' ? 443 : 80);
     resolveHost(opts.hostname).then(
       (addresses) => {
         const self = addresses.find((a) => isSelfTarget(a.address, port, listening()));
         if (self) return callback(new SelfTargetError(opts.hostname, self.address, port), null);
+        const linkLocal = addresses.find((a) => isLinkLocal(a.address));
+        if (linkLocal) return callback(new TargetRefusedError(LINK_LOCAL, opts.hostname, linkLocal.address), null);
+        const internal = internalRefused ? addresses.find((a) => isInternal(a.address)) : undefined;
+        if (internal) return callback(new TargetRefusedError(PRIVATE_TARGET, opts.hostname, internal.address), null);
         if (!addresses[0]) return callback(Object.assign(new Error(`no address for ${opts.hostname}`), { code: 'ENOTFOUND' }), null);
         connect({ ...opts, hostname: addresses[0].address }, callback);
       },
@@ -52,8 +65,16 @@ function selfGuarded(connect: buildConnector.connector, listening: () => readonl
   };
 }
 
-/** `listening`: where this sandbox's server listens (read at each new connection). */
-export function createDeliveryAgent(timeoutMs: number, connections: number, listening: () => readonly ListenAddress[]): DeliveryAgent {
+/**
+ * `listening`: where this sandbox's server listens (read at each new connection). `internalRefused`:
+ * this pool sends nothing to loopback or private addresses (payout callbacks on a shared sandbox).
+ */
+export function createDeliveryAgent(
+  timeoutMs: number,
+  connections: number,
+  listening: () => readonly ListenAddress[],
+  internalRefused = false,
+): DeliveryAgent {
   let agent: Promise<Agent> | null = null;
   return {
     get: () =>
@@ -63,7 +84,7 @@ export function createDeliveryAgent(timeoutMs: number, connections: number, list
             connections,
             pipelining: 1,
             keepAliveTimeout: 4_000,
-            connect: selfGuarded(u.buildConnector({ timeout: timeoutMs }), listening),
+            connect: selfGuarded(u.buildConnector({ timeout: timeoutMs }), listening, internalRefused),
             headersTimeout: timeoutMs,
             bodyTimeout: timeoutMs,
           }),
@@ -80,7 +101,9 @@ function describeError(err: unknown, timeoutMs: number): string {
   const code = e?.code ?? e?.cause?.code;
   switch (code) {
     case SELF_TARGET:
-      return e.message ?? SELF_TARGET;
+    case LINK_LOCAL:
+    case PRIVATE_TARGET:
+      return e.message ?? code;
     case 'UND_ERR_CONNECT_TIMEOUT':
       return `timeout: no connection within ${timeoutMs} ms`;
     case 'UND_ERR_HEADERS_TIMEOUT':
@@ -125,7 +148,7 @@ async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(err?: Error):
 export const STOPPED = 'stopped';
 
 /**
- * One POST to a merchant: never throws. A deadline covers connect, headers and body together, so a
+ * One POST (or a probe's GET) to a merchant: never throws. A deadline covers connect, headers and body together, so a
  * receiver that trickles bytes cannot hold a delivery slot longer than `timeoutMs`. The caller owns
  * `controller` and aborts it with reason STOPPED on shutdown; such an attempt answers `aborted`.
  */
@@ -153,9 +176,10 @@ export async function sendOnce(agent: DeliveryAgent, input: SendInput, timeoutMs
     const [{ request }, dispatcher] = await Promise.all([undici(), agent.get()]);
     const res = await request(input.url, {
       dispatcher,
-      method: 'POST',
-      headers: input.headers,
-      body: input.body,
+      method: input.method ?? 'POST',
+      // Marked as the sandbox's own: relayed back by a proxy, it never drives the control API.
+      headers: { ...input.headers, [SENT_BY_HEADER]: SENT_BY },
+      body: input.method === 'GET' ? null : input.body,
       signal: controller.signal,
     });
     let excerpt: string;

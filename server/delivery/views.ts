@@ -1,3 +1,4 @@
+import { isProbeLabel } from '../contract/checks.js';
 import { isoTime } from '../contract/common.js';
 import type { Notification, NotificationAttempt, TestLabel } from '../contract/notifications.js';
 import { TEST_LABELS } from '../contract/notifications.js';
@@ -36,7 +37,7 @@ export function notificationView(n: NotificationRecord, attempts: AttemptRecord[
     content_type: n.content_type,
     body: n.body,
     fields: n.content_type.startsWith(FORM) ? formDecode(n.body) : null,
-    test_label: isTestLabel(n.test_label) ? n.test_label : null,
+    test_label: isTestLabel(n.test_label) || isProbeLabel(n.test_label) ? n.test_label : null,
     test_of: n.parent_id,
     notification_id_header: n.header_id ?? n.public_id,
     attempt_count: attempts.length,

@@ -6,6 +6,7 @@ import { changeOf, recordAttempt, type AttemptOutcome, type StatusChange } from 
 import { createPace, type Pace } from './pace.js';
 import { createDeliveryQueue, hostOf, type DeliveryQueue } from './queue.js';
 import { createDeliveryAgent, sendOnce, STOPPED, type DeliveryAgent, type SendResult } from './send.js';
+import { privateCallbacksAllowed } from './target-rules.js';
 import { isPayoutCallback, wireMessage, type WireMessage } from './wire.js';
 
 /** Internal knobs (tests and the benchmark); defaults follow contract §4. */
@@ -41,6 +42,8 @@ export class DeliveryWorker implements Delivery, DueWork {
   private readonly writer: AttemptWriter;
   private readonly pace: Pace;
   private readonly agent: DeliveryAgent;
+  /** Payout callbacks whose address any payout caller picks, on a shared sandbox: nothing to loopback or private addresses. */
+  private readonly publicAgent: DeliveryAgent;
   private readonly timeoutMs: number;
   private readonly callbackTimeoutMs: number;
   private readonly cap: number;
@@ -72,6 +75,7 @@ export class DeliveryWorker implements Delivery, DueWork {
       return a ? [a] : [];
     };
     this.agent = createDeliveryAgent(this.timeoutMs, this.cap, listening);
+    this.publicAgent = createDeliveryAgent(this.timeoutMs, this.cap, listening, true);
     this.maxQueued = opts.maxQueuedPerMerchant ?? 10_000;
     this.queue = createDeliveryQueue(this.maxQueued);
     this.pace = createPace(ctx.clock.realNow, ctx.merchantActivity);
@@ -106,11 +110,11 @@ export class DeliveryWorker implements Delivery, DueWork {
   }
 
   /** Sends one message to a merchant now through the guarded pool (SELF_TARGET refused); never throws. */
-  async send(message: WireMessage, timeoutMs = this.timeoutMs): Promise<SendResult> {
+  async send(message: WireMessage, timeoutMs = this.timeoutMs, agent = this.agent): Promise<SendResult> {
     const controller = new AbortController();
     this.controllers.add(controller);
     try {
-      return await sendOnce(this.agent, { ...message, controller }, timeoutMs, this.ctx.clock.realNow);
+      return await sendOnce(agent, { ...message, controller }, timeoutMs, this.ctx.clock.realNow);
     } finally {
       this.controllers.delete(controller);
     }
@@ -165,7 +169,7 @@ export class DeliveryWorker implements Delivery, DueWork {
     this.writer.close();
     this.closed = true;
     this.settleAll();
-    await this.agent.destroy().catch(() => {});
+    await Promise.all([this.agent.destroy(), this.publicAgent.destroy()]).catch(() => {});
   }
 
   /** The database was wiped: forget every queued id and cut what is in flight. */
@@ -192,7 +196,9 @@ export class DeliveryWorker implements Delivery, DueWork {
   private async attempt(n: NotificationRecord, source: AttemptOutcome['source']): Promise<AttemptOutcome | null> {
     const message = wireMessage(this.ctx, n);
     const at = this.ctx.clock.now();
-    const result = await this.send(message, isPayoutCallback(n.kind) ? this.callbackTimeoutMs : this.timeoutMs);
+    const callback = isPayoutCallback(n.kind);
+    const publicOnly = callback && !privateCallbacksAllowed(this.ctx.config, this.ctx.store.merchants.get(n.merchant_id));
+    const result = await this.send(message, callback ? this.callbackTimeoutMs : this.timeoutMs, publicOnly ? this.publicAgent : this.agent);
     return result.aborted ? null : { notification_id: n.id, source, at, ...message, result };
   }
 

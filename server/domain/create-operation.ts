@@ -2,7 +2,9 @@ import { checkoutAddress, creationAddress } from '../contract/common.js';
 import { channelRules } from '../channels/registry.js';
 import { domainResolves, emailDomain } from '../channels/shopper-email.js';
 import { parseShopper, shopperCode, validateShopper } from '../channels/shopper.js';
-import type { CreationPath, Prepared } from '../channels/types.js';
+import type { ChannelRules, CreationPath, MethodResult, Prepared } from '../channels/types.js';
+import type { ChannelId } from '../contract/common.js';
+import type { MerchantRecord } from '../store/merchants.js';
 import type { SandboxContext } from '../context.js';
 import type { BodyEncoding } from '../contract/body-encoding.js';
 import { SandboxError } from '../contract/errors.js';
@@ -15,6 +17,7 @@ import {
   checkReturnUrl,
   readAmount,
   readChannel,
+  type Amount,
   readDirect,
   readTime,
 } from './creation-checks.js';
@@ -34,6 +37,9 @@ export interface CreationRequest {
   repeated: string[];
   encoding: BodyEncoding;
   path: CreationPath;
+  /** The service prefix the request was sent under (`/justpay`, `/justpay.cert`), if any, and its path as sent. */
+  prefix?: string;
+  sentPath?: string;
 }
 
 /** The answer, the stored operation and the warnings kept on it (also shown in the request log). */
@@ -41,12 +47,26 @@ export type CreationResult =
   | { kind: 'address'; url: string; operation: OperationRecord; warnings: string[] }
   | { kind: 'direct'; body: Record<string, unknown>; operation: OperationRecord; warnings: string[] };
 
+/** What the checks of a creation read and decided, before anything is written. */
+export interface CheckedCreation {
+  merchant: MerchantRecord;
+  channel: ChannelId;
+  rules: ChannelRules;
+  amount: Amount;
+  shopper: Record<string, string>;
+  email: string;
+  direct: boolean;
+  method: MethodResult;
+  minutes: number;
+  warnings: string[];
+}
+
 /**
- * The creation use case. Checks run in contract §9's order and the first failure answers; nothing
- * is written until every check passed. Then the operation, its 'created' event and its expiry
- * timer are one transaction, and `operation.created` is emitted after the commit.
+ * Every check of a creation, in contract §9's order; the first failure throws its SandboxError.
+ * Writes nothing: `createOperation` stores what it answers, and the dry run (creation-dry-run.ts)
+ * only asks whether a request would be accepted.
  */
-export async function createOperation(ctx: SandboxContext, req: CreationRequest): Promise<CreationResult> {
+export async function checkCreation(ctx: SandboxContext, req: CreationRequest): Promise<CheckedCreation> {
   const f = req.fields;
   const warnings: string[] = [];
   const dup = req.repeated.filter((k) => k !== 'filter_by');
@@ -66,7 +86,7 @@ export async function createOperation(ctx: SandboxContext, req: CreationRequest)
 
   const channel = readChannel(f.channel!, merchant);
   const rules = channelRules(channel);
-  transportWarnings(f, { encoding: req.encoding, path: req.path, rules, warnings });
+  transportWarnings(f, { encoding: req.encoding, path: req.path, rules, warnings, prefix: req.prefix, sentPath: req.sentPath });
   checkCurrency(f.currency!, channel, merchant);
   const amount = readAmount(f.amount!, {
     wholeAmounts: rules.wholeAmounts ?? false,
@@ -118,7 +138,17 @@ export async function createOperation(ctx: SandboxContext, req: CreationRequest)
         'answered the checkout address',
       ),
     );
+  return { merchant, channel, rules, amount, shopper, email, direct, method, minutes, warnings };
+}
 
+/**
+ * The creation use case. Checks run in contract §9's order and the first failure answers; nothing
+ * is written until every check passed. Then the operation, its 'created' event and its expiry
+ * timer are one transaction, and `operation.created` is emitted after the commit.
+ */
+export async function createOperation(ctx: SandboxContext, req: CreationRequest): Promise<CreationResult> {
+  const f = req.fields;
+  const { merchant, channel, rules, amount, shopper, email, direct, method, minutes, warnings } = await checkCreation(ctx, req);
   const createdAt = ctx.clock.now();
   const token = checkoutToken(createdAt);
   const expiresAt = createdAt + minutes * 60_000;

@@ -23,9 +23,20 @@ const MAX_UNKNOWN_WARNINGS = 10;
  */
 export function transportWarnings(
   f: Record<string, string>,
-  opts: { encoding: BodyEncoding; path: CreationPath; rules: ChannelRules; warnings: string[] },
+  opts: { encoding: BodyEncoding; path: CreationPath; rules: ChannelRules; warnings: string[]; prefix?: string; sentPath?: string },
 ): void {
   const { rules, warnings } = opts;
+  if (opts.prefix) {
+    warnings.push(
+      fieldWarning(
+        'path',
+        (opts.sentPath ?? opts.prefix).slice(0, 200),
+        `today's creation paths are ${creationAddress(opts.path)} on the service's address; ` +
+          `${opts.prefix} is where the older integrations post`,
+        'served as a current request',
+      ),
+    );
+  }
   if (opts.encoding === 'json' && !rules.jsonBodies) {
     warnings.push(
       fieldWarning(

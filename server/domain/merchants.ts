@@ -42,6 +42,8 @@ export function merchantView(m: MerchantRecord): Merchant {
     channels: m.channels,
     blacklisted_documents: m.blacklisted_documents,
     allow_http_localhost: m.allow_http_localhost,
+    protocol: m.protocol,
+    allow_private_callbacks: m.allow_private_callbacks,
     created_at: new Date(m.created_at).toISOString(),
   };
 }
@@ -68,9 +70,12 @@ export function createMerchant(store: Store, input: CreateMerchant, now: number)
       success_url: input.success_url ?? null,
       rejection_url: input.rejection_url ?? null,
       payout_url: input.payout_url ?? null,
-      notification_signature_layout: input.notification_signature_layout ?? 'standard',
+      // A legacy merchant starts on the notification layout the 2018/2019 integrations compute.
+      notification_signature_layout: input.notification_signature_layout ?? (input.protocol === 'legacy' ? 'legacy' : 'standard'),
       blacklisted_documents: input.blacklisted_documents ?? [],
       allow_http_localhost: input.allow_http_localhost ?? false,
+      protocol: input.protocol ?? 'current',
+      allow_private_callbacks: input.allow_private_callbacks ?? false,
       created_at: now,
     },
     clabeForMerchant,
@@ -96,6 +101,10 @@ export function updateMerchant(store: Store, publicKey: string, patch: MerchantS
   for (const [k, v] of Object.entries(patch)) {
     if (v !== undefined) (next as unknown as Record<string, unknown>)[k] = v;
   }
+  // Switching to the legacy protocol starts the merchant on the legacy notification layout, which the
+  // 2018/2019 integrations compute, unless this same change names the layout.
+  if (patch.protocol === 'legacy' && m.protocol !== 'legacy' && patch.notification_signature_layout === undefined)
+    next.notification_signature_layout = 'legacy';
   // Login tokens were granted for the old credentials: a changed login ends them, as a password change would.
   if (next.payout_username !== m.payout_username || next.payout_password !== m.payout_password)
     store.payoutSessions.revokeMerchant(m.id, now);

@@ -1,5 +1,6 @@
 import { isoTime, type OperationStatus, checkoutAddress } from '../contract/common.js';
 import { rulesOf } from '../channels/registry.js';
+import { isProbeLabel } from '../contract/checks.js';
 import type { Actor, Operation, OperationSummary, RejectBody } from '../contract/operations.js';
 import type { TimerKind } from '../clock/timer-kinds.js';
 import type { SandboxContext } from '../context.js';
@@ -29,7 +30,10 @@ export function operationSummary(op: OperationRecord): OperationSummary {
     shopper_name: name || null,
     doc_number: op.doc_number,
     email: op.email,
+    protocol: op.protocol ?? null,
+    legacy_channel: op.protocol ? op.channel : null,
     ...(op.check_report ? { check_report: op.check_report } : {}),
+    ...(isProbeLabel(op.test_label) ? { test_label: op.test_label } : {}),
   };
 }
 

@@ -37,6 +37,12 @@ const FIELDS: Record<number, Record<string, string>> = {
   41: { amount: '1500.50', currency: 'MXN', time_expired: '120' },
 };
 
+/** The test value of one shopper key on a channel (what a migration's dry run puts where the merchant must add a key). */
+export const shopperTestValue = (channel: number, key: string): string | undefined => SHOPPERS[channel]?.[key] ?? BASE_SHOPPER[key];
+
+/** The keys every channel's shopper has (names and e-mail), as the test values use them. */
+const BASE_SHOPPER: Record<string, string> = { name_shopper: 'Ana', last_name_Shopper: 'Gómez', email: 'ana.gomez@gmail.com' };
+
 /** `YYYY-MM-DD HH:MM:SS`, the spec's first layout of `time`. */
 export const creationTime = (t: number) => new Date(t).toISOString().slice(0, 19).replace('T', ' ');
 
@@ -53,10 +59,7 @@ export function creationFields(
   channel: number,
   o: { fields: Record<string, string | null>; shopper: Record<string, string | null>; publicKey: string; transId: string; now: number },
 ): Record<string, string> {
-  const shopper = apply(
-    { name_shopper: 'Ana', last_name_Shopper: 'Gómez', email: 'ana.gomez@gmail.com', ...(SHOPPERS[channel] ?? {}) },
-    o.shopper,
-  );
+  const shopper = apply({ ...BASE_SHOPPER, ...(SHOPPERS[channel] ?? {}) }, o.shopper);
   const f: Record<string, string> = {
     public_key: o.publicKey,
     time: creationTime(o.now),
@@ -76,24 +79,34 @@ const PAYOUT_CLABE = (() => {
   return first17 + clabeCheckDigit(first17);
 })();
 
-/** A valid payout item (Mexico) the scenario's item fields are merged over. */
-export function payoutItem(i: number, runId: string, channelUrl: string): Record<string, unknown> {
-  return {
+/** The fields of a payout item that decide its country, and so how its account and id fields are read. */
+const COUNTRY_DECIDING = ['bank', 'country'] as const;
+
+/**
+ * A valid payout item (Mexico, CLABE account) under `given`: defaults fill only the fields the caller
+ * left out. When the caller names the bank or the country, the Mexican account, id, bank and phone
+ * defaults are left out too (they would be read by another country's rules), and `country` itself is
+ * never filled: the bank decides it, as in the real service.
+ */
+export function payoutItem(i: number, runId: string, channelUrl: string, given: Record<string, unknown> = {}): Record<string, unknown> {
+  const anywhere = {
     order_id: `ORD-${runId}-${i}`,
     credit_note: `CN-${runId}-${i}`,
+    name: 'Ana Gómez',
+    amount: 100,
+    subject: 'Pago a proveedor',
+    channel: channelUrl,
+    user_email: 'ana.gomez@gmail.com',
+  };
+  const mexican = {
     account_id: PAYOUT_CLABE,
     account_type: 'clabe',
     vat_id: 'GODE561231GR8',
     vat_id_type: 'RFC',
-    name: 'Ana Gómez',
-    amount: 100,
-    subject: 'Pago a proveedor',
     bank_detail: 'BBVA México',
-    channel: channelUrl,
-    user_email: 'ana.gomez@gmail.com',
     phone_number: '5512345678',
     bank: 40012,
-    transfer_status: 0,
-    country: 'MEX',
   };
+  const ownCountry = COUNTRY_DECIDING.some((k) => given[k] !== undefined && given[k] !== null);
+  return { ...anywhere, ...(ownCountry ? {} : mexican), ...given };
 }

@@ -1,5 +1,6 @@
 import type { Call } from '../contract/calls.js';
 import type { Diagnosis } from '../contract/diagnosis.js';
+import type { Migration } from '../contract/migration.js';
 import type { Response } from 'express';
 
 declare module 'express-serve-static-core' {
@@ -18,6 +19,8 @@ declare module 'express-serve-static-core' {
     logWarnings?: string[];
     /** How a refused creation signature was built (contract §10). */
     logDiagnosis?: Diagnosis;
+    /** What a refused older-dialect creation should become today (kept on the log entry). */
+    logMigration?: Migration;
     /** The caller proved who it is (the control guard passed, a payout token matched): its refusals keep a full excerpt. */
     identified?: boolean;
   }

@@ -24,7 +24,8 @@ import { sandboxRouter } from './routes/sandbox.js';
 import { accessRouter } from './routes/access.js';
 import { speiRouter } from './routes/spei.js';
 import { merchantApiRouter } from './routes/merchant-api.js';
-import { createPaymentHandler, creationRoutes, paymentsRouter } from './routes/payments.js';
+import { createPaymentHandler, creationAddresses, paymentsRouter } from './routes/payments.js';
+import { servicePrefix } from './service-prefix.js';
 import { chain, layersFor, type Layer } from './chain.js';
 import { requestListener, type DirectRoute } from './listener.js';
 import { answerJson } from './answer.js';
@@ -41,6 +42,7 @@ import { goliveRouter } from './routes/golive.js';
 function commonLayers(ctx: SandboxContext, access: ControlAccess): Layer[] {
   return [
     { handler: requestLog(ctx) },
+    { handler: servicePrefix },
     // Control API (contract §8): loopback, or the control token on a shared sandbox; same-origin
     // browsers only — checked before any body is read.
     { mount: '/sandbox/v1', handler: controlGuard({ access, extraOrigins: ctx.config.extraOrigins, trustProxy: ctx.config.trustProxy }) },
@@ -68,15 +70,15 @@ export function createApp(ctx: SandboxContext, reset: () => void): HttpApp {
   app.get('/health', (_req, res) => {
     answerJson(res, 200, { ok: true, version: ctx.version });
   });
-  const access = createControlAccess(ctx.config.controlToken);
+  const access = createControlAccess(ctx.config.controlToken, ctx.clock.realNow);
   const layers = commonLayers(ctx, access);
   const namesOthers = namesOthersTo(access, ctx.config.trustProxy);
   // The creation routes, each as one chain of the layers that apply to it: Express mounts it, and
   // the server's listener (listener.ts) calls it directly for an exact match.
-  const creations: DirectRoute[] = creationRoutes.map(({ spec, path }) => ({
-    method: spec.method,
-    path: spec.path,
-    handler: chain([...layersFor(spec.path, layers), createPaymentHandler(ctx, path, namesOthers)]),
+  const creations: DirectRoute[] = creationAddresses.map(({ address, path }) => ({
+    method: 'POST',
+    path: address,
+    handler: chain([...layersFor(address, layers), createPaymentHandler(ctx, path, namesOthers)]),
   }));
   for (const r of creations) app.post(r.path, r.handler);
 
@@ -87,7 +89,7 @@ export function createApp(ctx: SandboxContext, reset: () => void): HttpApp {
   app.use(paymentsRouter());
 
   app.use(sandboxRouter(ctx, reset));
-  app.use(accessRouter(access));
+  app.use(accessRouter(access, ctx.config.trustProxy));
   app.use(merchantsRouter(ctx));
   app.use(requestsRouter(ctx));
   app.use(clockRouter(ctx));

@@ -6,6 +6,8 @@ import { isLoopbackClient } from './client-address.js';
 export const CONSOLE_COOKIE = 'sandbox_console';
 /** Console sessions kept; the oldest is forgotten first (its browser is asked for the token again). */
 const MAX_SESSIONS = 1000;
+/** A console session unused this long (real time) ends: its browser is asked for the token again. */
+export const SESSION_IDLE_MS = 12 * 60 * 60_000;
 
 const digest = (s: string): Buffer => createHash('sha256').update(s, 'utf8').digest();
 
@@ -23,8 +25,8 @@ export interface ControlAccess {
   readonly shared: boolean;
   /** The request carries the token (Bearer) or a console session opened with it. */
   authorized(req: Request): boolean;
-  /** Opens a console session; answers the `Set-Cookie` value. */
-  openSession(): string;
+  /** Opens a console session; answers the `Set-Cookie` value (`secure`: the console was reached over https). */
+  openSession(secure: boolean): string;
 }
 
 /** Whether an answer to this request may name another merchant (contract §10): who could read the log anyway. */
@@ -36,11 +38,12 @@ export const namesOthersTo =
   (req) =>
     isLoopbackClient(req, trustProxy) || access.authorized(req);
 
-export function createControlAccess(token: string | null): ControlAccess {
+/** `realNow`: the wall clock (the sandbox clock's, so tests and a paused sandbox time do not change session life). */
+export function createControlAccess(token: string | null, realNow: () => number): ControlAccess {
   // Digests of equal length make the comparison constant-time whatever was sent.
   const expected = token ? digest(token) : null;
-  // Session ids are kept as digests: the lookup's timing says nothing about a valid id.
-  const sessions = new Set<string>();
+  // Session ids are kept as digests (the lookup's timing says nothing about a valid id), with when each was last used.
+  const sessions = new Map<string, number>();
 
   const bearerMatches = (header: string | undefined): boolean => {
     if (!expected || !header) return false;
@@ -61,14 +64,23 @@ export function createControlAccess(token: string | null): ControlAccess {
     authorized(req) {
       if (bearerMatches(req.headers.authorization)) return true;
       const id = expected ? sessionOf(req.headers.cookie) : null;
-      return id !== null && sessions.has(digest(id).toString('hex'));
+      if (id === null) return false;
+      const key = digest(id).toString('hex');
+      const used = sessions.get(key);
+      if (used === undefined) return false;
+      sessions.delete(key);
+      if (realNow() - used > SESSION_IDLE_MS) return false;
+      // Re-inserted: the map stays in order of last use, so the least recently used is forgotten first.
+      sessions.set(key, realNow());
+      return true;
     },
-    openSession() {
+    openSession(secure) {
       const id = randomBytes(32).toString('base64url');
-      sessions.add(digest(id).toString('hex'));
-      if (sessions.size > MAX_SESSIONS) sessions.delete(sessions.values().next().value!);
+      sessions.set(digest(id).toString('hex'), realNow());
+      if (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value!);
       // No Max-Age: the browser forgets it when it closes. Strict: no other site's page can send it.
-      return `${CONSOLE_COOKIE}=${id}; Path=/sandbox/v1; HttpOnly; SameSite=Strict`;
+      // Secure over https, so the browser never sends it over plain http.
+      return `${CONSOLE_COOKIE}=${id}; Path=/sandbox/v1; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
     },
   };
 }

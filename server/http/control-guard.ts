@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import { clientScheme, isLoopbackClient, isLoopbackHost } from './client-address.js';
 import type { ControlAccess } from './control-access.js';
 import { SandboxError } from '../contract/errors.js';
+import { SENT_BY_HEADER } from '../delivery/sent-by.js';
 
 const SHARE_HINT = 'start the sandbox with --control-token to share it';
 
@@ -14,6 +15,14 @@ const SHARE_HINT = 'start the sandbox with --control-token to share it';
  */
 export function controlGuard(opts: { access: ControlAccess; extraOrigins: string[]; trustProxy?: boolean }): RequestHandler {
   return (req, res, next) => {
+    // A notification, callback, probe or replayed call of a sandbox, relayed back by a proxy: never the operator.
+    if (req.headers[SENT_BY_HEADER] !== undefined)
+      return next(
+        new SandboxError(
+          'FORBIDDEN',
+          'this request was sent by a sandbox (a notification, callback, probe or replayed call); the control API never answers those',
+        ),
+      );
     const loopbackClient = isLoopbackClient(req, opts.trustProxy ?? false);
     if (!loopbackClient || !isLoopbackHost(req.headers.host)) {
       if (!opts.access.shared) {

@@ -46,6 +46,7 @@ export function logEntry(req: Request, res: Response, extra: Partial<EntryInput>
     note: res.locals.logNotes?.length ? res.locals.logNotes.join('; ') : null,
     warnings: res.locals.logWarnings ?? [],
     diagnosis: res.locals.logDiagnosis ?? null,
+    migration: res.locals.logMigration ?? null,
     call_kind: res.locals.call?.kind ?? null,
     public_key: res.locals.logMerchant ?? null,
     anonymous: !res.locals.identified,

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import type { RouteSpec } from '../contract/route.js';
-import { controlClient, controlRoutes, merchantClient, DEMO_KEYS, SandboxApiError, type MerchantKeys } from '../testkit/index.js';
+import { asApiReadsIt } from './api-values.js';
+import {
+  checkReportMarkdown,
+  controlClient,
+  controlRoutes,
+  merchantClient,
+  DEMO_KEYS,
+  runGoLiveCheck,
+  SandboxApiError,
+  type MerchantKeys,
+} from '../testkit/index.js';
 
 /**
  * The MCP tools of a sandbox: one per control route, read from the same route descriptions as the
@@ -71,11 +81,22 @@ export function controlTools(target: ToolTarget): Tool[] {
     name,
     description: describe(spec),
     inputSchema: routeInputSchema(spec),
-    run: (args) => client[name]!(args),
+    run: (args) => {
+      // Numbers and booleans where the route reads a string, read as the strings they print as.
+      const input: Record<string, unknown> = { ...args };
+      if (spec.body && 'body' in input) input.body = asApiReadsIt(spec.body, input.body);
+      if (spec.query && 'query' in input) input.query = asApiReadsIt(spec.query, input.query);
+      return client[name]!(input);
+    },
   }));
 }
 
-const FieldsSchema = z.record(z.string(), z.string().nullable());
+/** A field value: a string, or a JSON number or boolean read as the string it prints as (as the merchant API reads JSON). */
+const FieldValue = z
+  .union([z.string(), z.number(), z.boolean()])
+  .nullable()
+  .transform((v) => (v === null ? null : String(v)));
+const FieldsSchema = z.record(z.string(), FieldValue);
 const MerchantPick = {
   public_key: z
     .string()
@@ -106,6 +127,16 @@ const CreatePayoutsInput = z.strictObject({
   ...MerchantPick,
 });
 
+const CheckIntegrationInput = z.strictObject({
+  success_url: z.string().optional().describe('Where the shop receives payment notifications (set on the merchant before the check).'),
+  rejection_url: z.string().optional().describe('Where it receives channel 17 rejections; without one those probes are skipped.'),
+  payout_url: z.string().optional().describe('Where it receives payout status changes; without one that probe is skipped.'),
+  trans_ids: z.array(z.string()).optional().describe("Orders of the shop for the probes (default the merchant's own accepted creations)."),
+  merchant: z.string().optional().describe("The merchant's public key (default the demo merchant)."),
+  only: z.array(z.string()).optional().describe('Check ids to run (default all).'),
+  since: z.string().optional().describe('ISO 8601 start of the window the passive checks read (default the last reset).'),
+});
+
 /** Plain-text message of a zod failure of a tool's own input. */
 const inputProblem = (error: z.ZodError) =>
   new SandboxApiError(0, 'INVALID_TOOL_INPUT', error.issues.map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`).join('; '));
@@ -129,7 +160,7 @@ export function merchantTools(target: ToolTarget): Tool[] {
         'direct-integration JSON) and the sandbox operation id.',
       inputSchema: { ...jsonSchemaOf(CreatePaymentInput), type: 'object' },
       run: async (args) => {
-        const parsed = CreatePaymentInput.safeParse(args);
+        const parsed = CreatePaymentInput.safeParse(asApiReadsIt(CreatePaymentInput, args));
         if (!parsed.success) throw inputProblem(parsed.error);
         const { fields, shopper, encoding, public_key } = parsed.data;
         const merchant = merchantClient(target.url, await keysOf(public_key));
@@ -145,11 +176,34 @@ export function merchantTools(target: ToolTarget): Tool[] {
         'valid item with the given fields over it. Answers the payroll and its items.',
       inputSchema: { ...jsonSchemaOf(CreatePayoutsInput), type: 'object' },
       run: async (args) => {
-        const parsed = CreatePayoutsInput.safeParse(args);
+        const parsed = CreatePayoutsInput.safeParse(asApiReadsIt(CreatePayoutsInput, args));
         if (!parsed.success) throw inputProblem(parsed.error);
         const { items, channel_url, public_key } = parsed.data;
         const merchant = merchantClient(target.url, await keysOf(public_key));
         return merchant.createPayouts((items ?? [{}]).map((o) => merchant.payoutItem(o, channel_url)));
+      },
+    },
+    {
+      name: 'checkIntegration',
+      description:
+        "The go-live check with the CLI's options (pasarela-sandbox check): sets the shop's notification URLs on the " +
+        'merchant, probes them about its orders and reads what the sandbox saw. Answers the report and the same ' +
+        'report as Markdown.',
+      inputSchema: { ...jsonSchemaOf(CheckIntegrationInput), type: 'object' },
+      run: async (args) => {
+        const parsed = CheckIntegrationInput.safeParse(args);
+        if (!parsed.success) throw inputProblem(parsed.error);
+        const a = parsed.data;
+        const report = await runGoLiveCheck(control, {
+          successUrl: a.success_url,
+          rejectionUrl: a.rejection_url,
+          payoutUrl: a.payout_url,
+          transIds: a.trans_ids,
+          merchant: a.merchant,
+          only: a.only,
+          since: a.since,
+        });
+        return { report, markdown: checkReportMarkdown(report) };
       },
     },
   ];

@@ -20,6 +20,11 @@ const commands = {
     bundle: 'receive.mjs',
     checkout: join(root, 'server', 'receive-cli.ts'),
   },
+  check: {
+    about: 'the go-live check as a CI gate: --success-url URL [--rejection-url URL] [--payout-url URL] [--report FILE.md]',
+    bundle: 'check.mjs',
+    checkout: join(root, 'server', 'check-cli.ts'),
+  },
   mcp: {
     about: 'its tools for coding agents over MCP (stdio): [--url URL [--control-token T] | --start [--port N]]',
     bundle: 'mcp.mjs',

@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import type { EntryNote, HarEntry, ReplayKind, ReplaySkip, SkipCode } from '../contract/replays.js';
+import { isLegacyChannel } from '../contract/protocol.js';
 import { CHANNEL_IDS, creationAddress } from '../contract/common.js';
 import { classifyCall } from '../contract/calls.js';
 import { isServiceCall } from '../contract/call-kinds.js';
@@ -195,7 +196,9 @@ export async function readEntry(e: HarEntry, index: number): Promise<ReadEntry> 
   if ('code' in body) return skipped(body.code, body.params);
   if (kind === 'creation' && production.status >= 200 && production.status < 300) {
     const channel = await channelOf(body);
-    if (channel !== undefined && /^\d+$/.test(channel) && !(CHANNEL_IDS as readonly number[]).includes(Number(channel)))
+    // The legacy channels 0–4 of the older request formats are served too (to merchants on the legacy protocol).
+    const served = (n: number) => (CHANNEL_IDS as readonly number[]).includes(n) || isLegacyChannel(n);
+    if (channel !== undefined && /^\d+$/.test(channel) && !served(Number(channel)))
       return skipped('unknown_channel', { channel, channels: CHANNEL_IDS.join(', ') });
   }
   return { ...base, kind, target: classified.target, body };

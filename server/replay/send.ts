@@ -1,12 +1,14 @@
 import type { EntryNote, ReplaySent } from '../contract/replays.js';
 import type { SandboxContext } from '../context.js';
 import { expiredLoginToken } from '../domain/payouts/auth.js';
-import { creationSignature, notifySignature, querySignature } from '../domain/signature.js';
+import { notifySignature, querySignature } from '../domain/signature.js';
+import { signatureAsSpelled } from '../domain/protocol/legacy-checks.js';
 import type { MerchantRecord } from '../store/merchants.js';
 import { rewriteBody, rewriteQuery, type OutgoingBody, type Rewrite } from './body-fields.js';
 import { errorCodeOf } from './drift.js';
 import type { ReadEntry } from './har-entries.js';
 import { REPLAY_HEADER, replayHeaderValue } from './replay-marker.js';
+import { SENT_BY, SENT_BY_HEADER } from '../delivery/sent-by.js';
 
 /** What the sandbox was sent for one entry and what it answered (kept for the scenario recorder). */
 export type SentEntry = ReplaySent & { notes: EntryNote[] };
@@ -73,7 +75,7 @@ export function createEntrySender(ctx: SandboxContext, merchant: MerchantRecord,
       }
       return ch;
     };
-  const creation = (refusal: string | null) => signed((v) => creationSignature(v, merchant.secret_key), refusal);
+  const creation = (refusal: string | null) => signed((v) => signatureAsSpelled(v, merchant.secret_key), refusal);
   const notify = (refusal: string | null) =>
     signed((v) => notifySignature({ public_key: v.public_key ?? '', trans_id: v.trans_id ?? '' }, merchant.secret_key), refusal);
   const query = (refusal: string | null) =>
@@ -177,6 +179,7 @@ export function createEntrySender(ctx: SandboxContext, merchant: MerchantRecord,
     const headers: Record<string, string> = {
       'user-agent': `PasarelaSandbox-Replay/${ctx.version}`,
       [REPLAY_HEADER]: replayHeaderValue(mark),
+      [SENT_BY_HEADER]: SENT_BY,
     };
     const auth =
       e.kind.startsWith('payout_') && e.kind !== 'payout_login'

@@ -58,6 +58,7 @@ export const recordedSettings = (m: MerchantRecord) => ({
   notification_signature_layout: m.notification_signature_layout,
   enabled: m.enabled,
   allow_http_localhost: m.allow_http_localhost,
+  protocol: m.protocol,
 });
 
 /** The log entries of the range, oldest first (the log pages newest first). */

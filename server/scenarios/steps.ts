@@ -5,7 +5,8 @@ import { paymentRoutes } from '../contract/payments.js';
 import { payoutApiRoutes } from '../contract/payout-api.js';
 import { payoutRoutes } from '../contract/payouts.js';
 import { speiRoutes } from '../contract/spei.js';
-import { creationSignature, notificationSignatureValid, notifySignature } from '../domain/signature.js';
+import { notificationSignatureValid, notifySignature } from '../domain/signature.js';
+import { signatureAsSpelled } from '../domain/protocol/legacy-checks.js';
 import { creationPathOf } from '../contract/common.js';
 import { creationFields, payoutItem } from '../domain/valid-fields.js';
 import { call, checkCall, control, describeAnswer, field, type Answer } from './http.js';
@@ -54,7 +55,8 @@ async function createPayment(st: RunState, s: Of<'create_payment'>, index: numbe
   );
   const transId = typeof given.trans_id === 'string' ? given.trans_id : `SCN-${st.runId}-${index + 1}`;
   const f = creationFields(s.channel, { fields: given, shopper: s.shopper, publicKey: st.merchant.public_key, transId, now: Date.now() });
-  if (s.sign && !('signature' in given)) f.signature = creationSignature(f, st.merchant.secret_key);
+  // Signed as the request is spelled: a recorded 2018 creation signs `curency`, `trans_ID`, `url_erro`.
+  if (s.sign && !('signature' in given)) f.signature = signatureAsSpelled(f, st.merchant.secret_key);
   const body = s.encoding === 'json' ? { json: f } : s.encoding === 'multipart' ? { multipart: f } : { form: f };
   const a = await call(st.base, 'POST', creationPathOf(s.channel), body);
   const failures = checkCall(a, s.expect, 200);
@@ -127,11 +129,9 @@ async function speiTransfer(st: RunState, s: Of<'spei_transfer'>): Promise<StepO
 
 async function createPayouts(st: RunState, s: Of<'create_payouts'>, index: number): Promise<StepOutcome> {
   const items = s.items.map((patch, i) => {
-    const item = payoutItem(i, `${st.runId}-${index + 1}`, st.receiver.url('payout-channel'));
-    for (const [k, v] of Object.entries(patch)) {
-      if (v === null) delete item[k];
-      else item[k] = typeof v === 'string' ? sub(v, st.runId) : v;
-    }
+    const given = Object.fromEntries(Object.entries(patch).map(([k, v]) => [k, typeof v === 'string' ? sub(v, st.runId) : v]));
+    const item = payoutItem(i, `${st.runId}-${index + 1}`, st.receiver.url('payout-channel'), given);
+    for (const [k, v] of Object.entries(patch)) if (v === null) delete item[k];
     return item;
   });
   const auth =

@@ -65,16 +65,24 @@ function checkOwnership(dir: string): void {
   if (st.mode & 0o002) throw new DataDirError({ kind: 'world-writable', dir });
 }
 
-/** The lock file's content: the holder's pid and, where the OS tells it, when that process started. */
-function identity(pid: number): string | null {
+/** The fields of /proc/PID/stat after the parenthesised command (which may hold spaces); null where the OS has none. */
+function statFields(pid: number): string[] | null {
   try {
-    // Field 22 of /proc/PID/stat (after the parenthesised command, which may hold spaces) is the start time.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
 }
+
+/** The lock file's content: the holder's pid and, where the OS tells it, when that process started (field 22). */
+const identity = (pid: number): string | null => statFields(pid)?.[19] ?? null;
+
+/**
+ * Dead but not yet reaped (a zombie, state Z; X while it is being reaped): its parent has not waited
+ * for it, and in a container without an init it may stay so. It holds nothing, and kill(pid, 0) still succeeds.
+ */
+const isDeadProcess = (pid: number): boolean => /^[ZX]$/.test(statFields(pid)?.[0] ?? '');
 
 function commandOf(pid: number): string | null {
   try {
@@ -97,6 +105,7 @@ function holderAlive(file: string, text: string): number | null {
     // EPERM: alive, but another user's.
     if ((err as NodeJS.ErrnoException).code !== 'EPERM') return null;
   }
+  if (isDeadProcess(pid)) return null;
   if (started && started !== '-' && identity(pid) !== null && identity(pid) !== started) return null;
   return pid;
 }

@@ -12,7 +12,16 @@ export function goliveCheckRepo(db: Db) {
   const newestOf = db.prepare<[number, number], { report: string }>(
     'SELECT report FROM golive_checks WHERE merchant_id = ? ORDER BY id DESC LIMIT ?',
   );
-  const parse = (r: { report: string }) => JSON.parse(r.report) as CheckReport;
+  // Reports kept from before probes named their orders and answers read with those left empty.
+  const parse = (r: { report: string }): CheckReport => {
+    const old = JSON.parse(r.report) as Partial<CheckReport> & Pick<CheckReport, 'started_at' | 'checks'>;
+    return {
+      ...old,
+      since: old.since ?? old.started_at,
+      orders: old.orders ?? [],
+      checks: old.checks.map((c) => ({ ...c, answers: c.answers ?? [] })),
+    } as CheckReport;
+  };
   return {
     add(merchantId: number, report: CheckReport, startedAt: number, finishedAt: number): void {
       insert.run({

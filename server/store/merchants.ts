@@ -1,3 +1,4 @@
+import type { Protocol } from '../contract/protocol.js';
 import type { Db } from './db.js';
 import { deepFreeze, readCache } from './read-cache.js';
 
@@ -21,6 +22,10 @@ export interface MerchantRecord {
   notification_signature_layout: 'standard' | 'legacy';
   blacklisted_documents: string[];
   allow_http_localhost: boolean;
+  /** `legacy`: the older creation dialects are served as the service did. */
+  protocol: Protocol;
+  /** A shared sandbox sends this merchant's payout callbacks to loopback and private addresses too. */
+  allow_private_callbacks: boolean;
   created_at: number;
 }
 
@@ -42,6 +47,8 @@ interface MerchantRow {
   notification_signature_layout: 'standard' | 'legacy';
   blacklisted_documents: string;
   allow_http_localhost: number;
+  protocol: Protocol;
+  allow_private_callbacks: number;
   created_at: number;
 }
 
@@ -49,6 +56,7 @@ const fromRow = (r: MerchantRow): MerchantRecord => ({
   ...r,
   enabled: r.enabled === 1,
   allow_http_localhost: r.allow_http_localhost === 1,
+  allow_private_callbacks: r.allow_private_callbacks === 1,
   channels: JSON.parse(r.channels) as Record<string, string[]>,
   blacklisted_documents: JSON.parse(r.blacklisted_documents) as string[],
 });
@@ -57,11 +65,12 @@ const toRow = (m: Omit<MerchantRecord, 'id'>) => ({
   ...m,
   enabled: m.enabled ? 1 : 0,
   allow_http_localhost: m.allow_http_localhost ? 1 : 0,
+  allow_private_callbacks: m.allow_private_callbacks ? 1 : 0,
   channels: JSON.stringify(m.channels),
   blacklisted_documents: JSON.stringify(m.blacklisted_documents),
 });
 
-export type NewMerchant = Omit<MerchantRecord, 'id' | 'clabe'> & { clabe?: string };
+export type NewMerchant = Omit<MerchantRecord, 'id' | 'clabe' | 'protocol'> & { clabe?: string; protocol?: Protocol };
 
 export function merchantRepo(db: Db) {
   const byId = db.prepare<[number], MerchantRow>('SELECT * FROM merchants WHERE id = ?');
@@ -73,16 +82,17 @@ export function merchantRepo(db: Db) {
   const insert =
     db.prepare(`INSERT INTO merchants (name, public_key, secret_key, payout_token, payout_username, payout_password, clabe, enabled,
       max_amount, channels, success_url, rejection_url, payout_url, notification_signature_layout,
-      blacklisted_documents, allow_http_localhost, created_at)
+      blacklisted_documents, allow_http_localhost, allow_private_callbacks, protocol, created_at)
     VALUES (@name, @public_key, @secret_key, @payout_token, @payout_username, @payout_password, @clabe, @enabled, @max_amount, @channels,
       @success_url, @rejection_url, @payout_url, @notification_signature_layout, @blacklisted_documents,
-      @allow_http_localhost, @created_at)`);
+      @allow_http_localhost, @allow_private_callbacks, @protocol, @created_at)`);
   const update = db.prepare(`UPDATE merchants SET name=@name, public_key=@public_key, secret_key=@secret_key,
       payout_token=@payout_token, payout_username=@payout_username, payout_password=@payout_password,
       clabe=@clabe, enabled=@enabled, max_amount=@max_amount, channels=@channels,
       success_url=@success_url, rejection_url=@rejection_url, payout_url=@payout_url,
       notification_signature_layout=@notification_signature_layout,
-      blacklisted_documents=@blacklisted_documents, allow_http_localhost=@allow_http_localhost
+      blacklisted_documents=@blacklisted_documents, allow_http_localhost=@allow_http_localhost,
+      allow_private_callbacks=@allow_private_callbacks, protocol=@protocol
     WHERE id=@id`);
   const nextId = db.prepare<[], { n: number }>('SELECT COALESCE(MAX(id), 0) + 1 AS n FROM merchants');
   const maybe = (r: MerchantRow | undefined) => (r ? fromRow(r) : undefined);
@@ -109,7 +119,7 @@ export function merchantRepo(db: Db) {
     /** Inserts; `clabe` defaults to one derived from the new id by `clabeFor`. */
     insert(m: NewMerchant, clabeFor: (id: number) => string): MerchantRecord {
       const id = nextId.get()!.n;
-      const record = { ...m, clabe: m.clabe ?? clabeFor(id) };
+      const record = { ...m, clabe: m.clabe ?? clabeFor(id), protocol: m.protocol ?? 'current' };
       const info = insert.run(toRow(record));
       forgetCached();
       return fromRow(byId.get(Number(info.lastInsertRowid))!);

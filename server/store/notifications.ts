@@ -66,6 +66,8 @@ export interface NotificationFilter {
   trans_id?: string;
   /** Failed deliveries first, then the rest; each group newest first. */
   failed_first?: boolean;
+  /** Go-live probe deliveries (`test_label` golive:…): listed with the rest (default), left out, or alone. */
+  probes?: 'include' | 'exclude' | 'only';
   /** Cursor: rows after this (rank is 0 for failed, 1 otherwise; used with failed_first). */
   before?: { rank: number; id: number };
 }
@@ -123,6 +125,8 @@ export function notificationRepo(db: Db) {
     // A trans_id names a handful of operations (operations_trans index), each with few notifications.
     if (f.trans_id !== undefined)
       (where.push('operation_id IN (SELECT id FROM operations WHERE trans_id = @trans_id)'), (params.trans_id = f.trans_id));
+    if (f.probes === 'exclude') where.push("(test_label IS NULL OR test_label NOT LIKE 'golive:%')");
+    if (f.probes === 'only') where.push("test_label LIKE 'golive:%'");
     const rank = "(status <> 'failed')";
     if (f.before) {
       params.rank = f.before.rank;

@@ -1,5 +1,6 @@
 import type { OperationStatus } from '../contract/common.js';
 import { readDetails, type OperationDetails } from '../contract/operation-details.js';
+import type { Dialect } from '../contract/protocol.js';
 import type { Db } from './db.js';
 
 /** An operation as the domain sees it; times are epoch ms on the sandbox clock. */
@@ -29,11 +30,17 @@ export interface OperationRecord {
   created_at: number;
   expires_at: number;
   updated_at: number;
+  /** The older dialect the creation was sent in (its `channel` is then a legacy channel 0–4); null: current. */
+  protocol: Dialect | null;
   /** The go-live check report that created this probe operation (contract §11); absent or null otherwise. */
   check_report?: string | null;
+  /** `golive:<check id>` on a probe operation; absent or null otherwise. */
+  test_label?: string | null;
 }
 
-export type NewOperation = Omit<OperationRecord, 'id' | 'status' | 'updated_at' | 'check_report'>;
+export type NewOperation = Omit<OperationRecord, 'id' | 'status' | 'updated_at' | 'check_report' | 'test_label' | 'protocol'> & {
+  protocol?: Dialect | null;
+};
 
 export interface OperationEventRecord {
   id: number;
@@ -78,14 +85,16 @@ export interface OperationFilter {
   created_to?: number;
   /** Only ids below this (the cursor). */
   before_id?: number;
+  /** Go-live probe operations: listed with the rest (default), left out, or alone. */
+  probes?: 'include' | 'exclude' | 'only';
 }
 
 export function operationRepo(db: Db) {
   // Positional parameters: binding 21 named ones looked each name up on the object (~2 µs a creation).
   const insert = db.prepare(`INSERT INTO operations (id, merchant_id, token, trans_id, channel, amount, amount_cents,
       currency, method, user_bank_code, direct_integration, url_ok, url_error, shopper, doc_number, email, rfc,
-      request, details, created_at, expires_at, updated_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      request, details, created_at, expires_at, updated_at, protocol)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const lastId = db.prepare<[], number>('SELECT MAX(id) FROM operations').pluck();
   const byId = db.prepare<[number], Row>('SELECT * FROM operations WHERE id = ?');
   const byToken = db.prepare<[string], Row>('SELECT * FROM operations WHERE token = ?');
@@ -102,7 +111,11 @@ export function operationRepo(db: Db) {
     // A go-live check's probe operations are not the merchant's payments (contract §11).
     'SELECT status, channel, COUNT(*) AS n FROM operations WHERE check_report IS NULL GROUP BY status, channel',
   );
-  const setCheck = db.prepare('UPDATE operations SET check_report = ? WHERE id = ?');
+  const setCheck = db.prepare('UPDATE operations SET check_report = ?, test_label = ? WHERE id = ?');
+  const ownSince = db.prepare<[number, number, number], Row>(
+    // The merchant's own operations created since a time, newest first (probe operations left out).
+    'SELECT * FROM operations WHERE merchant_id = ? AND created_at >= ? AND test_label IS NULL ORDER BY id DESC LIMIT ?',
+  );
   const listCache = new Map<string, ReturnType<Db['prepare']>>();
 
   function list(f: OperationFilter, limit: number): OperationRecord[] {
@@ -124,6 +137,8 @@ export function operationRepo(db: Db) {
       );
       params.q = f.q;
     }
+    if (f.probes === 'exclude') where.push('test_label IS NULL');
+    if (f.probes === 'only') where.push('test_label IS NOT NULL');
     if (f.created_from !== undefined) (where.push('created_at >= @created_from'), (params.created_from = f.created_from));
     if (f.created_to !== undefined) (where.push('created_at < @created_to'), (params.created_to = f.created_to));
     const sql = `SELECT * FROM operations ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY id DESC LIMIT @limit`;
@@ -164,9 +179,10 @@ export function operationRepo(db: Db) {
         op.created_at,
         op.expires_at,
         op.created_at,
+        op.protocol ?? null,
       );
       // The row is exactly what was written: no read-back (and no JSON re-parse) on the creation path.
-      return { ...op, id: Number(info.lastInsertRowid), status: 'pending', updated_at: op.created_at };
+      return { ...op, protocol: op.protocol ?? null, id: Number(info.lastInsertRowid), status: 'pending', updated_at: op.created_at };
     },
     get: (id: number) => {
       const r = byId.get(id);
@@ -186,8 +202,10 @@ export function operationRepo(db: Db) {
     },
     events: (operationId: number) => eventsOf.all(operationId).map(eventFromRow),
     countsByStatusAndChannel: () => countBy.all(),
-    /** Labels a probe operation with the go-live check report that created it. */
-    markCheck: (id: number, report: string) => void setCheck.run(report, id),
+    /** Labels a probe operation with the go-live check report and the check (`golive:<id>`) that created it. */
+    markCheck: (id: number, report: string, label: string) => void setCheck.run(report, label, id),
+    /** The merchant's own operations (no probes) created at or after `since`, newest first, at most `limit`. */
+    ownSince: (merchantId: number, since: number, limit: number) => ownSince.all(merchantId, since, limit).map(fromRow),
   };
 }
 export type OperationRepo = ReturnType<typeof operationRepo>;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CallKind } from '../contract/call-kinds.js';
 import type { Diagnosis } from '../contract/diagnosis.js';
+import type { Migration } from '../contract/migration.js';
 import type { Db } from './db.js';
 
 export interface RequestLogRecord {
@@ -19,6 +20,8 @@ export interface RequestLogRecord {
   warnings: string[];
   /** How a refused signature was built (contract §10); null on every other request. */
   diagnosis: Diagnosis | null;
+  /** On a refused older-dialect creation: the request to send today (null on every other request). */
+  migration: Migration | null;
   /** Which call it was (null: not a call the sandbox recognises, or logged before calls were recorded). */
   call_kind: CallKind | null;
   /** The merchant the call names: the public key of a creation, query or notify, the owner of a payout token. */
@@ -33,12 +36,14 @@ export interface RequestLogRecord {
 export type EntryInput = Pick<RequestLogRecord, 'at' | 'method' | 'path'> &
   Partial<Omit<RequestLogRecord, 'id' | 'at' | 'method' | 'path'>> & { anonymous?: boolean };
 
-type NewEntry = Omit<RequestLogRecord, 'id'> & { bytes: number };
-interface Row extends Omit<RequestLogRecord, 'request_headers' | 'warnings' | 'diagnosis'> {
+interface Row extends Omit<RequestLogRecord, 'request_headers' | 'warnings' | 'diagnosis' | 'migration'> {
   request_headers: string;
   warnings: string;
   diagnosis: string | null;
+  migration: string | null;
 }
+
+type StoredEntry = Omit<RequestLogRecord, 'id' | 'migration'> & { bytes: number; migration: string | null };
 
 /** Characters kept of each body (request and answer). */
 export const EXCERPT = 8192;
@@ -47,6 +52,61 @@ export const REFUSED_EXCERPT = 2048;
 /** Bytes of request headers kept (names and values); the rest are counted, not kept. */
 export const HEADER_BYTES = 2048;
 const PATH_CHARS = 2000;
+/** Bytes of a stored diagnosis (its JSON): its expected string, and if need be its longer texts, are shortened in the middle. */
+export const DIAGNOSIS_BYTES = 8192;
+/** Bytes counted for an entry's numbers and fixed columns, so a flood of tiny entries still weighs something. */
+const ROW_OVERHEAD = 64;
+
+const bytesOf = (s: string | null | undefined) => (s ? Buffer.byteLength(s) : 0);
+
+/** The longest start (or end) of `s` within `max` bytes of UTF-8, never splitting a surrogate pair. */
+function within(s: string, max: number, end: boolean): string {
+  let p = end ? s.slice(Math.max(0, s.length - max)) : s.slice(0, max);
+  for (let over = bytesOf(p) - max; over > 0; over = bytesOf(p) - max) {
+    const cut = Math.ceil(over / 3);
+    p = end ? p.slice(cut) : p.slice(0, p.length - cut);
+  }
+  if (!end && /[\uD800-\uDBFF]$/.test(p)) p = p.slice(0, -1);
+  if (end && /^[\uDC00-\uDFFF]/.test(p)) p = p.slice(1);
+  return p;
+}
+
+/** `s` within `max` bytes of UTF-8: its middle taken out and marked with `…` (3 bytes) when it is longer. */
+export function shortenMiddle(s: string, max: number): string {
+  if (bytesOf(s) <= max) return s;
+  const half = Math.max(0, Math.floor((max - 3) / 2));
+  return `${within(s, half, false)}…${within(s, half, true)}`;
+}
+
+/**
+ * A diagnosis as the log keeps it: at most DIAGNOSIS_BYTES of JSON. The expected string is shortened
+ * first (it is every signed value joined), then whichever text is longest, until it fits.
+ */
+export function boundedDiagnosis(d: Diagnosis | null | undefined, max = DIAGNOSIS_BYTES): Diagnosis | null {
+  if (!d) return null;
+  // A long expected string (every signed value of a large refusal) is cut before anything is serialised.
+  let out: Diagnosis = bytesOf(d.expected_string) > max / 2 ? { ...d, expected_string: shortenMiddle(d.expected_string, max / 2) } : d;
+  const size = () => Buffer.byteLength(JSON.stringify(out));
+  let over = size() - max;
+  if (over <= 0) return out;
+  out = { ...out, expected_string: shortenMiddle(out.expected_string, Math.max(256, bytesOf(out.expected_string) - over)) };
+  for (let round = 0; round < 8 && (over = size() - max) > 0; round++) {
+    const field = out.recipe?.field;
+    const texts: [number, (cut: (s: string) => string) => Diagnosis][] = [
+      [bytesOf(out.expected_string), (cut) => ({ ...out, expected_string: cut(out.expected_string) })],
+      [bytesOf(out.explanation), (cut) => ({ ...out, explanation: cut(out.explanation) })],
+    ];
+    if (out.recipe && field)
+      texts.push(
+        [bytesOf(field.sent), (cut) => ({ ...out, recipe: { ...out.recipe, field: { ...field, sent: cut(field.sent) } } })],
+        [bytesOf(field.signed), (cut) => ({ ...out, recipe: { ...out.recipe, field: { ...field, signed: cut(field.signed) } } })],
+      );
+    const [longest, replace] = texts.sort((a, b) => b[0] - a[0])[0]!;
+    // JSON escapes make a text weigh more than its bytes: a margin, and another round if that was not enough.
+    out = replace((s) => shortenMiddle(s, Math.max(64, longest - over - 16)));
+  }
+  return out;
+}
 
 function boundedHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -66,11 +126,15 @@ function boundedHeaders(headers: Record<string, string>): Record<string, string>
   return out;
 }
 
+/** A stored migration is at most this many bytes of JSON; a larger one (long values sent) is not kept. */
+export const MIGRATION_BYTES = 8192;
+
 /** The one builder of request-log entries: defaults, and every size bound of the log. */
-export function requestLogEntry(e: EntryInput): NewEntry {
+export function requestLogEntry(e: EntryInput): StoredEntry {
   const status = e.status ?? 0;
   const excerpt = e.anonymous && (status === 0 || status >= 400) ? REFUSED_EXCERPT : EXCERPT;
-  const entry: Omit<NewEntry, 'bytes'> = {
+  const migration = e.migration ? JSON.stringify(e.migration) : null;
+  const entry: Omit<StoredEntry, 'bytes'> = {
     at: e.at,
     request_id: e.request_id ?? randomBytes(6).toString('hex'),
     method: e.method.slice(0, 32),
@@ -82,20 +146,31 @@ export function requestLogEntry(e: EntryInput): NewEntry {
     response_body: (e.response_body ?? '').slice(0, excerpt),
     note: e.note ? e.note.slice(0, EXCERPT) : null,
     warnings: (e.warnings ?? []).slice(0, 100).map((w) => w.slice(0, 1000)),
-    diagnosis: e.diagnosis ?? null,
+    diagnosis: boundedDiagnosis(e.diagnosis),
     call_kind: e.call_kind ?? null,
     // A key no merchant has is kept as sent, bounded like the field it came from.
     public_key: e.public_key ? e.public_key.slice(0, 255) : null,
+    migration: migration !== null && Buffer.byteLength(migration) <= MIGRATION_BYTES ? migration : null,
   };
+  // Every stored column counts towards the log's byte cap, the diagnosis included.
   let headerBytes = 2;
   for (const [k, v] of Object.entries(entry.request_headers)) headerBytes += Buffer.byteLength(k) + Buffer.byteLength(v) + 6;
+  let warningBytes = 2;
+  for (const w of entry.warnings) warningBytes += Buffer.byteLength(w) + 3;
   const bytes =
-    Buffer.byteLength(entry.path) +
+    ROW_OVERHEAD +
+    bytesOf(entry.request_id) +
+    bytesOf(entry.method) +
+    bytesOf(entry.path) +
     headerBytes +
-    Buffer.byteLength(entry.request_body) +
-    Buffer.byteLength(entry.response_body) +
-    Buffer.byteLength(entry.note ?? '') +
-    Buffer.byteLength(entry.public_key ?? '');
+    bytesOf(entry.request_body) +
+    bytesOf(entry.response_body) +
+    bytesOf(entry.note) +
+    warningBytes +
+    (entry.diagnosis ? Buffer.byteLength(JSON.stringify(entry.diagnosis)) : 0) +
+    bytesOf(entry.call_kind) +
+    bytesOf(entry.public_key) +
+    bytesOf(entry.migration);
   return { ...entry, bytes };
 }
 
@@ -104,6 +179,7 @@ const fromRow = ({ bytes: _bytes, ...r }: Row & { bytes?: number }): RequestLogR
   request_headers: JSON.parse(r.request_headers) as Record<string, string>,
   warnings: JSON.parse(r.warnings) as string[],
   diagnosis: r.diagnosis === null ? null : (JSON.parse(r.diagnosis) as Diagnosis),
+  migration: r.migration === null ? null : (JSON.parse(r.migration) as Migration),
 });
 
 /**
@@ -114,9 +190,9 @@ const fromRow = ({ bytes: _bytes, ...r }: Row & { bytes?: number }): RequestLogR
  */
 export function requestLogRepo(db: Db, opts: { maxRows: number; maxBytes: number; flushMs?: number }) {
   const insert = db.prepare(`INSERT INTO request_log (at, request_id, method, path, status, latency_ms,
-    request_headers, request_body, response_body, note, warnings, diagnosis, call_kind, public_key, bytes)
+    request_headers, request_body, response_body, note, warnings, diagnosis, call_kind, public_key, migration, bytes)
     VALUES (@at, @request_id, @method, @path, @status, @latency_ms, @request_headers, @request_body, @response_body, @note, @warnings,
-    @diagnosis, @call_kind, @public_key, @bytes)`);
+    @diagnosis, @call_kind, @public_key, @migration, @bytes)`);
   const trimRows = db.prepare('DELETE FROM request_log WHERE id <= (SELECT MAX(id) FROM request_log) - ?');
   // The newest entry past the byte cap, summing sizes newest first (read from the (id, bytes) index).
   const trimBytes = db.prepare(`DELETE FROM request_log WHERE id <= (
@@ -132,13 +208,13 @@ export function requestLogRepo(db: Db, opts: { maxRows: number; maxBytes: number
        WHERE public_key = @key AND call_kind IN (SELECT value FROM json_each(@kinds)) AND at >= @after ORDER BY id DESC LIMIT @limit)
      ORDER BY id`,
   );
-  let buffer: NewEntry[] = [];
+  let buffer: StoredEntry[] = [];
   let timer: NodeJS.Timeout | null = null;
   let rowsSinceTrim = 0;
   // Bytes the kept entries take, kept here so a write does not have to sum them.
   let bytes = totalBytes.get()!.n ?? 0;
 
-  const writeAll = db.transaction((entries: NewEntry[]) => {
+  const writeAll = db.transaction((entries: StoredEntry[]) => {
     for (const e of entries)
       insert.run({
         ...e,

@@ -30,4 +30,7 @@ export {
 } from './notifications.js';
 export { receiver, startReceiver, type Match, type Received, type Receiver, type Reply } from '../loopback-receiver.js';
 export { eventually } from './eventually.js';
+export { runGoLiveCheck, type CheckOptions } from './check.js';
+export { checkLine, checkReportJson, checkReportMarkdown } from '../contract/golive-report.js';
+export type { CheckReport, CheckResult, ProbeAnswer } from '../contract/checks.js';
 export type { Diagnosis, Recipe } from '../contract/diagnosis.js';

@@ -172,11 +172,12 @@ export function merchantClient(baseUrl: string, keys: MerchantKeys = DEMO_KEYS) 
     },
 
     /**
-     * A valid payout item (Mexico, CLABE account) with `overrides` merged over it; the amount's
-     * integer part decides the sandbox outcome (even approved, odd rejected).
+     * A payout item: `overrides` as given, and valid defaults for what they leave out (a Mexican CLABE
+     * account unless they name a bank or a country; `country` is never filled, the bank decides it).
+     * The amount's integer part decides the sandbox outcome (even approved, odd rejected).
      */
     payoutItem(overrides: Record<string, unknown> = {}, channelUrl = 'https://beneficiary.example/otp'): Record<string, unknown> {
-      return { ...payoutItem(++seq, uniqueId('TK'), channelUrl), ...overrides };
+      return payoutItem(++seq, uniqueId('TK'), channelUrl, overrides);
     },
 
     /**

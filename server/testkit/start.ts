@@ -2,7 +2,9 @@ import type { CreateMerchant } from '../contract/merchants.js';
 import { createSandbox, type SandboxOptions } from '../sandbox.js';
 import { controlClient, type ControlClient } from '../contract/client.js';
 import { DEMO_KEYS, merchantClient, type MerchantClient, type MerchantKeys } from './merchant.js';
+import { runGoLiveCheck, type CheckOptions } from './check.js';
 import { spawnSandbox } from './spawn.js';
+import type { CheckReport } from '../contract/checks.js';
 
 export interface StartOptions {
   /** Run the sandbox CLI as a child process instead of inside the test process. */
@@ -35,6 +37,11 @@ export interface TestSandbox {
   merchantFor(keys: MerchantKeys): MerchantClient;
   /** The child's pid when spawned. */
   pid: number | undefined;
+  /**
+   * The go-live check against your handler (`successUrl` and the others are set on the merchant
+   * first); the same options as `pasarela-sandbox check`.
+   */
+  runCheck(options: CheckOptions): Promise<CheckReport>;
   /** Back to a fresh sandbox (demo merchant and `options.merchants` only, clock at real time). */
   reset(): Promise<void>;
   /** Stops the sandbox; safe to call more than once. */
@@ -104,6 +111,7 @@ export async function startSandbox(options: StartOptions = {}): Promise<TestSand
     merchants: [],
     merchantFor: (keys) => merchantClient(url, keys),
     pid,
+    runCheck: (o) => runGoLiveCheck(control, o),
     async reset() {
       await control.resetSandbox();
       await seed();

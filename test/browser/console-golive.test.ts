@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { CheckReport } from '../../server/contract/checks.js';
+import { CHECK_IDS, type CheckReport } from '../../server/contract/checks.js';
 import { CREATION_SIGNED_FIELDS } from '../../server/contract/signed-fields.js';
 import { paymentFields, postPayment } from '../helpers/payments.js';
 import { control, DEMO } from '../helpers/sandbox.js';
@@ -27,10 +27,14 @@ describe.skipIf(!hasChromium)('console: go-live check and signature diagnosis', 
       expect(await g.missingUrls().textContent()).toContain('rejection_url');
       await g.run().click();
       await g.report().waitFor();
-      expect(await g.checks().count()).toBe(13);
+      expect(await g.checks().count()).toBe(CHECK_IDS.length);
+      expect(await c.page.getByTestId('golive-since').textContent()).toMatch(/since/);
       expect(await g.check('success_acknowledged').getAttribute('data-verdict')).toBe('pass');
       expect(await g.check('forged_signature_refused').getAttribute('data-verdict')).toBe('pass');
       expect(await g.check('rejection_acknowledged').getAttribute('data-verdict')).toBe('skipped');
+      // What the handler answered, as text.
+      await g.check('success_acknowledged').locator('summary').click();
+      expect(await g.check('success_acknowledged').getByTestId('golive-answer-body').first().textContent()).toBe('order paid');
       await g.openNotifications('duplicate_acknowledged').click();
       await g.probeNotifications('duplicate_acknowledged').locator('[data-testid="attempt"]').first().waitFor();
       // The report with a probe's notifications open passes the accessibility audit too.
@@ -49,6 +53,13 @@ describe.skipIf(!hasChromium)('console: go-live check and signature diagnosis', 
       const n = await control(f.sb).getNotification({ id: probe });
       await c.goto(`operations/${n.operation_id}`);
       await g.probeLabel().waitFor();
+      // The operations list leaves probes out until asked.
+      await c.goto('operations');
+      const row = c.page.locator(`[data-id="${n.operation_id}"]`);
+      await c.page.getByTestId('filter-probes').check();
+      await row.waitFor();
+      await c.page.getByTestId('filter-probes').uncheck();
+      await row.waitFor({ state: 'detached' });
     } finally {
       await handler.close();
     }
@@ -69,5 +80,22 @@ describe.skipIf(!hasChromium)('console: go-live check and signature diagnosis', 
     const expected = CREATION_SIGNED_FIELDS.map((k) => fields[k]).join('') + '••••';
     expect(await g.requestDiagnosisExpected().textContent()).toContain(expected);
     expect(await g.requestDiagnosisSent().textContent()).toBe(values.join('') + '••••');
+  });
+
+  it('a multipart body gets the same diagnosis box, with the next refusal named, in English too', async () => {
+    const fields = paymentFields(17, { time: '2021-08-03UTC12:31:50' }, { sign: false });
+    const values = [...CREATION_SIGNED_FIELDS].sort().map((k) => fields[k] ?? '');
+    fields.signature = createHash('sha256')
+      .update(values.join('') + DEMO.secret_key)
+      .digest('hex');
+    expect((await postPayment(f.sb.url, fields, 'multipart')).status).toBe(400);
+    const c = await f.open('requests', { lang: 'en' });
+    const g = golivePage(c.page);
+    await g.requestRows().first().click();
+    await g.requestDiagnosis().waitFor();
+    expect(await g.requestDiagnosisRecipe().textContent()).toBe('The signature was built with: fields in alphabetical order.');
+    expect(await g.requestDiagnosisSent().textContent()).toBe(values.join('') + '••••');
+    expect(await c.page.getByTestId('request-diagnosis-signature').textContent()).toBe('••••');
+    expect(await c.page.getByTestId('request-diagnosis-next').textContent()).toContain('INVALID_TIME');
   });
 });

@@ -107,8 +107,12 @@ describe('a delivery to the sandbox itself fails with SELF_TARGET, sent nowhere'
     expect(self.error).toMatch(/^SELF_TARGET: /);
     const other = await startSandbox();
     try {
-      const answer = await sb.ctx.delivery.send({ url: `${other.url}/sandbox/v1/clock/resume`, headers: {}, body: '' });
-      expect(answer.response_status).toBe(200);
+      // Another sandbox's merchant API answers; its control API refuses whatever a sandbox sends.
+      const merchantApi = await sb.ctx.delivery.send({ url: `${other.url}/api/notify`, headers: {}, body: '' });
+      expect(merchantApi.response_status).toBe(400);
+      const controlApi = await sb.ctx.delivery.send({ url: `${other.url}/sandbox/v1/clock/pause`, headers: {}, body: '' });
+      expect(controlApi.response_status).toBe(403);
+      expect((await control(other).getClock()).paused).toBe(false);
     } finally {
       await other.stop();
     }

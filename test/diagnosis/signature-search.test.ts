@@ -1,6 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { diagnoseSignature, diagnosisHeader, MAX_HASHES, targetsOf } from '../../server/domain/diagnosis/signature-search.js';
+import { diagnoseSignature, MAX_HASHES, targetsOf } from '../../server/domain/diagnosis/signature-search.js';
+import { diagnosisHeader } from '../../server/http/diagnosis-header.js';
 import { recipeString, type Recipe } from '../../server/contract/diagnosis.js';
 import { CREATION_SIGNED_FIELDS } from '../../server/contract/signed-fields.js';
 

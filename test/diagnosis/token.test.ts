@@ -51,7 +51,7 @@ describe('a payout call refused for its token explains itself (contract §10)', 
       expect(diagnosis).toMatchObject({
         matched: true,
         recipe: { token: mistake, token_of: DEMO.public_key },
-        expected_string: 'Authorization: Bearer ••••',
+        expected_string: 'Authorization: <any scheme word, e.g. Bearer> ••••',
       });
       expect(diagnosis!.explanation.length).toBeGreaterThan(20);
     }
@@ -82,14 +82,17 @@ describe('a payout call refused for its token explains itself (contract §10)', 
     const open: [string, string][] = [
       [`Bearer ${DEMO.public_key}`, 'token=public_key'],
       [`Bearer "${DEMO.payout_token}"`, 'token=quoted'],
-      [`Basic ${Buffer.from('someone:guess').toString('base64')}`, 'token=basic_credentials'],
     ];
     for (const [authorization, expected] of open) expect((await refused(authorization, RELAYED)).header, authorization).toBe(expected);
+    const basic = Buffer.from(`${DEMO_LOGIN.username}:guess`).toString('base64');
     for (const guess of [DEMO.secret_key, DEMO_LOGIN.password, DEMO.payout_token.slice(0, 9), DEMO.payout_token.toUpperCase()]) {
       const { header, diagnosis } = await refused(`Bearer ${guess}`, RELAYED);
       expect(header, guess).toBe('unknown');
       expect(diagnosis!.matched).toBe(true);
     }
+    // Basic credentials are named when their username exists: another machine gets the same answer either way.
+    expect((await refused(`Token ${basic}`, RELAYED)).header).toBe('unknown');
+    expect((await refused(`Basic ${Buffer.from('someone:guess').toString('base64')}`, RELAYED)).header).toBe('unknown');
   });
 
   it('tells a login token revoked by a change of the payout login from an unknown one', async () => {
@@ -105,8 +108,37 @@ describe('a payout call refused for its token explains itself (contract §10)', 
 
     const { header, diagnosis } = await refused('Bearer lt_never_issued_by_this_sandbox');
     expect(header).toBe('unknown');
-    expect(diagnosis).toMatchObject({ matched: false, recipe: null, expected_string: 'Authorization: Bearer ••••' });
+    expect(diagnosis).toMatchObject({
+      matched: false,
+      recipe: null,
+      expected_string: 'Authorization: <any scheme word, e.g. Bearer> ••••',
+    });
     expect(diagnosis!.explanation).toMatch(/payout_token/);
+  });
+
+  it('names a login token upper-cased, cut short or pasted as the whole login answer without a scheme word', async () => {
+    const token = await login();
+    const cases: [string, string, string][] = [
+      [`Bearer ${token.toUpperCase()}`, 'other_case', 'token=other_case'],
+      [`Bearer ${token.slice(0, 20)}`, 'truncated', 'token=truncated'],
+      [JSON.stringify({ token }), 'login_answer', `token=login_answer; token_of=${DEMO.public_key}`],
+    ];
+    for (const [authorization, mistake, header] of cases) {
+      const r = await refused(authorization);
+      expect(r.header, authorization).toBe(header);
+      expect(r.diagnosis!.recipe!.token).toBe(mistake);
+    }
+  });
+
+  it('the expected header names the scheme word the setting requires, else says any word works', async () => {
+    await control(sb).updateSettings({ body: { payout_auth_scheme: 'Token' } });
+    try {
+      const { diagnosis } = await refused(DEMO.payout_token);
+      expect(diagnosis!.expected_string).toBe('Authorization: Token ••••');
+    } finally {
+      await control(sb).updateSettings({ body: { payout_auth_scheme: null } });
+    }
+    expect((await refused(DEMO.payout_token)).diagnosis!.expected_string).toBe('Authorization: <any scheme word, e.g. Bearer> ••••');
   });
 
   it('adds nothing where the refusal already says all: no header, a wrong scheme for a usable token', async () => {
@@ -143,9 +175,10 @@ describe("another merchant's key in a creation's diagnosis header", () => {
     };
     const named = `secret=other_merchant; secret_of=${other.public_key}`;
     expect((await post({})).headers.get('x-sandbox-signature-diagnosis')).toBe(named);
-    expect((await post(RELAYED)).headers.get('x-sandbox-signature-diagnosis')).toBe('secret=other_merchant');
+    // Naming even "another merchant" would confirm a guessed secret: a relayed caller gets unknown.
+    expect((await post(RELAYED)).headers.get('x-sandbox-signature-diagnosis')).toBe('unknown');
     expect((await post({ ...RELAYED, authorization: 'Bearer not-the-token' })).headers.get('x-sandbox-signature-diagnosis')).toBe(
-      'secret=other_merchant',
+      'unknown',
     );
     expect((await post({ ...RELAYED, authorization: `Bearer ${TOKEN}` })).headers.get('x-sandbox-signature-diagnosis')).toBe(named);
   });

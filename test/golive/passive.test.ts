@@ -63,4 +63,21 @@ describe('go-live check: passive checks over what the sandbox saw (contract §11
     const v = await run(other.public_key);
     for (const id of PASSIVE) expect(v[id]!.verdict).toBe('skipped');
   });
+
+  it('counts from `since` (default the last reset), and the report and each verdict say from when', async () => {
+    const all = await answer(sb, 'runCheck', { body: { only: PASSIVE } });
+    const later = new Date(Date.parse(all.data.started_at) + 60_000).toISOString();
+    const r = await answer(sb, 'runCheck', { body: { only: PASSIVE, since: later } });
+    expect(r.status).toBe(201);
+    expect(r.data.since).toBe(later);
+    for (const c of r.data.checks) {
+      expect(c.verdict).toBe('skipped');
+      expect(c.evidence).toContain(`since ${later}`);
+    }
+    await control(sb).resetSandbox();
+    const fresh = await answer(sb, 'runCheck', { body: { only: PASSIVE } });
+    // The window starts at the reset, so nothing before it is read.
+    expect(Date.parse(fresh.data.since)).toBeGreaterThan(Date.parse(all.data.since));
+    for (const c of fresh.data.checks) expect(c.verdict).toBe('skipped');
+  });
 });

@@ -3,7 +3,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpServer } from '../../server/mcp/server.js';
 import { jsonSchemaOf, routeInputSchema } from '../../server/mcp/tools.js';
-import { controlRoutes, startSandbox, type TestSandbox } from 'pasarela-sandbox/testkit';
+import { controlRoutes, startReceiver, startSandbox, type CheckReport, type TestSandbox } from 'pasarela-sandbox/testkit';
 
 // The MCP server's tools against a real sandbox, through the SDK's client on an in-memory
 // transport (the stdio command itself is tested from the packed package, test/package/integrations.test.ts).
@@ -28,7 +28,9 @@ afterAll(async () => {
 describe('MCP tools', () => {
   it('are the control routes, by name, with input schemas generated from their descriptions, plus the merchant tools', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual([...controlRoutes().keys(), 'createPayment', 'createPayouts'].sort());
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      [...controlRoutes().keys(), 'createPayment', 'createPayouts', 'checkIntegration'].sort(),
+    );
     for (const t of tools) expect(t.inputSchema.type).toBe('object');
     const reject = tools.find((t) => t.name === 'rejectOperation')!;
     expect(reject.description).toContain('POST /sandbox/v1/operations/:id/reject');
@@ -57,6 +59,22 @@ describe('MCP tools', () => {
     expect(unknown).toMatchObject({ isError: true, structuredContent: { error: { code: 'MERCHANT_NOT_FOUND' } } });
   });
 
+  it("checkIntegration takes the CLI's options: the handler's URL, the shop's orders, the checks", async () => {
+    const shop = await startReceiver();
+    try {
+      const r = await call('checkIntegration', { success_url: `${shop.url}/ok`, trans_ids: ['700100200'], only: ['success_acknowledged'] });
+      expect(r.isError).toBeFalsy();
+      const report = r.structuredContent!.report as CheckReport;
+      expect(report.orders).toEqual([{ trans_id: '700100200', source: 'given', checks: ['success_acknowledged'] }]);
+      expect(report.checks.map((c) => [c.id, c.verdict])).toEqual([['success_acknowledged', 'pass']]);
+      expect(r.structuredContent!.markdown).toMatch(/^# Go-live check chk_/);
+      const bad = await call('checkIntegration', { only: 'success_acknowledged' });
+      expect(bad.isError).toBe(true);
+    } finally {
+      await shop.close();
+    }
+  });
+
   it('answer a failure as a tool error with the sandbox’s code and message', async () => {
     const missing = await call('getOperation', { id: 424242 });
     expect(missing).toMatchObject({ isError: true, structuredContent: { error: { code: 'NOT_FOUND', status: 404 } } });
@@ -80,5 +98,24 @@ describe('MCP tools', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('read JSON numbers and booleans as the strings they print as, in every tool, as the merchant API reads JSON', async () => {
+    const created = await call('createPayment', { fields: { channel: 17, amount: 75000, direct_integration: false } });
+    expect(created.isError).toBeUndefined();
+    const id = created.structuredContent!.operation_id as number;
+    const op = (await call('getOperation', { id })).structuredContent!;
+    expect(op).toMatchObject({ channel: 17, amount: '75000' });
+    const rejected = await call('rejectOperation', { id, body: { rejection_code: 51, rejection_message: 'sin fondos' } });
+    expect(rejected.isError).toBeUndefined();
+    expect((await call('getOperation', { id })).structuredContent!.status).toBe('rejected');
+    const diagnosed = await call('diagnoseSignature', { body: { fields: { channel: 17, amount: 50000 }, signature: 'x' } });
+    expect(diagnosed.isError).toBeUndefined();
+    expect(diagnosed.structuredContent!.expected_string).toContain('50000');
+    const payouts = await call('createPayouts', { items: [{ amount: 2000 }] });
+    expect(payouts.isError).toBeUndefined();
+    // What no reading makes a string is still the sandbox's to refuse, in its words.
+    const refused = await call('rejectOperation', { id, body: { rejection_code: { nested: 1 } } });
+    expect(refused.isError).toBe(true);
   });
 });

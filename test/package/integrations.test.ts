@@ -145,7 +145,7 @@ describe('pasarela-sandbox mcp', () => {
     try {
       const { tools } = await client.listTools();
       const routes = controlRoutes();
-      expect(tools.map((t) => t.name).sort()).toEqual([...routes.keys(), 'createPayment', 'createPayouts'].sort());
+      expect(tools.map((t) => t.name).sort()).toEqual([...routes.keys(), 'createPayment', 'createPayouts', 'checkIntegration'].sort());
       for (const [name, spec] of routes) expect(tools.find((t) => t.name === name)!.inputSchema).toEqual(routeInputSchema(spec));
       // The go-live check is a control route like the others: a tool wherever the contract describes it.
       if (routes.has('runCheck')) expect(tools.map((t) => t.name)).toContain('runCheck');
@@ -251,7 +251,7 @@ describe('docs/mcp.md', () => {
     const doc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'mcp.md'), 'utf8');
     const table = doc.slice(doc.indexOf('| area | tools |'), doc.indexOf('The table is for reading'));
     const named = [...table.matchAll(/`([a-z][A-Za-z]+)`/g)].map((m) => m[1]!);
-    const known = new Set([...controlRoutes().keys(), 'createPayment', 'createPayouts', 'runCheck']);
+    const known = new Set([...controlRoutes().keys(), 'createPayment', 'createPayouts', 'checkIntegration', 'runCheck']);
     expect(named.filter((n) => !known.has(n))).toEqual([]);
   });
 });

@@ -143,6 +143,8 @@ describe('the npm package', () => {
       expect(help).toContain('--control-token T');
       const receiveHelp = execFileSync('npx', ['--no', 'pasarela-sandbox', 'receive', '--help'], { cwd: app, env, encoding: 'utf8' });
       expect(receiveHelp).toContain('--secret S');
+      const checkHelp = execFileSync('npx', ['--no', 'pasarela-sandbox', 'check', '--help'], { cwd: app, env, encoding: 'utf8' });
+      expect(checkHelp).toContain('--success-url URL');
       expect(() => execFileSync('npx', ['--no', 'pasarela-sandbox', 'server'], { cwd: app, env, stdio: 'pipe' })).toThrow(
         /unknown command: server/,
       );

@@ -153,14 +153,21 @@ describe('liberal readings with warnings (contract §9 "Be liberal, then say so"
 });
 
 describe('still refused', () => {
-  it.each(['1', '2', '3'])('pre-current channel %s: INVALID_CHANNEL listing the current channels', async (channel) => {
-    const r = await post(sb.url, 17, { channel });
-    expectError(r, 400, 'INVALID_CHANNEL');
-    expect(r.json.error.message).toBe(
-      `channel ${channel} is a pre-current channel number that is no longer accepted; ` +
-        'the current channels are 5, 11, 16, 17, 22, 30, 33, 35, 36, 38, 40 and 41',
-    );
-  });
+  it.each(['1', '2', '3'])(
+    'pre-current channel %s: INVALID_CHANNEL listing the current channels, then naming the 2019 format',
+    async (channel) => {
+      const r = await post(sb.url, 17, { channel });
+      expectError(r, 400, 'INVALID_CHANNEL');
+      expect(r.headers.get('x-sandbox-protocol')).toBe('2019');
+      expect(r.json.error.message).toMatch(
+        new RegExp(
+          `^channel ${channel} is a pre-current channel number that is no longer accepted; ` +
+            'the current channels are 5, 11, 16, 17, 22, 30, 33, 35, 36, 38, 40 and 41; ' +
+            `this is the 2019 request format \\(channel ${channel} = [a-z ]+\\); see the migration in the request log$`,
+        ),
+      );
+    },
+  );
 
   it.each(['10.005', '15000.001', 'abc', '1,500.00', '1e5'])('amount %s: INVALID_AMOUNT', async (amount) => {
     expectError(await post(sb.url, 33, { amount }), 400, 'INVALID_AMOUNT');

@@ -51,7 +51,7 @@ describe('network exposure', () => {
     const req = { socket: { remoteAddress }, headers: { host, ...headers }, protocol: 'http' } as unknown as Parameters<
       ReturnType<typeof controlGuard>
     >[0];
-    controlGuard({ access: createControlAccess(token), extraOrigins: [] })(
+    controlGuard({ access: createControlAccess(token, Date.now), extraOrigins: [] })(
       req,
       { locals: {} } as Parameters<ReturnType<typeof controlGuard>>[1],
       (err?: unknown) => (verdict = err ?? 'passed'),
@@ -93,7 +93,7 @@ describe('network exposure', () => {
     const verdict = (token: string | null, remoteAddress: string) => {
       let v: unknown = 'not called';
       const req = { socket: { remoteAddress }, headers: {} } as unknown as Parameters<ReturnType<typeof consoleGuard>>[0];
-      consoleGuard(createControlAccess(token))(
+      consoleGuard(createControlAccess(token, Date.now))(
         req,
         {} as Parameters<ReturnType<typeof consoleGuard>>[1],
         (err?: unknown) => (v = err ?? 'passed'),

@@ -11,6 +11,8 @@ const row = (id: number, status: OperationSummary['status'] = 'pending'): Operat
   amount: '100.00',
   currency: 'USD',
   filter_by: null,
+  protocol: null,
+  legacy_channel: null,
   mid_id: 1,
   created_at: '2026-01-01T00:00:00.000Z',
   expires_at: '2026-01-02T00:00:00.000Z',

@@ -5,7 +5,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../../server/sandbox.js';
 import { DataDirError } from '../../server/store/data-dir.js';
 import { control } from '../helpers/sandbox.js';
-import { killHard, spawnCli } from '../helpers/spawn.js';
+import { eventually } from '../helpers/receiver.js';
+import { killHard, spawnCli, spawnUntilReady } from '../helpers/spawn.js';
+
+const root = join(import.meta.dirname, '..', '..');
 
 const work = mkdtempSync(join(tmpdir(), 'sbx-datadir-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -105,6 +108,28 @@ describe.skipIf(!posix)('one sandbox at a time on a data dir', () => {
     expect((await fetch(`${next.url}/health`)).status).toBe(200);
     next.proc.kill('SIGTERM');
     expect(await next.exited).toBe(0);
+  }, 60_000);
+
+  it('a sandbox killed with kill -9 whose parent has not reaped it (a zombie) is taken over at once', async () => {
+    const dir = fresh();
+    // A parent that never waits for its child: sh starts the sandbox, then becomes a sleep that never reaps it.
+    const cli = `"${process.execPath}" --import tsx server/cli.ts --port 0 --data "${dir}"`;
+    const parent = await spawnUntilReady('sh', ['-c', `${cli} & echo "holder $!"; exec sleep 600`], { cwd: root });
+    try {
+      const holder = Number(/holder (\d+)/.exec(parent.stdout())![1]);
+      expect(readFileSync(join(dir, 'sandbox.lock'), 'utf8')).toMatch(new RegExp(`^${holder} `));
+      process.kill(holder, 'SIGKILL');
+      // The event that proves the death: the kernel marks it a zombie (it still answers kill(pid, 0)).
+      await eventually(async () => /^\S+ \(.*\) Z /.test(readFileSync(`/proc/${holder}/stat`, 'utf8')), 10_000, 5);
+      expect(() => process.kill(holder, 0)).not.toThrow();
+      const next = await spawnCli(['--port', '0', '--data', dir]);
+      expect((await fetch(`${next.url}/health`)).status).toBe(200);
+      next.proc.kill('SIGTERM');
+      expect(await next.exited).toBe(0);
+    } finally {
+      parent.proc.kill('SIGKILL');
+      await parent.exited;
+    }
   }, 60_000);
 
   it('a lock naming a live process that is not the holder (a reused pid) does not block the start', async () => {

@@ -85,6 +85,7 @@ describe('cached merchant and settings reads', () => {
       ...before,
       enabled: 1,
       allow_http_localhost: 0,
+      allow_private_callbacks: 0,
       channels: JSON.stringify(before.channels),
       blacklisted_documents: '[]',
       secret_key: 'sk_from_bundle',
@@ -115,7 +116,14 @@ describe('cached merchant and settings reads', () => {
     expect(store.merchants.byPayoutToken('tk_new')?.id).toBe(m.id);
     store.wipe();
     expect(store.merchants.byPayoutToken('tk_new')).toBeUndefined();
-    const row = { ...m, enabled: 1, allow_http_localhost: 0, channels: JSON.stringify(m.channels), blacklisted_documents: '[]' };
+    const row = {
+      ...m,
+      enabled: 1,
+      allow_http_localhost: 0,
+      allow_private_callbacks: 0,
+      channels: JSON.stringify(m.channels),
+      blacklisted_documents: '[]',
+    };
     store.tx(() => store.bundle.insert('merchants', { ...row, payout_token: 'tk_from_bundle' }));
     expect(store.merchants.byPayoutToken('tk_from_bundle')?.id).toBe(m.id);
     expect(Object.isFrozen(store.merchants.byPayoutToken('tk_from_bundle'))).toBe(true);

@@ -125,6 +125,7 @@ describe('the rest of the control API', () => {
     const m = await control.createMerchant({ body: { name: 'Tienda Test' } });
     expect((await control.updateMerchant({ public_key: m.public_key, body: { max_amount: 5000 } })).max_amount).toBe(5000);
     expect((await control.listMerchants()).items.map((x) => x.public_key)).toContain(m.public_key);
+    expect(await control.merchantMigration({ public_key: m.public_key })).toEqual({ merchant: m.public_key, shapes: [] });
     expect((await control.updateSettings({ body: { retries_enabled: false } })).retries_enabled).toBe(false);
     expect((await control.getSettings()).retries_enabled).toBe(false);
     await control.updateSettings({ body: { retries_enabled: true } });

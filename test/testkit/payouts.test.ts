@@ -17,6 +17,29 @@ describe('testkit payout helpers', () => {
     expect(batch.payroll).toBeGreaterThan(0);
   });
 
+  it("fills only what an item leaves out: the README's Chilean item (bank 37, RUT) is accepted as sent, without warnings", async () => {
+    const chilean = {
+      order_id: '1001',
+      credit_note: `CN-CL-${Date.now()}`,
+      account_id: '000123456789',
+      account_type: 'corriente',
+      vat_id: '12345678-5',
+      vat_id_type: 'RUT',
+      name: 'Juana Pérez',
+      amount: 1500,
+      channel: 'https://beneficiary.example/otp',
+      bank: 37,
+    };
+    const item = sandbox.merchant.payoutItem(chilean);
+    expect(item).not.toHaveProperty('country');
+    expect(item).not.toHaveProperty('bank_detail');
+    const batch = await sandbox.merchant.createPayouts([item]);
+    expect(batch.data[0]).toMatchObject({ credit_note: chilean.credit_note, vat_id_type: 'RUT', warnings: [] });
+    // With no bank or country named, the defaults are a whole valid Mexican item.
+    const [mexican] = (await sandbox.merchant.createPayouts([sandbox.merchant.payoutItem({ amount: 2000 })])).data;
+    expect(mexican!.warnings).toEqual([]);
+  });
+
   it('a wrong password throws INVALID_CREDENTIALS', async () => {
     const err = await sandbox.merchant.login({ password: 'wrong' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SandboxApiError);

@@ -157,8 +157,10 @@ final class Merchant
     }
 
     /**
-     * A valid payout item (Mexico, CLABE account) with `$overrides` over it. The amount's integer
-     * part decides the sandbox outcome: even approved, odd rejected.
+     * A payout item: `$overrides` as given, and valid defaults for what they leave out. The Mexican
+     * CLABE account, id, bank and phone defaults apply only when `$overrides` name no bank and no
+     * country (they would be read by another country's rules); `country` is never filled, the bank
+     * decides it. The amount's integer part decides the sandbox outcome: even approved, odd rejected.
      *
      * @param array<string, mixed> $overrides
      * @return array<string, mixed>
@@ -166,24 +168,26 @@ final class Merchant
     public function payoutItem(array $overrides = []): array
     {
         $id = sprintf('PHP-%d-%d', getmypid(), ++self::$seq);
-        return array_merge([
+        $anywhere = [
             'order_id' => "ORD-$id",
             'credit_note' => "CN-$id",
+            'name' => 'Ana Gómez',
+            'amount' => 100,
+            'subject' => 'Pago a proveedor',
+            'channel' => 'https://beneficiary.example/otp',
+            'user_email' => 'ana.gomez@gmail.com',
+        ];
+        $mexican = [
             'account_id' => '012180001234567899',
             'account_type' => 'clabe',
             'vat_id' => 'GODE561231GR8',
             'vat_id_type' => 'RFC',
-            'name' => 'Ana Gómez',
-            'amount' => 100,
-            'subject' => 'Pago a proveedor',
             'bank_detail' => 'BBVA México',
-            'channel' => 'https://beneficiary.example/otp',
-            'user_email' => 'ana.gomez@gmail.com',
             'phone_number' => '5512345678',
             'bank' => 40012,
-            'transfer_status' => 0,
-            'country' => 'MEX',
-        ], $overrides);
+        ];
+        $ownCountry = isset($overrides['bank']) || isset($overrides['country']);
+        return array_merge($anywhere, $ownCountry ? [] : $mexican, $overrides);
     }
 
     /**

@@ -54,6 +54,21 @@ final class PayoutsTest extends TestCase
         self::assertCount(2, $batch['data']);
     }
 
+    public function testACompleteChileanItemIsSentAsGivenAndAcceptedWithoutWarnings(): void
+    {
+        // The README's item: bank 37 (Chile) and a RUT. No Mexican default may be read against it.
+        $item = [
+            'order_id' => '1001', 'credit_note' => 'CN-PHP-CL-1', 'account_id' => '000123456789', 'account_type' => 'corriente',
+            'vat_id' => '12345678-5', 'vat_id_type' => 'RUT', 'name' => 'Juana Pérez', 'amount' => 1500,
+            'channel' => 'https://beneficiary.example/otp', 'bank' => 37,
+        ];
+        $batch = self::$sandbox->merchant()->createPayouts([$item]);
+        $sent = $batch['data'][0];
+        self::assertSame('CN-PHP-CL-1', $sent['credit_note']);
+        self::assertSame('RUT', $sent['vat_id_type']);
+        self::assertSame([], $sent['warnings']);
+    }
+
     public function testAWrongLoginIsRefused(): void
     {
         $this->expectException(SandboxApiException::class);

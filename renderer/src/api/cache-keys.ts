@@ -29,7 +29,9 @@ export type CacheKey =
   | 'replays'
   | `replay:${number}`
   | 'clock'
-  | `checks:${string}`;
+  | `checks:${string}`
+  | 'migration'
+  | `migration:${string}`;
 
 /** The keys built from a value (one entry per operation, filter set, payroll…). */
 export const cacheKeys = {
@@ -41,5 +43,7 @@ export const cacheKeys = {
   scenario: (name: string): CacheKey => `scenario:${name}`,
   scenarioRun: (id: string): CacheKey => `scenario-run:${id}`,
   checkList: (merchant: string): CacheKey => `checks:${merchant}`,
+  checkNotifications: (ids: readonly number[]): CacheKey => `notifications:check:${ids.join(',')}`,
   replay: (id: number): CacheKey => `replay:${id}`,
+  migration: (merchant: string): CacheKey => `migration:${merchant}`,
 };

@@ -25,6 +25,7 @@ const ScenariosPage = lazy(() => import('../features/scenarios/ScenariosPage'));
 const FaultsPage = lazy(() => import('../features/faults/FaultsPage'));
 const GoLivePage = lazy(() => import('../features/golive/GoLivePage'));
 const ReplayPage = lazy(() => import('../features/replay/ReplayPage'));
+const MigrationPage = lazy(() => import('../features/migration/MigrationPage'));
 
 const ICONS: Record<string, string> = {
   overview: '◧',
@@ -39,6 +40,7 @@ const ICONS: Record<string, string> = {
   faults: '⚡',
   golive: '✔',
   replay: '↻',
+  migration: '⇢',
 };
 
 /** Number keys pick pages: 1 … 9, then 0 for the tenth; later pages have no key. */
@@ -69,6 +71,8 @@ function Page() {
       return <GoLivePage />;
     case 'replay':
       return <ReplayPage />;
+    case 'migration':
+      return <MigrationPage />;
     default:
       return <OverviewPage />;
   }

@@ -25,8 +25,9 @@ export function invalidationsOf(e: LiveEvent): CacheKey[] {
     case 'merchant.changed':
       return ['merchants'];
     case 'request.logged':
-      // A request may have fired a fault rule: its counters are on the Faults screen.
-      return ['requests', 'faults'];
+      // A request may have fired a fault rule: its counters are on the Faults screen. A creation may
+      // be a new shape of older request on the Migration screen.
+      return /securepayment/i.test(e.data.path) ? ['requests', 'faults', 'migration'] : ['requests', 'faults'];
     case 'replay.progress':
       return e.data.finished ? ['replays', cacheKeys.replay(e.data.id)] : [];
     case 'clock.changed':

@@ -23,6 +23,7 @@ export const PAGES = [
   'faults',
   'golive',
   'replay',
+  'migration',
 ] as const;
 export type Page = (typeof PAGES)[number];
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { notificationRoutes, NotificationSchema, type Notification, type NotificationAttempt } from '@contract/notifications.js';
+import { isProbeLabel } from '@contract/checks.js';
 import { call } from '../api/client';
 import { invalidate } from '../api/cache';
 import { cacheKeys } from '../api/cache-keys';
@@ -102,7 +103,9 @@ export function NotificationCard({ n }: { n: Notification }) {
             data-testid="notification-test-label"
             title={n.test_of !== null ? t('notif.test.of', { id: n.test_of }) : undefined}
           >
-            ⚗ {t('notif.test.badge')} · {t(`notif.test.${n.test_label}`)}
+            {isProbeLabel(n.test_label)
+              ? `✔ ${t('golive.probeLabel')} · ${n.test_label.slice('golive:'.length)}`
+              : `⚗ ${t('notif.test.badge')} · ${t(`notif.test.${n.test_label}`)}`}
           </span>
         )}
         <span className="ellipsis" title={n.url}>

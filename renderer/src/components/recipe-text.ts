@@ -63,6 +63,7 @@ export function recipeTexts(r: Recipe, nameOf: (publicKey: string) => string | u
   if (r.secret === 'prefix') out.push({ key: 'sig.why.secretFirst' });
   if (r.secret === 'none') out.push({ key: 'sig.why.secretLeftOut' });
   if (r.secret === 'hmac_key') out.push({ key: 'sig.why.hmacKey' });
+  if (r.secret === 'in_values_and_hmac_key') out.push({ key: 'sig.why.secretAmongValues', vars: { name: r.secret_name ?? 'secret' } });
   if (r.secret === 'other_merchant') {
     const key = r.secret_of ?? '?';
     out.push({ key: 'sig.why.otherSecret', vars: { name: nameOf(key) ?? key, key } });

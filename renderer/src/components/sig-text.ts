@@ -27,6 +27,7 @@ export const SIG_TEXT_KEYS = [
   'sig.why.secretLeftOut',
   'sig.why.secretFirst',
   'sig.why.hmacKey',
+  'sig.why.secretAmongValues',
   'sig.why.otherSecret',
   'sig.why.legacyLayout',
   'sig.why.standardLayout',

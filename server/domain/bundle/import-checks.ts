@@ -5,6 +5,8 @@ import { SandboxError } from '../../contract/errors.js';
 import { CreateMerchantSchema } from '../../contract/merchants.js';
 import { StoredRulesSchema } from '../../store/fault-rules.js';
 import { checkReturnUrl, readAmount } from '../creation-checks.js';
+import { DIALECTS, isLegacyChannel } from '../../contract/protocol.js';
+import { checkLegacyUrl } from '../protocol/legacy-checks.js';
 import { isHttpUrl } from '../payouts/validation.js';
 
 /*
@@ -61,6 +63,8 @@ export function importedMerchantProblem(m: BundleMerchant, at: string): string |
       channels: m.channels,
       blacklisted_documents: m.blacklisted_documents,
       allow_http_localhost: flag(m.allow_http_localhost),
+      protocol: m.protocol,
+      allow_private_callbacks: flag(m.allow_private_callbacks),
       payout_username: m.payout_username,
       payout_password: m.payout_password,
     }).filter(([, v]) => v !== undefined),
@@ -70,15 +74,24 @@ export function importedMerchantProblem(m: BundleMerchant, at: string): string |
 
 /** An operation row against creation's rules: channel, currency, amount, return URLs, and the details pages follow. */
 export function importedOperationProblem(o: Bundle['operations'][number], merchant: BundleMerchant | undefined, at: string): string | null {
-  if (!isChannelId(o.channel)) return `${at}.channel: ${o.channel} is not one of the sandbox's channels`;
-  const currencies = CHANNEL_CURRENCIES[o.channel];
-  if (!currencies.includes(o.currency))
-    return `${at}.currency: ${o.currency} is not allowed on channel ${o.channel} (${currencies.join(', ')})`;
+  const dialect = o.protocol ?? null;
+  if (dialect !== null && !DIALECTS.some((d) => d === dialect)) return `${at}.protocol: must be null, "2018" or "2019"`;
+  if (dialect === null) {
+    if (!isChannelId(o.channel)) return `${at}.channel: ${o.channel} is not one of the sandbox's channels`;
+    const currencies = CHANNEL_CURRENCIES[o.channel];
+    if (!currencies.includes(o.currency))
+      return `${at}.currency: ${o.currency} is not allowed on channel ${o.channel} (${currencies.join(', ')})`;
+  } else {
+    // An older-dialect operation: a legacy channel, and the dialect's own checks (presence and lengths).
+    if (!isLegacyChannel(o.channel)) return `${at}.channel: ${o.channel} is not one of the legacy channels 0–4`;
+    if (!/^[A-Z]{3}$/.test(o.currency)) return `${at}.currency: ${o.currency} is not a three-letter code`;
+  }
   const amount = problemOf(`${at}.amount`, () => readAmount(o.amount, { wholeAmounts: false, maxAmount: AMOUNT_CEILING, warnings: [] }));
   if (amount) return amount;
   const local = flag(merchant?.allow_http_localhost) ?? false;
   for (const key of ['url_ok', 'url_error'] as const) {
-    const url = problemOf(`${at}.${key}`, () => checkReturnUrl(key, String(o[key] ?? ''), local));
+    const value = String(o[key] ?? '');
+    const url = problemOf(`${at}.${key}`, () => (dialect === null ? checkReturnUrl(key, value, local) : checkLegacyUrl(key, value)));
     if (url) return url;
   }
   for (const key of DETAIL_URLS) {

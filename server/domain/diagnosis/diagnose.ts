@@ -4,6 +4,7 @@ import type { SandboxContext } from '../../context.js';
 import type { MerchantRecord } from '../../store/merchants.js';
 import { DEMO_MERCHANT } from '../merchants.js';
 import { sameText } from '../payouts/auth.js';
+import { nextProblem } from './next-problem.js';
 import { diagnoseSignature, expectedString } from './signature-search.js';
 import { sha256Hex, signatureMatches } from '../signature.js';
 
@@ -20,7 +21,7 @@ const others = (ctx: SandboxContext, except: MerchantRecord | undefined) =>
 export function diagnoseCreation(ctx: SandboxContext, fields: Record<string, string>): Diagnosis | null {
   const merchant = ctx.store.merchants.byPublicKey(fields.public_key ?? '');
   if (!merchant) return null;
-  return diagnoseSignature({
+  const d = diagnoseSignature({
     kind: 'creation',
     fields,
     sentOrder: Object.keys(fields),
@@ -28,6 +29,8 @@ export function diagnoseCreation(ctx: SandboxContext, fields: Record<string, str
     signature: fields.signature ?? '',
     others: others(ctx, merchant),
   });
+  const next = nextProblem(merchant, fields);
+  return next ? { ...d, next_problem: next } : d;
 }
 
 /**

@@ -1,17 +1,11 @@
 import { createHash, createHmac } from 'node:crypto';
-import {
-  recipeOrder,
-  REVEALING_TOKEN_MISTAKES,
-  specOrderOf,
-  type Diagnosis,
-  type Recipe,
-  type SignatureKind,
-} from '../../contract/diagnosis.js';
+import { recipeOrder, specOrderOf, withSecretAmong, type Diagnosis, type Recipe, type SignatureKind } from '../../contract/diagnosis.js';
 import { fieldForms } from './signature-forms.js';
+import { explain } from './wording.js';
 
 type Algorithm = 'sha256' | 'sha1' | 'md5' | 'sha512';
 type Encoding = 'hex' | 'base64' | 'base64_of_hex';
-type SecretUse = 'suffix' | 'prefix' | 'none' | 'hmac_key';
+type SecretUse = 'suffix' | 'prefix' | 'none' | 'hmac_key' | 'in_values_and_hmac_key';
 
 /** A digest the sent signature may be: its algorithm follows from its length. */
 interface Target {
@@ -22,8 +16,14 @@ interface Target {
 
 const BY_BYTES: Record<number, Algorithm> = { 16: 'md5', 20: 'sha1', 32: 'sha256', 64: 'sha512' };
 const SEPARATORS = ['|', ',', ';', '&', ':', '-', '_', ' ', '.', '+', '/', '#', '\n', '\t'];
+/** Names a secret is sorted in under when an integration adds it to the values before sorting them. */
+const SECRET_FIELD_NAMES = ['key', 'secret', 'secret_key', 'api_secret', 'private_key'];
 /** Hashes tried at most for one diagnosis, so a refusal still answers in a few milliseconds. */
 export const MAX_HASHES = 2500;
+/** Bytes hashed at most for one diagnosis: what a search costs grows with the values, not only with the recipes. */
+export const MAX_HASHED_BYTES = 4 * 1024 * 1024;
+/** The signed values together, in bytes, beyond which no recipe is searched (a flood of large refusals costs one hash each). */
+export const MAX_DIAGNOSED_BYTES = 4096;
 /** Other merchants' secrets tried (the newest first is the caller's choice). */
 const MAX_OTHER_SECRETS = 40;
 export const MASKED_SECRET = '••••';
@@ -82,6 +82,8 @@ interface Candidate {
   secret: SecretUse;
   /** Index into the other merchants, or -1 for the merchant's own secret. */
   other: number;
+  /** With `in_values_and_hmac_key`: the name the secret was sorted under. */
+  secretName?: string;
   field: FieldOption | null;
   /** Ingredients that differ from the spec: simpler explanations are tried first. */
   cost: number;
@@ -96,8 +98,8 @@ export interface DiagnoseInput {
   signature: string;
   /** Other merchants' keys: a signature made with one of them names it. */
   others?: readonly { public_key: string; secret_key: string }[];
-  /** Filled with the number of hashes tried (tests, benchmark). */
-  stats?: { hashes: number };
+  /** Filled with the number of hashes tried and the bytes they covered (tests, benchmark). */
+  stats?: { hashes: number; bytes?: number };
 }
 
 const hashHex = (alg: Algorithm, text: string) => createHash(alg).update(text, 'utf8').digest('hex');
@@ -118,20 +120,60 @@ function candidates(input: DiagnoseInput, orders: OrderOption[], others: number)
   for (const field of fieldOpts)
     for (const order of orders)
       for (const separator of ['', ...SEPARATORS]) {
-        // A changed value is combined with the alphabetical order and the secret uses only: those
-        // cover the integrations seen in the field and keep the search to about a thousand hashes.
-        if (field && (separator || (order.name && order.name !== 'alphabetical'))) continue;
+        // A changed value is combined with every order and secret use, without a separator: those
+        // cover the integrations seen in the field and keep the search to a couple of thousand hashes.
+        if (field && separator) continue;
         for (const secret of secrets) {
           const cost = (order.name ? 1 : 0) + (separator ? 1 : 0) + (secret !== 'suffix' ? 1 : 0) + (field ? 1 : 0);
           out.push({ order, separator, secret, other: -1, field, cost });
         }
       }
+  // The secret sorted in among the values under a field name of its own, and also the HMAC key: one
+  // published recipe (the sorting is part of it), so it costs as one ingredient.
+  const sorted = orders.find((o) => o.name === 'alphabetical');
+  if (sorted) {
+    const seen = new Set<string>();
+    for (const secretName of SECRET_FIELD_NAMES) {
+      const at = withSecretAmong(sorted.fields, secretName).indexOf(null);
+      if (seen.has(String(at))) continue;
+      seen.add(String(at));
+      for (const separator of ['', ...SEPARATORS])
+        out.push({
+          order: sorted,
+          separator,
+          secret: 'in_values_and_hmac_key',
+          secretName,
+          other: -1,
+          field: null,
+          cost: 1 + (separator ? 1 : 0),
+        });
+    }
+  }
   // Another merchant's secret, with the usual orders and secret uses, values as sent.
   for (let i = 0; i < others; i++)
     for (const order of orders)
       for (const secret of ['suffix', 'prefix', 'hmac_key'] as const)
         out.push({ order, separator: '', secret, other: i, field: null, cost: 1 + (order.name ? 1 : 0) + (secret !== 'suffix' ? 1 : 0) });
   return out.sort((a, b) => a.cost - b.cost);
+}
+
+/** The text a candidate hashes (the secret inside it where the recipe puts it there). */
+function signedText(c: Candidate, values: string[], secret: string): string {
+  switch (c.secret) {
+    case 'hmac_key':
+    case 'none':
+      return values.join(c.separator);
+    case 'prefix':
+      return [secret, ...values].join(c.separator);
+    case 'suffix':
+      return [...values, secret].join(c.separator);
+    case 'in_values_and_hmac_key': {
+      const byName = new Map(c.order.fields.map((k, i) => [k, values[i]!]));
+      return withSecretAmong(c.order.fields, c.secretName!)
+        .map((k) => (k === null ? secret : byName.get(k)!))
+        .join(c.separator);
+    }
+  }
 }
 
 /**
@@ -153,36 +195,41 @@ export function diagnoseSignature(input: DiagnoseInput): Diagnosis {
         'sign the lowercase hex SHA-256 of the expected string.',
   };
   if (targets.length === 0) return unknown;
+  const signedBytes = specOrderOf(input.kind).reduce((n, k) => n + Buffer.byteLength(input.fields[k] ?? ''), 0);
+  if (signedBytes > MAX_DIAGNOSED_BYTES)
+    return {
+      ...unknown,
+      explanation:
+        `The signed values are too long to diagnose (${signedBytes} bytes together; a diagnosis tries recipes only up to ` +
+        `${MAX_DIAGNOSED_BYTES}): sign the lowercase hex SHA-256 of the expected string, and keep each value within its documented length.`,
+    };
   const others = (input.others ?? []).slice(0, MAX_OTHER_SECRETS);
   const orders = orderOptions(input.kind, input.sentOrder ?? Object.keys(input.fields));
   const algorithms = [...new Set(targets.map((t) => t.algorithm))];
   let hashes = 0;
+  let bytes = 0;
+  const tally = () => {
+    if (input.stats) Object.assign(input.stats, { hashes, bytes });
+  };
   for (const c of candidates(input, orders, others.length)) {
-    if (hashes >= MAX_HASHES) break;
+    if (hashes >= MAX_HASHES || bytes >= MAX_HASHED_BYTES) break;
     const fields = c.field ? { ...input.fields, [c.field.name]: c.field.signed } : input.fields;
     const values = c.order.fields.map((k) => fields[k] ?? '');
     const secret = c.other < 0 ? input.secret : others[c.other]!.secret_key;
+    const text = signedText(c, values, secret);
+    const size = Buffer.byteLength(text);
     for (const alg of algorithms) {
       hashes++;
-      const hex =
-        c.secret === 'hmac_key'
-          ? hmacHex(alg, secret, values.join(c.separator))
-          : hashHex(
-              alg,
-              c.secret === 'none'
-                ? values.join(c.separator)
-                : c.secret === 'prefix'
-                  ? [secret, ...values].join(c.separator)
-                  : [...values, secret].join(c.separator),
-            );
+      bytes += size;
+      const hex = c.secret === 'hmac_key' || c.secret === 'in_values_and_hmac_key' ? hmacHex(alg, secret, text) : hashHex(alg, text);
       const hit = targets.find((t) => t.algorithm === alg && t.hex === hex);
       if (!hit) continue;
-      if (input.stats) input.stats.hashes = hashes;
+      tally();
       const recipe = recipeOf(c, hit, input, others);
       return { matched: true, recipe, expected_string, explanation: explain(recipe, input.kind) };
     }
   }
-  if (input.stats) input.stats.hashes = hashes;
+  tally();
   return unknown;
 }
 
@@ -195,93 +242,9 @@ function recipeOf(c: Candidate, t: Target, input: DiagnoseInput, others: readonl
     r.secret = 'other_merchant';
     r.secret_of = others[c.other]!.public_key;
   } else if (c.secret !== 'suffix') r.secret = c.secret;
+  if (c.secretName) r.secret_name = c.secretName;
   if (t.algorithm !== 'sha256') r.algorithm = t.algorithm;
   if (t.encoding !== 'hex') r.encoding = t.encoding;
   if (c.field) r.field = { name: c.field.name, sent: input.fields[c.field.name] ?? '', signed: c.field.signed };
   return r;
-}
-
-const ORDER_WORDS: Record<NonNullable<Recipe['order']>, string> = {
-  alphabetical: 'with the values in alphabetical order of field names',
-  channel_first: 'with channel first',
-  public_key_left_out: 'without public_key',
-  notification: "over the notification's field list",
-  custom: 'with the values in another order',
-  legacy_layout: 'with public_key first (the legacy layout)',
-  standard_layout: 'without public_key first (the standard layout)',
-};
-const ALGORITHM_NAMES = { sha1: 'SHA-1', md5: 'MD5', sha512: 'SHA-512' } as const;
-
-/** What the signer did, one phrase per ingredient, in the recipe's order. */
-function recipeParts(r: Recipe): string[] {
-  const parts: string[] = [];
-  if (r.order) parts.push(r.order === 'custom' && r.custom_order ? `in the order ${r.custom_order.join(' ')}` : ORDER_WORDS[r.order]);
-  if (r.separator !== undefined) parts.push(`with ${JSON.stringify(r.separator)} between the values`);
-  if (r.secret === 'prefix') parts.push('with the secret key first');
-  if (r.secret === 'none') parts.push('without the secret key');
-  if (r.secret === 'hmac_key') parts.push('as an HMAC keyed with the secret key');
-  if (r.secret === 'other_merchant') parts.push(`with the secret key of another merchant${r.secret_of ? ` (${r.secret_of})` : ''}`);
-  if (r.field)
-    parts.push(`with ${r.field.name} signed as ${JSON.stringify(r.field.signed)} while ${JSON.stringify(r.field.sent)} was sent`);
-  if (r.algorithm) parts.push(`with ${ALGORITHM_NAMES[r.algorithm]}`);
-  if (r.encoding === 'base64') parts.push('encoded in base64');
-  if (r.encoding === 'base64_of_hex') parts.push('as base64 of the hex digest');
-  return parts;
-}
-
-/**
- * What a check of a notification should change, when the recipe found says why it refused one: the
- * service signs notifications itself, so a mismatch is the check's (its layout, its secret, a value
- * it reformatted), unless the notification was not signed as the service signs at all.
- */
-function checkSentence(r: Recipe): string {
-  const only = (...keys: (keyof Recipe)[]) => Object.keys(r).every((k) => keys.includes(k as keyof Recipe));
-  const signed = `This notification was signed ${recipeParts(r).join(', ')}`;
-  if (only('order') && r.order === 'legacy_layout')
-    return `${signed}: verify with the legacy layout, or set the merchant's notification_signature_layout to standard.`;
-  if (only('order') && r.order === 'standard_layout') return `${signed}: verify with the standard layout.`;
-  if (only('secret', 'secret_of') && r.secret === 'other_merchant')
-    return `${signed}: verify with the secret key of the merchant the notification names in public_key.`;
-  if (only('field') && r.field) {
-    const { name, sent, signed: value } = r.field;
-    return (
-      `This notification's ${name} was signed as ${JSON.stringify(value)}, but the check was given ${JSON.stringify(sent)}: ` +
-      'verify every value exactly as received, before parsing or reformatting it.'
-    );
-  }
-  return `${signed}, which the service never does: refuse it.`;
-}
-
-/**
- * One sentence. A creation: what the sender did, then what the spec signs. A notification (its
- * signer is the service): how it was signed, then what the merchant's check should change.
- */
-export function explain(r: Recipe, kind: SignatureKind): string {
-  if (kind !== 'creation') return checkSentence(r);
-  const spec =
-    `the lowercase hex SHA-256 of ${specOrderOf(kind).join(' ')} followed by the secret key, ` +
-    'values exactly as sent with nothing between them';
-  return `The signature was built ${recipeParts(r).join(', ')}; sign ${spec}.`;
-}
-
-/**
- * `X-Sandbox-Signature-Diagnosis`: the ingredients as `key=value; …`, or `unknown`. ASCII only.
- * `revealOther` (a loopback caller) also names another merchant, and token mistakes that would
- * confirm a guessed credential.
- */
-export function diagnosisHeader(d: Diagnosis, revealOther: boolean): string {
-  if (!d.matched || !d.recipe) return 'unknown';
-  const r = d.recipe;
-  if (r.token && !revealOther && REVEALING_TOKEN_MISTAKES.has(r.token)) return 'unknown';
-  const parts: string[] = [];
-  if (r.token) parts.push(`token=${r.token}`);
-  if (r.token_of && revealOther) parts.push(`token_of=${encodeURIComponent(r.token_of)}`);
-  if (r.order) parts.push(`order=${r.order}`);
-  if (r.separator !== undefined) parts.push(`separator=${JSON.stringify(r.separator)}`);
-  if (r.secret) parts.push(`secret=${r.secret}`);
-  if (r.secret_of && revealOther) parts.push(`secret_of=${encodeURIComponent(r.secret_of)}`);
-  if (r.algorithm) parts.push(`algorithm=${r.algorithm}`);
-  if (r.encoding) parts.push(`encoding=${r.encoding}`);
-  if (r.field) parts.push(`field=${encodeURIComponent(r.field.name)}`, `signed=${encodeURIComponent(r.field.signed)}`);
-  return parts.join('; ') || 'unknown';
 }

@@ -1,7 +1,7 @@
 import type { Diagnosis, Recipe, TokenMistake } from '../../contract/diagnosis.js';
 import type { Store } from '../../store/index.js';
 import type { MerchantRecord } from '../../store/merchants.js';
-import { equalsText, payoutTokenOwner } from '../payouts/auth.js';
+import { equalsText, LOGIN_TOKEN_LENGTH, LOGIN_TOKEN_PREFIX, MAX_LOGIN_TOKENS, payoutTokenOwner } from '../payouts/auth.js';
 import { getSettings } from '../settings.js';
 import { MASKED_SECRET } from './signature-search.js';
 
@@ -16,6 +16,9 @@ type Wrapping = Extract<TokenMistake, 'no_scheme' | 'scheme_repeated' | 'quoted'
  */
 function readHeader(header: string): { scheme: string; token: string; unwrapped: { shape: Wrapping; token: string }[] } {
   const h = header.trim();
+  // The login answer pasted as the whole header, without a scheme word.
+  const pasted = loginAnswerToken(h);
+  if (pasted !== null) return { scheme: '', token: h, unwrapped: [{ shape: 'login_answer', token: pasted }] };
   const words = h.split(/\s+/);
   if (words.length === 1) return { scheme: '', token: h, unwrapped: [{ shape: 'no_scheme', token: h }] };
   const scheme = words[0]!;
@@ -25,16 +28,40 @@ function readHeader(header: string): { scheme: string; token: string; unwrapped:
     unwrapped.push({ shape: 'scheme_repeated', token: words[2]! });
   const quoted = /^(["'])(.+)\1$/.exec(token);
   if (quoted) unwrapped.push({ shape: 'quoted', token: quoted[2]! });
-  if (token.startsWith('{')) {
-    try {
-      const answer = JSON.parse(token) as unknown;
-      const inner = typeof answer === 'object' && answer !== null ? (answer as { token?: unknown }).token : undefined;
-      if (typeof inner === 'string') unwrapped.push({ shape: 'login_answer', token: inner });
-    } catch {
-      // not the login answer
-    }
-  }
+  const inner = loginAnswerToken(token);
+  if (inner !== null) unwrapped.push({ shape: 'login_answer', token: inner });
   return { scheme, token, unwrapped };
+}
+
+/** The token inside the answer of POST /api/login (`{"token":"lt_…"}`), or null. */
+function loginAnswerToken(text: string): string | null {
+  if (!text.startsWith('{')) return null;
+  try {
+    const answer = JSON.parse(text) as unknown;
+    const inner = typeof answer === 'object' && answer !== null ? (answer as { token?: unknown }).token : undefined;
+    return typeof inner === 'string' ? inner : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A login token changed on its way (only its digest is stored, so it is known by its shape): the
+ * prefix or the whole token in another letter case, or a start of one. Names no merchant.
+ */
+function loginTokenShape(token: string): 'other_case' | 'truncated' | null {
+  const body = token.slice(LOGIN_TOKEN_PREFIX.length);
+  if (token.toLowerCase().startsWith(LOGIN_TOKEN_PREFIX) && !/^[A-Za-z0-9_-]*$/.test(body)) return null;
+  if (token.length === LOGIN_TOKEN_LENGTH && token.toLowerCase().startsWith(LOGIN_TOKEN_PREFIX)) {
+    // Base64url text of 24 random bytes with a single letter case is a case change (or a wrong prefix case).
+    if (!token.startsWith(LOGIN_TOKEN_PREFIX) || body === body.toUpperCase() || body === body.toLowerCase()) return 'other_case';
+    return null;
+  }
+  // A start of random base64url text has both letter cases; a made-up name (lt_never_issued) has not.
+  const random = /[A-Z]/.test(body) && /[a-z]/.test(body);
+  if (token.startsWith(LOGIN_TOKEN_PREFIX) && token.length < LOGIN_TOKEN_LENGTH && body.length >= MIN_TRUNCATED && random)
+    return 'truncated';
+  return null;
 }
 
 /** `user:password` from HTTP Basic credentials (base64), or null. */
@@ -73,7 +100,7 @@ const EXPLANATIONS: Record<TokenMistake, string> = {
   quoted: 'The token is sent in quotes: send it bare.',
   login_answer: 'The whole answer of POST /api/login is sent as the token: send only the value of its "token" field.',
   other_case: "The token's letter case was changed: tokens are compared exactly, send it as issued.",
-  truncated: "Only the start of the merchant's payout token was sent: send the whole token.",
+  truncated: 'Only the start of a payout or login token was sent: send the whole token.',
   revoked_login:
     "This login token was revoked when the merchant's payout login changed: POST /api/login again with the new username and password.",
   public_key: "The merchant's public_key is sent as the token: send its payout_token, or a token from POST /api/login.",
@@ -96,7 +123,9 @@ const EXPLANATIONS: Record<TokenMistake, string> = {
  */
 export function diagnosePayoutToken(store: Store, now: number, header: string | undefined): Diagnosis | null {
   if (header === undefined || header.trim() === '') return null;
-  const expected_string = `Authorization: ${getSettings(store).payout_auth_scheme ?? 'Bearer'} ${MASKED_SECRET}`;
+  const scheme = getSettings(store).payout_auth_scheme;
+  // The scheme word the setting requires, or a reminder that any single word does.
+  const expected_string = `Authorization: ${scheme ?? '<any scheme word, e.g. Bearer>'} ${MASKED_SECRET}`;
   const found = (mistake: TokenMistake, merchant?: MerchantRecord): Diagnosis => {
     const recipe: Recipe = { token: mistake, ...(merchant ? { token_of: merchant.public_key } : {}) };
     return { matched: true, recipe, expected_string, explanation: EXPLANATIONS[mistake] };
@@ -115,12 +144,15 @@ export function diagnosePayoutToken(store: Store, now: number, header: string | 
   if (basic && (sent.scheme.toLowerCase() === 'basic' || basicOwner)) return found('basic_credentials', basicOwner);
   const credential = credentialOf(store.merchants.list(), sent.token);
   if (credential) return found(credential.mistake, credential.merchant);
+  const shape = loginTokenShape(sent.token);
+  if (shape) return found(shape);
   return {
     matched: false,
     recipe: null,
     expected_string,
     explanation:
-      "The token is neither a merchant's payout_token nor a login token this sandbox issued (a reset forgets login tokens): " +
+      "The token is neither a merchant's payout_token nor a login token this sandbox issued (a reset forgets login tokens, " +
+      `and each merchant keeps only its newest ${MAX_LOGIN_TOKENS}): ` +
       "send the merchant's payout_token, or a token from POST /api/login.",
   };
 }

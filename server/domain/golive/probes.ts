@@ -1,45 +1,60 @@
+import { ANSWER_EXCERPT_CHARS, probeLabel, type ProbeAnswer, type ProbeCheckId } from '../../contract/checks.js';
+import { CHANNEL_CURRENCIES, type ChannelId } from '../../contract/common.js';
 import type { SandboxContext } from '../../context.js';
 import { enqueueNotification } from '../../delivery/outbox.js';
-import { brokenSignature, formEncode, rejectionFields, successFields, type Fields } from '../../delivery/payload.js';
+import { brokenSignature, formEncode, rejectionFields, rejectionNotified, successFields, type Fields } from '../../delivery/payload.js';
+import { wireHeaders } from '../../delivery/wire.js';
 import type { DeliveryMerchant } from '../../store/notifications.js';
 import type { OperationRecord } from '../../store/operations.js';
+import type { PayoutRecord } from '../../store/payouts.js';
+import { publicPayoutView } from '../payouts/views.js';
 import { checkoutToken } from '../random-hex.js';
+import type { OrderSpec } from './orders.js';
 
-/** What one probe delivery produced, as the verdicts read it. */
+/** What one probe request produced, as the verdicts read it. */
 export interface ProbeResult {
-  notification_id: number;
+  /** The notification row (null for the GET probe, which is no notification). */
+  notification_id: number | null;
   /** The notification id header sent (a duplicate repeats the first one's). */
   header_id: string;
   delivered: boolean;
-  status: number | null;
-  error: string | null;
-  latency_ms: number | null;
+  answer: ProbeAnswer;
+  /** The fields sent, for blanking what a handler echoes. */
+  fields: Fields;
 }
 
-/** Probe operations: channel 17 (the one channel with rejection notifications), COP. */
-const PROBE_CHANNEL = 17;
-const PROBE_CENTS = 5_000_000;
 const FORM = 'application/x-www-form-urlencoded' as const;
+/** The one channel whose failed payments are notified (to the rejection URL). */
+const REJECTION_CHANNEL = 17 satisfies ChannelId;
 
 /** The field a probe adds that no spec lists: a tolerant handler ignores it. */
 export const UNKNOWN_FIELD = { name: 'sandbox_probe_extra', value: 'ignore-me' };
 
 /**
- * One probe operation, written straight to the store: no creation request, no expiry timer, no
- * automatic notification. Labelled with the report id, so the control API and the console show it
- * as the check's and the merchant's counts leave it out.
+ * One probe operation for one of the merchant's orders (its trans_id, amount, currency and channel),
+ * written straight to the store: no creation request, no expiry timer, no automatic notification.
+ * Labelled with the report id and the check (`golive:<id>`), so the control API and the console show
+ * it as the check's and the merchant's counts and lists leave it out.
  */
-export function probeOperation(ctx: SandboxContext, merchantId: number, reportId: string, tag: string, status: 'confirmed' | 'rejected') {
+export function probeOperation(
+  ctx: SandboxContext,
+  merchantId: number,
+  reportId: string,
+  check: ProbeCheckId,
+  order: OrderSpec,
+  status: 'confirmed' | 'rejected',
+): OperationRecord {
+  const shape = status === 'rejected' ? rejectionShape(order) : order;
   return ctx.store.tx(() => {
     const now = ctx.clock.now();
     const op = ctx.store.operations.insert({
       merchant_id: merchantId,
       token: checkoutToken(now),
-      trans_id: `GOLIVE-${reportId.slice(4, 14)}-${tag}`,
-      channel: PROBE_CHANNEL,
-      amount: String(PROBE_CENTS / 100),
-      amount_cents: PROBE_CENTS,
-      currency: 'COP',
+      trans_id: order.trans_id,
+      channel: shape.channel,
+      amount: shape.amount,
+      amount_cents: shape.amount_cents,
+      currency: shape.currency,
       method: null,
       user_bank_code: null,
       direct_integration: false,
@@ -50,14 +65,22 @@ export function probeOperation(ctx: SandboxContext, merchantId: number, reportId
       email: null,
       rfc: null,
       request: {},
-      details: { golive_check: reportId, probe: tag },
+      details: { golive_check: reportId, probe: check },
       created_at: now,
       expires_at: now,
     });
-    ctx.store.operations.markCheck(op.id, reportId);
+    const label = probeLabel(check);
+    ctx.store.operations.markCheck(op.id, reportId, label);
     ctx.store.operations.finish(op.id, status, now);
-    return { ...op, status, check_report: reportId } satisfies OperationRecord;
+    return { ...op, status, check_report: reportId, test_label: label };
   });
+}
+
+/** A rejection is notified on channel 17 only: an order of another channel is rejected there, in its currency if it has it. */
+function rejectionShape(order: OrderSpec): OrderSpec {
+  if (rejectionNotified(order.channel)) return order;
+  const currencies = CHANNEL_CURRENCIES[REJECTION_CHANNEL];
+  return { ...order, channel: REJECTION_CHANNEL, currency: currencies.includes(order.currency) ? order.currency : currencies[0]! };
 }
 
 export const successBody = (op: OperationRecord, m: DeliveryMerchant): Fields => successFields(op, m, op.updated_at);
@@ -68,30 +91,40 @@ export const forged = (f: Fields): Fields => ({ ...f, signature: brokenSignature
 export const tampered = (f: Fields): Fields => ({ ...f, amount: (Number(f.amount) + 1000).toFixed(2) });
 export const withUnknownField = (f: Fields): Fields => ({ ...f, [UNKNOWN_FIELD.name]: UNKNOWN_FIELD.value });
 
-/** A payout status change (contract §5), shaped as the merchant's payout URL receives it. */
-export function payoutProbeBody(reportId: string, at: number): string {
-  const iso = new Date(at).toISOString();
-  return JSON.stringify({
+/**
+ * A payout status change exactly as the merchant's payout URL receives one: the item view the
+ * service sends (publicPayoutView) of an approved item made up for the probe, never stored.
+ */
+export function payoutProbeBody(reportId: string, at: number, order: OrderSpec): string {
+  const ref = `GOLIVE-${reportId.slice(4, 14)}`;
+  const item: PayoutRecord = {
     id: 0,
-    payroll: 0,
-    order_id: `GOLIVE-${reportId.slice(4, 14)}`,
-    credit_note: `GOLIVE-${reportId.slice(4, 14)}`,
-    amount: 1000,
-    account_id: '000000000',
-    account_type: 'savings',
-    bank: 1007,
-    vat_id: '900000000',
-    vat_id_type: 'NIT',
-    name: 'Go-live check',
+    payroll_id: 0,
+    merchant_id: 0,
+    order_id: order.trans_id,
+    credit_note: ref,
+    item: {
+      account_id: '000000000',
+      account_type: 'savings',
+      bank: 1007,
+      vat_id: '900000000',
+      vat_id_type: 'NIT',
+      name: 'Go-live check',
+    },
+    amount: order.amount,
+    channel_url: '',
+    callback_held: false,
     status: 'approved',
     transfer_status: 2,
-    transfer_status_description: 'Approved',
-    reference: `GOLIVE-${reportId.slice(4, 14)}`,
-    otp_code: null,
-    created_at: iso,
-    updated_at: iso,
     warnings: [],
-  });
+    decided_by: null,
+    reference: ref,
+    otp_code: '000000',
+    created_at: at,
+    processed_at: at,
+    updated_at: at,
+  };
+  return JSON.stringify(publicPayoutView(item));
 }
 
 export interface ProbeDelivery {
@@ -99,18 +132,32 @@ export interface ProbeDelivery {
   operationId: number | null;
   kind: 'success' | 'rejection' | 'payout_notification';
   url: string;
-  body: string;
+  fields: Fields;
+  /** The body as sent; default the fields form-encoded. */
+  body?: string;
   json?: boolean;
-  /** The check it belongs to: the row's label (`check:<id>`). */
-  check: string;
+  check: ProbeCheckId;
   /** Repeat this notification id header (a duplicate); default the row's own. */
   headerId?: string;
   parentId?: number;
 }
 
+const answerOf = (
+  method: ProbeAnswer['method'],
+  url: string,
+  a: { status: number | null; latency_ms: number | null; body: string | null; error: string | null },
+): ProbeAnswer => ({
+  method,
+  url,
+  status: a.status,
+  latency_ms: a.latency_ms === null ? null : Math.round(a.latency_ms),
+  body_excerpt: (a.body ?? '').slice(0, ANSWER_EXCERPT_CHARS),
+  error: a.status === null ? (a.error ?? 'no answer') : null,
+});
+
 /**
- * Sends one probe through the delivery worker as a one-shot test row (no retries), waits for its
- * answer (bounded by the notification timeout) and reads the attempt back.
+ * Sends one probe through the delivery worker as a one-shot test row (no retries), labelled
+ * `golive:<check id>`, waits for its answer (bounded by the notification timeout) and reads the attempt back.
  */
 export async function deliverProbe(ctx: SandboxContext, p: ProbeDelivery): Promise<ProbeResult> {
   const id = ctx.store.tx(() =>
@@ -122,9 +169,9 @@ export async function deliverProbe(ctx: SandboxContext, p: ProbeDelivery): Promi
         kind: p.kind,
         url: p.url,
         content_type: p.json ? 'application/json' : FORM,
-        body: p.body,
+        body: p.body ?? formEncode(p.fields),
       },
-      { test_label: `check:${p.check}`, parent_id: p.parentId ?? null, header_id: p.headerId ?? null },
+      { test_label: probeLabel(p.check), parent_id: p.parentId ?? null, header_id: p.headerId ?? null },
     ),
   );
   await ctx.delivery.deliverNow(id, true);
@@ -134,10 +181,34 @@ export async function deliverProbe(ctx: SandboxContext, p: ProbeDelivery): Promi
     notification_id: id,
     header_id: row?.header_id ?? row?.public_id ?? '',
     delivered: row?.status === 'delivered',
-    status: attempt?.response_status ?? null,
-    error: attempt ? attempt.error : 'not sent (the sandbox was reset or is stopping)',
-    latency_ms: attempt?.latency_ms ?? null,
+    fields: p.fields,
+    answer: answerOf('POST', attempt?.url ?? p.url, {
+      status: attempt?.response_status ?? null,
+      latency_ms: attempt?.latency_ms ?? null,
+      body: attempt?.response_body ?? null,
+      error: attempt ? attempt.error : 'not sent (the sandbox was reset or is stopping)',
+    }),
   };
 }
 
-export const form = formEncode;
+/** The URL with the fields added to its query string (what a link or an image tag would request). */
+export function withQuery(url: string, fields: Fields): string {
+  const u = new URL(url);
+  for (const [k, v] of Object.entries(fields)) u.searchParams.append(k, v);
+  return u.toString();
+}
+
+/** A GET to the success URL with the fields of a forged success in the query string; no notification row. */
+export async function getProbe(ctx: SandboxContext, successUrl: string, fields: Fields): Promise<ProbeResult> {
+  const url = withQuery(successUrl, fields);
+  const headers = wireHeaders({ content_type: FORM, header_id: null, public_id: `golive-get-${fields.trans_ID ?? ''}` }, ctx.version);
+  delete headers['Content-Type'];
+  const r = await ctx.delivery.send({ url, headers, body: '', method: 'GET' });
+  return {
+    notification_id: null,
+    header_id: headers['X-Sandbox-Notification-Id']!,
+    delivered: r.delivered,
+    fields,
+    answer: answerOf('GET', url, { status: r.response_status, latency_ms: r.latency_ms, body: r.response_body, error: r.error }),
+  };
+}

@@ -11,10 +11,12 @@ import {
 import { isoTime } from '../../contract/common.js';
 import { SandboxError } from '../../contract/errors.js';
 import type { SandboxContext } from '../../context.js';
+import { DEMO_MERCHANT } from '../merchants.js';
 import { runProbes } from './active.js';
+import { pickOrders } from './orders.js';
 import { passiveChecks } from './passive.js';
+import { windowStart } from './window.js';
 
-const DEMO_KEY = 'pk_sandbox_demo';
 const isCheckId = (s: string): s is CheckId => (CHECK_IDS as readonly string[]).includes(s);
 
 /** The ids to run: `only` (validated, in the table's order) or all of them. */
@@ -30,23 +32,25 @@ export function wantedChecks(only: readonly string[] | undefined): Set<CheckId> 
 }
 
 /**
- * The go-live check (contract §11): the active probes against the merchant's URLs and the passive
- * checks over what the sandbox saw, as one report, kept until the next reset.
+ * The go-live check: the active probes about the merchant's own orders against its URLs and the
+ * passive checks over what the sandbox saw since `since`, as one report, kept until the next reset.
  */
 export async function runGoliveCheck(ctx: SandboxContext, body: RunCheckBody): Promise<CheckReport> {
-  const key = body.merchant ?? DEMO_KEY;
+  const key = body.merchant ?? DEMO_MERCHANT.public_key;
   const merchant = ctx.store.merchants.byPublicKey(key);
   if (!merchant) throw new SandboxError('NOT_FOUND', `no merchant ${key.slice(0, 255)}`);
   const wanted = wantedChecks(body.only);
   const delivery = ctx.store.notifications.merchant(merchant.id)!;
   const id = `chk_${randomBytes(12).toString('hex')}`;
   const started = ctx.clock.now();
+  const since = body.since === undefined ? windowStart(ctx.store) : Date.parse(body.since);
   const probeIds = new Set(PROBE_CHECK_IDS.filter((c) => wanted.has(c)));
   const passiveIds = new Set(PASSIVE_CHECK_IDS.filter((c) => wanted.has(c)));
-  // Passive checks read the log before the probes add anything to it.
-  const passive = passiveChecks(ctx, merchant.public_key, passiveIds);
-  const active = probeIds.size ? await runProbes(ctx, delivery, id, probeIds) : [];
-  const byId = new Map<CheckId, CheckResult>([...active, ...passive].map((c) => [c.id, c]));
+  // Passive checks and the choice of orders read the log before the probes add anything to it.
+  const passive = passiveChecks(ctx, merchant, since, passiveIds);
+  const orders = pickOrders(ctx, merchant.id, body.trans_ids, since);
+  const active = probeIds.size ? await runProbes(ctx, delivery, id, orders, probeIds) : { checks: [], orders: [] };
+  const byId = new Map<CheckId, CheckResult>([...active.checks, ...passive].map((c) => [c.id, c]));
   const checks = CHECK_IDS.flatMap((c) => (byId.has(c) ? [byId.get(c)!] : []));
   const finished = ctx.clock.now();
   const summary = { pass: 0, warn: 0, fail: 0, skipped: 0 };
@@ -56,6 +60,8 @@ export async function runGoliveCheck(ctx: SandboxContext, body: RunCheckBody): P
     merchant: merchant.public_key,
     started_at: isoTime(started),
     finished_at: isoTime(finished),
+    since: isoTime(since),
+    orders: active.orders,
     summary,
     checks,
   };

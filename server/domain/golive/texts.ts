@@ -1,4 +1,8 @@
 import type { CheckId } from '../../contract/checks.js';
+import { CREATION_SIGNED_FIELDS, NOTIFICATION_SIGNED_FIELDS } from '../../contract/signed-fields.js';
+
+const NOTIFICATION_SIGNED = `SHA-256 of ${NOTIFICATION_SIGNED_FIELDS.join(' ')} + secret`;
+const CREATION_SIGNED = `the lowercase hex SHA-256 of ${CREATION_SIGNED_FIELDS.join(' ')} + secret`;
 
 /** Each check's title and what a correct integration does (shown beside every verdict). */
 export const CHECK_TEXTS: Record<CheckId, { title: string; advice: string }> = {
@@ -23,12 +27,20 @@ export const CHECK_TEXTS: Record<CheckId, { title: string; advice: string }> = {
   forged_signature_refused: {
     title: 'Forged signature refused',
     advice:
-      'Recompute SHA-256 of time channel amount currency trans_ID + secret over the fields as received, ' +
-      'compare in constant time, and refuse (e.g. 400) when it differs, before touching the order.',
+      `Anyone who knows an order number can mark it paid: recompute ${NOTIFICATION_SIGNED} over the fields as ` +
+      'received, compare in constant time, and refuse (e.g. 400) on mismatch, before touching the order.',
   },
   tampered_amount_refused: {
     title: 'Tampered amount refused',
-    advice: 'The signature covers the amount: verify it on every notification and refuse one whose amount no longer matches its signature.',
+    advice:
+      `The signature covers the amount: recompute ${NOTIFICATION_SIGNED} on every notification and refuse one ` +
+      'whose amount no longer matches its signature.',
+  },
+  get_forged_refused: {
+    title: 'Notification by GET refused',
+    advice:
+      'The service only POSTs: a link in an e-mail or an image tag can mark an order paid. Read the fields ' +
+      'from the POST body only (not $_REQUEST, $_GET or getParams()) and refuse any other method.',
   },
   unknown_fields_tolerated: {
     title: 'Unknown fields tolerated',
@@ -37,6 +49,12 @@ export const CHECK_TEXTS: Record<CheckId, { title: string; advice: string }> = {
   rejection_acknowledged: {
     title: 'Rejection notification acknowledged',
     advice: 'Verify it like a success, mark the order as failed (if still pending) and answer 200.',
+  },
+  rejection_told_apart: {
+    title: 'Rejection told apart from a payment',
+    advice:
+      'Read rejection_code before anything else: a rejection must mark the order failed, never paid. ' +
+      'An answer that says what was done (paid, failed) shows it in the delivery log.',
   },
   late_rejection_acknowledged: {
     title: 'Late rejection after a success acknowledged',
@@ -48,9 +66,7 @@ export const CHECK_TEXTS: Record<CheckId, { title: string; advice: string }> = {
   },
   signatures_valid: {
     title: 'Creation signatures valid',
-    advice:
-      'Sign the lowercase hex SHA-256 of public_key time amount currency trans_id time_expired url_ok ' +
-      'url_error channel + secret, values exactly as sent, nothing between them.',
+    advice: `Sign ${CREATION_SIGNED}, values exactly as sent, nothing between them.`,
   },
   creations_without_warnings: {
     title: 'Creations without warnings',
@@ -66,5 +82,11 @@ export const CHECK_TEXTS: Record<CheckId, { title: string; advice: string }> = {
     advice:
       'Query GET /api/operations for payments whose notification has not arrived (e.g. a job every few ' +
       'minutes): if a notification is lost, your shop cannot find out otherwise.',
+  },
+  current_protocol: {
+    title: 'Current request format',
+    advice:
+      'Send the current creation request: currency, trans_id and url_error (not curency, trans_ID, url_erro), a current channel ' +
+      'with filter_by where needed, the shopper in shopper_information, no url_finalizar. The migration lists every change.',
   },
 };

@@ -14,9 +14,13 @@ export const equalsText = (text: string) => {
 export const sameText = (a: string, b: string) => equalsText(a)(b);
 
 /** Login tokens carry this prefix so support staff can tell them from static payout tokens in logs. */
-const LOGIN_TOKEN_PREFIX = 'lt_';
+export const LOGIN_TOKEN_PREFIX = 'lt_';
+/** A login token's length: the prefix and 24 random bytes in base64url. */
+export const LOGIN_TOKEN_LENGTH = LOGIN_TOKEN_PREFIX.length + 32;
 /** Expired sessions are kept this long so a late caller still hears TOKEN_EXPIRED rather than UNAUTHORIZED. */
 const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
+/** Live login tokens kept per merchant: a new login beyond them ends the oldest (a login flood stores no more). */
+export const MAX_LOGIN_TOKENS = 100;
 
 /** The merchant of a payout request, and the scheme word it sent (for the request log). */
 export interface PayoutCaller {
@@ -50,6 +54,7 @@ export function payoutLogin(store: Store, now: number, body: unknown): { token: 
   store.tx(() => {
     store.payoutSessions.pruneExpiredBefore(now - KEEP_EXPIRED_MS);
     store.payoutSessions.insert(loginTokenDigest(token), merchant.id, now, now + ttl);
+    store.payoutSessions.keepNewest(merchant.id, now, MAX_LOGIN_TOKENS);
   });
   return { token, merchant };
 }

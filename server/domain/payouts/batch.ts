@@ -7,6 +7,7 @@ import { validatePayoutBatch } from './validation.js';
 import { PAYOUT_TIMER } from './transitions.js';
 import { publicPayoutView } from './views.js';
 import { getSettings } from '../settings.js';
+import { internalCallbackWarning } from './callback-target.js';
 
 /**
  * Accepts a batch for a merchant: validates every item (one bad item rejects all, nothing stored),
@@ -42,7 +43,9 @@ export function createPayoutBatch(
     const now = ctx.clock.now();
     const processAt = now + Math.round(getSettings(store).payout_processing_delay_minutes * 60_000);
     const payroll = store.payouts.insertPayroll(merchant.id, now, processAt);
-    const data = items.map(({ item, warnings }) => {
+    const data = items.map(({ item, warnings: itemWarnings }) => {
+      const refused = internalCallbackWarning(ctx, merchant, item.channel);
+      const warnings = refused ? [...itemWarnings, refused] : itemWarnings;
       const id = store.payouts.insert({
         payroll_id: payroll,
         merchant_id: merchant.id,

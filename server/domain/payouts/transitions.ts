@@ -7,6 +7,7 @@ import { SandboxError } from '../../contract/errors.js';
 import type { PayoutRecord } from '../../store/payouts.js';
 import { publicPayoutView } from './views.js';
 import { isHttpUrl } from './validation.js';
+import { internalCallbackWarning } from './callback-target.js';
 import { getSettings } from '../settings.js';
 
 /*
@@ -59,7 +60,12 @@ export function moveTransferStatus(ctx: SandboxContext, p: PayoutRecord, to: Tra
   if (!moved) throw new SandboxError('INVALID_TRANSITION', `payout ${p.id} changed meanwhile; read it again`);
   const updated = store.payouts.get(p.id)!;
   const json = { merchant_id: p.merchant_id, payout_id: p.id, content_type: 'application/json' as const };
-  if (entersApproval && isHttpUrl(p.channel_url) && !p.callback_held) {
+  if (
+    entersApproval &&
+    isHttpUrl(p.channel_url) &&
+    !p.callback_held &&
+    !internalCallbackWarning(ctx, store.merchants.get(p.merchant_id), p.channel_url)
+  ) {
     enqueueNotification(ctx, { ...json, kind: 'payout_callback', url: p.channel_url, body: JSON.stringify(channelPayload(updated)) });
   }
   const payoutUrl = store.merchants.get(p.merchant_id)?.payout_url;

@@ -7,6 +7,7 @@ import { commonActions } from '../../checkout/panel.js';
 import { moduleFor } from '../../checkout/registry.js';
 import { checkoutCss } from '../../checkout/styles.js';
 import { voucherPdf } from '../../checkout/voucher-pdf.js';
+import { legacyErrorPage } from '../../checkout/legacy-error-page.js';
 import { isClosed, pageUrl } from '../../checkout/view.js';
 import { checkoutRoutes } from '../../contract/checkout.js';
 import type { SandboxContext } from '../../context.js';
@@ -97,6 +98,12 @@ export function checkoutRouter(ctx: SandboxContext): Router {
     const op = tokenOf(req.query.tokenID) ? ctx.store.operations.byToken(String(req.query.tokenID)) : undefined;
     if (op && !moduleFor(op.channel).bankSelectionPage) return sendHtml(res, 404, notFound(langOf(req, res), req.originalUrl));
     await showPage(req, res, 'bank');
+  });
+
+  mountRaw(r, checkoutRoutes.legacyErrorPage, ({ req, res }) => {
+    const code = typeof req.query.error === 'string' ? req.query.error : undefined;
+    const page = legacyErrorPage(code, { lang: langOf(req, res), here: req.originalUrl });
+    sendHtml(res, page.status, page.body);
   });
 
   mountRaw(r, checkoutRoutes.voucherPdf, async ({ req, res }) => {

@@ -3,6 +3,8 @@ import { merchantRoutes } from '../../contract/merchants.js';
 import type { SandboxContext } from '../../context.js';
 import { createMerchant, merchantView, updateMerchant } from '../../domain/merchants.js';
 import { mountRoute } from '../route.js';
+import { migrationRoutes } from '../../contract/migration.js';
+import { merchantMigration } from '../../domain/protocol/shapes.js';
 
 export function merchantsRouter(ctx: SandboxContext): Router {
   const r = Router();
@@ -17,5 +19,6 @@ export function merchantsRouter(ctx: SandboxContext): Router {
     ctx.events.emit('merchant.changed', { public_key: m.public_key });
     return merchantView(m);
   });
+  mountRoute(r, migrationRoutes.merchantMigration, ({ params }) => merchantMigration(ctx, params.public_key));
   return r;
 }

@@ -28,6 +28,7 @@ export function notificationsRouter(ctx: SandboxContext): Router {
         status: query.status,
         kind: query.kind,
         trans_id: query.trans_id,
+        probes: query.probes,
         failed_first: failedFirst,
         before,
       },

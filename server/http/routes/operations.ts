@@ -26,6 +26,7 @@ export function operationsRouter(ctx: SandboxContext): Router {
         created_from: query.created_from ? Date.parse(query.created_from) : undefined,
         created_to: query.created_to ? Date.parse(query.created_to) : undefined,
         before_id: beforeId(query.cursor),
+        probes: query.probes,
       },
       query.limit + 1,
     );

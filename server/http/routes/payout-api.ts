@@ -7,7 +7,7 @@ import { merchantPayout, merchantPayouts } from '../../domain/payouts/queries.js
 import { createPayoutBatch } from '../../domain/payouts/batch.js';
 import { publicPayoutView } from '../../domain/payouts/views.js';
 import { getSettings } from '../../domain/settings.js';
-import { diagnosisHeader } from '../../domain/diagnosis/signature-search.js';
+import { diagnosisHeader } from '../diagnosis-header.js';
 import { diagnosePayoutToken } from '../../domain/diagnosis/token.js';
 import { readReplayMark, REPLAY_HEADER } from '../../replay/replay-marker.js';
 import { answerJson, logNote } from '../answer.js';

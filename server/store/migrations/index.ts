@@ -10,7 +10,10 @@ import { golive } from './009-golive.js';
 import { replays } from './010-replays.js';
 import { revokedPayoutLogins } from './011-revoked-payout-logins.js';
 import { requestCallFacts } from './012-request-call-facts.js';
+import { protocolGenerations } from './013-protocol-generations.js';
+import { goliveProbeLabels } from './014-golive-probe-labels.js';
 import { replayHeldCallbacks } from './015-replay-held-callbacks.js';
+import { bounds } from './016-bounds.js';
 import { speiReasonCodes } from './017-spei-reason-codes.js';
 
 /**
@@ -30,6 +33,9 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '010-replays', sql: replays },
   { name: '011-revoked-payout-logins', sql: revokedPayoutLogins },
   { name: '012-request-call-facts', sql: requestCallFacts },
+  { name: '013-protocol-generations', sql: protocolGenerations },
+  { name: '014-golive-probe-labels', sql: goliveProbeLabels },
   { name: '015-replay-held-callbacks', sql: replayHeldCallbacks },
+  { name: '016-bounds', sql: bounds },
   { name: '017-spei-reason-codes', sql: speiReasonCodes },
 ];

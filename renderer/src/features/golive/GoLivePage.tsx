@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { checkRoutes, type CheckReport, type CheckResult, type Verdict } from '@contract/checks.js';
+import { useState } from 'react';
+import { checkRoutes, type CheckReport, type CheckResult, type ProbeAnswer, type Verdict } from '@contract/checks.js';
 import { notificationRoutes, type Notification } from '@contract/notifications.js';
 import { call } from '../../api/client';
 import { setData, useResource } from '../../api/cache';
@@ -11,40 +11,56 @@ import { downloadText } from '../../components/download';
 import { fmtTime } from '../../components/format';
 import { MerchantOptions, useMerchants } from '../../components/merchants';
 import { NotificationCard } from '../../components/NotificationView';
-import { reportJson, reportMarkdown } from './report-export';
+import { checkReportJson as reportJson, checkReportMarkdown as reportMarkdown } from '@contract/golive-report.js';
 
 const ICON: Record<Verdict, string> = { pass: '✓', warn: '⚠', fail: '✗', skipped: '–' };
 const CLASS: Record<Verdict, string> = { pass: 'text-ok', warn: 'text-warn', fail: 'text-bad', skipped: 'muted' };
 
 /** The probe notifications of one check, with their attempts, loaded when opened. */
 function ProbeNotifications({ ids }: { ids: number[] }) {
-  const [items, setItems] = useState<Notification[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let cancelled = false;
-    Promise.all(ids.map((id) => call(notificationRoutes.getNotification, { params: { id } }))).then(
-      (list) => !cancelled && setItems(list),
-      (err: unknown) => !cancelled && setError(err),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [ids, attempt]);
+  const { data, error, reload } = useResource<Notification[]>(cacheKeys.checkNotifications(ids), () =>
+    Promise.all(ids.map((id) => call(notificationRoutes.getNotification, { params: { id } }))),
+  );
   return (
     <div className="stack" data-testid="golive-notifications">
-      <ErrorBox
-        error={error}
-        onRetry={() => {
-          setError(null);
-          setAttempt((a) => a + 1);
-        }}
-      />
-      {!items && !error && <Loading />}
-      {items?.map((n) => (
+      <ErrorBox error={error} onRetry={reload} />
+      {!data && !error && <Loading />}
+      {data?.map((n) => (
         <NotificationCard key={n.id} n={n} />
       ))}
     </div>
+  );
+}
+
+/** What the handler answered to each probe request: status, time and the start of its answer, as text. */
+function Answers({ answers }: { answers: ProbeAnswer[] }) {
+  const t = useT();
+  return (
+    <table className="kv small" data-testid="golive-answers">
+      <thead>
+        <tr>
+          <th>{t('golive.answerRequest')}</th>
+          <th>{t('golive.answerStatus')}</th>
+          <th>{t('golive.answerBody')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {answers.map((a, i) => (
+          <tr key={i} data-testid="golive-answer">
+            <td className="mono break">
+              {a.method} {a.url}
+            </td>
+            <td className="mono">
+              {a.status ?? a.error ?? '—'}
+              {a.latency_ms !== null && ` · ${a.latency_ms} ms`}
+            </td>
+            <td className="mono break" data-testid="golive-answer-body">
+              {a.body_excerpt || t('golive.answerEmpty')}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -72,6 +88,12 @@ function CheckRow({ c }: { c: CheckResult }) {
           {open ? t('golive.hideNotifications') : t('golive.showNotifications', { n: c.notification_ids.length })}
         </button>
       )}
+      {c.answers.length > 0 && (
+        <details>
+          <summary>{t('golive.answers', { n: c.answers.length })}</summary>
+          <Answers answers={c.answers} />
+        </details>
+      )}
       {open && <ProbeNotifications ids={c.notification_ids} />}
     </li>
   );
@@ -96,6 +118,19 @@ function Report({ r }: { r: CheckReport }) {
           {t('golive.exportJson')}
         </button>
       </div>
+      <p className="muted small" data-testid="golive-since">
+        {t('golive.since', { since: fmtTime(r.since) })}
+      </p>
+      {r.orders.length > 0 && (
+        <p className="small" data-testid="golive-orders">
+          {t('golive.orders')}{' '}
+          {r.orders.map((o) => (
+            <span key={o.trans_id} className="tag" title={o.checks.join(', ')} data-source={o.source}>
+              {o.trans_id} · {t(`golive.source.${o.source}`)}
+            </span>
+          ))}
+        </p>
+      )}
       <p data-testid="golive-summary">
         {(['pass', 'warn', 'fail', 'skipped'] as const).map((v) => (
           <span key={v} className={`badge badge-v-${v}`} data-verdict={v}>

@@ -25,6 +25,8 @@ export function MerchantEditor({
   const [blacklist, setBlacklist] = useState(m.blacklisted_documents.join('\n'));
   const [channels, setChannels] = useState<Record<string, string[]>>(m.channels);
   const [localhost, setLocalhost] = useState(m.allow_http_localhost);
+  const [protocol, setProtocol] = useState(m.protocol);
+  const [privateCallbacks, setPrivateCallbacks] = useState(m.allow_private_callbacks);
   const [username, setUsername] = useState(m.payout_username ?? '');
   const [password, setPassword] = useState(m.payout_password ?? '');
 
@@ -51,6 +53,8 @@ export function MerchantEditor({
         .filter(Boolean),
       channels,
       allow_http_localhost: localhost,
+      protocol,
+      allow_private_callbacks: privateCallbacks,
       // Empty unsets: the merchant then has no payout login.
       payout_username: urlOrNull(username),
       payout_password: urlOrNull(password),
@@ -114,6 +118,26 @@ export function MerchantEditor({
         </div>
         <label className="check">
           <input type="checkbox" checked={localhost} onChange={(e) => setLocalhost(e.target.checked)} /> allow_http_localhost
+        </label>
+        <label className="check" title={t('merchants.privateCallbacksHint')}>
+          <input type="checkbox" checked={privateCallbacks} onChange={(e) => setPrivateCallbacks(e.target.checked)} />{' '}
+          allow_private_callbacks
+        </label>
+        <label>
+          {t('merchants.protocol')} <span className="muted small">({t('merchants.protocolHint')})</span>
+          <select
+            value={protocol}
+            onChange={(e) => {
+              const next = e.target.value === 'legacy' ? 'legacy' : 'current';
+              // The server does the same when a change switches to legacy: these integrations compute the legacy layout.
+              if (next === 'legacy' && protocol !== 'legacy') setLayout('legacy');
+              setProtocol(next);
+            }}
+            data-testid="edit-protocol"
+          >
+            <option value="current">current</option>
+            <option value="legacy">legacy · 2018 / 2019</option>
+          </select>
         </label>
         <label>
           {t('merchants.blacklist')} <span className="muted small">({t('merchants.onePerLine')})</span>

@@ -135,6 +135,15 @@ function MerchantCard({ m }: { m: Merchant }) {
               <td>{m.notification_signature_layout}</td>
             </tr>
             <tr>
+              <th>{t('merchants.protocol')}</th>
+              <td data-testid="merchant-protocol">
+                {m.protocol}{' '}
+                <a className="small" href={href('migration', m.public_key)}>
+                  {t('nav.migration')}
+                </a>
+              </td>
+            </tr>
+            <tr>
               <th>max_amount</th>
               <td>{m.max_amount}</td>
             </tr>

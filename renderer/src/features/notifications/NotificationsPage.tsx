@@ -16,20 +16,23 @@ interface Filters {
   failedFirst: boolean;
   /** The trans_id searched for (exact, as the merchant sent it); empty: every notification. */
   transId: string;
+  /** Show the go-live check's probe deliveries too (left out by default). */
+  probes: boolean;
   set: (p: Partial<Omit<Filters, 'set'>>) => void;
 }
-const useFilters = create<Filters>((set) => ({ status: '', failedFirst: false, transId: '', set: (p) => set(p) }));
+const useFilters = create<Filters>((set) => ({ status: '', failedFirst: false, transId: '', probes: false, set: (p) => set(p) }));
 
 type Page = { items: Notification[]; next_cursor: string | null };
 
 export default function NotificationsPage() {
   const t = useT();
-  const { status, failedFirst, transId, set } = useFilters();
+  const { status, failedFirst, transId, probes, set } = useFilters();
   const [typed, setTyped] = useState(transId);
   const query = {
     trans_id: transId || undefined,
     status: status ? (NOTIFICATION_STATUSES.find((s) => s === status) ?? undefined) : undefined,
     order: failedFirst ? ('failed_first' as const) : ('newest' as const),
+    probes: probes ? ('include' as const) : ('exclude' as const),
     limit: 50,
   };
   const key = cacheKeys.notificationList(query);
@@ -83,6 +86,10 @@ export default function NotificationsPage() {
             data-testid="notif-failed-first"
           />
           {t('notif.failedFirst')}
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={probes} onChange={(e) => set({ probes: e.target.checked })} data-testid="notif-probes" />
+          {t('golive.showProbes')}
         </label>
       </div>
       <ErrorBox error={error} onRetry={reload} />

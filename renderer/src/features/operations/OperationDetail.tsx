@@ -131,6 +131,11 @@ export function OperationDetail({ id }: { id: string }) {
           #{op.id} <span className="muted">{op.trans_id}</span>
         </h1>
         <StatusBadge status={op.status} />
+        {op.protocol && (
+          <a className="tag" href={href('migration', op.public_key)} data-testid="op-protocol-label" data-protocol={op.protocol}>
+            {t('operations.legacyBadge', { dialect: op.protocol, channel: op.channel })}
+          </a>
+        )}
         {op.check_report && (
           <a className="tag" href={href('golive', op.public_key)} data-testid="op-check-label" title={op.check_report}>
             {t('golive.probeLabel')}

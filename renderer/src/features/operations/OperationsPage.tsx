@@ -83,6 +83,10 @@ function Filters() {
         {t('operations.to')}
         <input type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} data-testid="filter-to" />
       </label>
+      <label className="check">
+        <input type="checkbox" checked={filters.probes} onChange={(e) => set({ probes: e.target.checked })} data-testid="filter-probes" />
+        {t('golive.showProbes')}
+      </label>
       {active && (
         <button className="btn btn-ghost btn-small" onClick={clear} data-testid="filter-clear">
           {t('operations.clearFilters')}
@@ -102,7 +106,9 @@ function useFiltersFromUrl() {
     const patch: Partial<OperationFilters> = { ...NO_FILTERS };
     for (const k of Object.keys(NO_FILTERS) as (keyof OperationFilters)[]) {
       const v = route.params.get(k);
-      if (v) patch[k] = v;
+      if (!v) continue;
+      if (k === 'probes') patch.probes = v === '1' || v === 'true';
+      else patch[k] = v;
     }
     set(patch);
     navigate('operations');
@@ -227,8 +233,14 @@ export function OperationsPage() {
                       {o.check_report && <span className="tag">✔ </span>}
                       {o.trans_id}
                     </span>
-                    <span role="cell" className="c-channel">
+                    <span
+                      role="cell"
+                      className="c-channel"
+                      title={o.protocol ? t('operations.legacyBadge', { dialect: o.protocol, channel: o.channel }) : undefined}
+                      data-protocol={o.protocol ?? undefined}
+                    >
                       {o.channel}
+                      {o.protocol && <span className="tag"> {o.protocol}</span>}
                     </span>
                     <span role="cell" className="num c-amount">
                       {fmtAmount(o.amount, o.currency)}

@@ -9,9 +9,11 @@ export interface OperationFilters {
   from: string;
   to: string;
   q: string;
+  /** Show the go-live check's probe operations too (left out by default: they are not the merchant's payments). */
+  probes: boolean;
 }
 
-export const NO_FILTERS: OperationFilters = { status: '', channel: '', mid_id: '', from: '', to: '', q: '' };
+export const NO_FILTERS: OperationFilters = { status: '', channel: '', mid_id: '', from: '', to: '', q: '', probes: false };
 
 interface FiltersState {
   filters: OperationFilters;
@@ -39,5 +41,6 @@ export function toQuery(f: OperationFilters) {
     q: f.q.trim() || undefined,
     created_from: f.from ? day(f.from) : undefined,
     created_to: f.to ? day(f.to, 1) : undefined,
+    probes: f.probes ? ('include' as const) : ('exclude' as const),
   };
 }

@@ -6,8 +6,23 @@ import { CopyButton } from '../../components/common';
 import { useMerchants } from '../../components/merchants';
 import { recipeTexts } from '../../components/recipe-text';
 
-/** The fields of a logged form or JSON body (multipart bodies are shown raw only). */
-function loggedFields(body: string): Record<string, string> {
+/** The plain parts of a logged multipart body (`[multipart body, N bytes]` then the parts as text). */
+function multipartFields(body: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of body.split(/\r?\n--/)) {
+    const name = /name="([^"]{1,64})"/.exec(part)?.[1];
+    const blank = part.search(/\r?\n\r?\n/);
+    if (name === undefined || blank < 0 || name in out) continue;
+    out[name] = part
+      .slice(blank)
+      .replace(/^\r?\n\r?\n/, '')
+      .replace(/\r?\n$/, '');
+  }
+  return out;
+}
+
+/** The fields of a logged form, JSON or multipart body, as the sender sent them (secrets masked by the log). */
+export function loggedFields(body: string): Record<string, string> {
   const t = body.trim();
   if (t.startsWith('{')) {
     try {
@@ -17,7 +32,7 @@ function loggedFields(body: string): Record<string, string> {
       return {};
     }
   }
-  return t.startsWith('[multipart') ? {} : Object.fromEntries(new URLSearchParams(t));
+  return t.startsWith('[multipart') ? multipartFields(t) : Object.fromEntries(new URLSearchParams(t));
 }
 
 /**
@@ -49,7 +64,14 @@ export function DiagnosisBox({ entry }: { entry: RequestLogEntry }) {
       <p data-testid="request-diagnosis-recipe">
         {recipe ? t(token ? 'diag.tokenSentAs' : 'diag.builtAs', { what: what(recipe) }) : t(token ? 'diag.tokenUnknown' : 'diag.unknown')}
       </p>
-      <p className="muted small">{d.explanation}</p>
+      {d.next_problem && (
+        <p data-testid="request-diagnosis-next">
+          {t('diag.nextProblem', { code: d.next_problem.code })} <span className="muted small">{d.next_problem.message}</span>
+        </p>
+      )}
+      <p className="muted small" lang="en">
+        {d.explanation}
+      </p>
       <table className="kv">
         <tbody>
           <tr>
@@ -74,7 +96,7 @@ export function DiagnosisBox({ entry }: { entry: RequestLogEntry }) {
           )}
           {sent !== null && (
             <tr>
-              <th>{recipe?.secret === 'hmac_key' ? t('diag.sentHmac') : t('diag.sent')}</th>
+              <th>{recipe?.secret === 'hmac_key' || recipe?.secret === 'in_values_and_hmac_key' ? t('diag.sentHmac') : t('diag.sent')}</th>
               <td className="mono break" data-testid="request-diagnosis-sent">
                 {sent}
               </td>
@@ -83,7 +105,9 @@ export function DiagnosisBox({ entry }: { entry: RequestLogEntry }) {
           {!token && (
             <tr>
               <th>{t('diag.signature')}</th>
-              <td className="mono break">{fields.signature ?? '∅'}</td>
+              <td className="mono break" data-testid="request-diagnosis-signature">
+                {fields.signature ?? '∅'}
+              </td>
             </tr>
           )}
         </tbody>
