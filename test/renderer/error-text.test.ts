@@ -32,9 +32,13 @@ describe('error texts in the console language', () => {
     expect(errorText('es', refusal(400, 'VALIDATION_ERROR', 'invalid body: minutes: Too small', issues)).text).toBe(
       'No es válido: minutes, merchant.public_key. No cambió nada.',
     );
-    expect(errorText('es', refusal(400, 'VALIDATION_ERROR', 'only latency rules take latency_ms')).text).toBe(
-      'El sandbox rechazó un valor por no ser válido; no cambió nada.',
-    );
+    // Without issues the server's message is the only place that says what to fix: it is shown beside the text.
+    expect(errorText('es', refusal(400, 'VALIDATION_ERROR', 'only latency rules take latency_ms'))).toEqual({
+      code: 'VALIDATION_ERROR',
+      text: 'El sandbox rechazó un valor por no ser válido; no cambió nada.',
+      serverText: 'only latency rules take latency_ms',
+      showServerText: true,
+    });
   });
 
   it('shows an unknown code with the server’s message as sent, and a console error in the console’s language', () => {

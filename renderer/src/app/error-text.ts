@@ -20,6 +20,12 @@ export interface ErrorText {
   text: string;
   /** The server's message when `text` was worded from the code instead (shown on demand). */
   serverText?: string;
+  /**
+   * Show `serverText` beside the text, not on demand: a validation error whose fields the console
+   * could not read from its issues (a bundle's or archive's own problems), where the server's message
+   * is the only place that says what to fix.
+   */
+  showServerText?: boolean;
 }
 
 /** The fields a VALIDATION_ERROR's issues name (its `details`), as `amount, shopper.email`; none when it has no issues. */
@@ -44,7 +50,8 @@ export function errorText(lang: Lang, err: unknown): ErrorText {
     if (!hasText(key)) return { code: err.code, text: err.reason };
     const fields = err.code === 'VALIDATION_ERROR' ? issueFields(err.details) : undefined;
     const text = fields ? translate(lang, 'apiError.VALIDATION_ERROR.fields', { fields }) : translate(lang, key, { status: err.status });
-    return { code: err.code, text, serverText: err.reason };
+    const showServerText = err.code === 'VALIDATION_ERROR' && !fields;
+    return { code: err.code, text, serverText: err.reason, ...(showServerText ? { showServerText } : {}) };
   }
   if (err instanceof Error) return { code: 'ERROR', text: err.message };
   return { code: 'ERROR', text: String(err) };

@@ -12,7 +12,12 @@ export function ErrorBox({ error, onRetry }: { error: unknown; onRetry?: () => v
   return (
     <div className="error-box" role="alert" data-testid="error-box">
       <strong>{e.code}</strong> {e.text}
-      {e.serverText && (
+      {e.serverText && e.showServerText && (
+        <div className="small" lang="en">
+          {e.serverText}
+        </div>
+      )}
+      {e.serverText && !e.showServerText && (
         <details className="small">
           <summary>{t('apiError.serverWords')}</summary>
           <span lang="en">{e.serverText}</span>
