@@ -29,7 +29,7 @@ async function curlOf(e: RequestLogEntry): Promise<string> {
     const m = items.find((x) => x.public_key === fields.public_key);
     if (m) return creationCurl(window.location.origin, fields, m.secret_key, sandboxNow(getData<ClockSeen>('clock')));
   }
-  const parts = [`curl -sS -X ${e.method} ${shellQuote(url)}`];
+  const parts = [`curl -sS -w '\\n' -X ${e.method} ${shellQuote(url)}`];
   for (const h of ['content-type', 'authorization', 'x-sandbox-actor']) {
     const v = e.request_headers[h];
     if (v) parts.push(`  -H ${shellQuote(`${h}: ${v}`)}`);
