@@ -4,6 +4,7 @@
 // (handleRequest below), so a first payment shows its notification without writing a shop and the
 // go-live check passes against it.
 import { readFlags, readPort } from './cli-flags.js';
+import { onParentGone, STOP_SIGNALS } from './lifeline.mjs';
 import { DEMO_MERCHANT } from './domain/merchants.js';
 import { verifyNotification } from './testkit/notifications.js';
 import { receiver, type Received } from './loopback-receiver.js';
@@ -103,7 +104,9 @@ async function main(): Promise<number> {
   });
   process.stdout.write(`receiver listening on ${rx.url}\n`);
   await new Promise<void>((resolve) => {
-    for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(sig, () => resolve());
+    for (const sig of STOP_SIGNALS) process.once(sig, () => resolve());
+    // `npm run receive &` then `kill $!` kills npm's shell, not this process: stop with it, freeing the port.
+    onParentGone(resolve);
   });
   await rx.close();
   return 0;

@@ -67,6 +67,12 @@ export const NotificationListQuerySchema = z.object({
   payout_id: idParam.optional(),
   status: NotificationStatusSchema.optional(),
   kind: NotificationKindSchema.optional(),
+  trans_id: z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe("the payment's trans_id, exactly as sent: the notifications of every operation created with it"),
   probes: ProbesFilterSchema,
   order: z
     .enum(['newest', 'failed_first'])
@@ -112,6 +118,9 @@ export const notificationRoutes = {
     method: 'GET',
     path: '/sandbox/v1/notifications',
     summary: 'Notifications with every attempt, newest first (or failed first), keyset-paged',
+    description:
+      'Filters combine: `operation_id`, `payout_id`, `status`, `kind`, and `trans_id` (exact match on the trans_id the ' +
+      'merchant sent; every operation created with it, test deliveries made from their notifications included).',
     tags: ['notifications'],
     query: NotificationListQuerySchema,
     response: pageOf(NotificationSchema),

@@ -26,10 +26,36 @@ export const InjectTransferSchema = z
   .strict();
 export type InjectTransfer = z.input<typeof InjectTransferSchema>;
 
+/**
+ * Why a transfer was or was not applied, as a stable code (the reason's words follow it in `reason`):
+ * `matched` {operation, rfc, amount}; `no_merchant` {clabe}; `rfc_separators` {rfc};
+ * `operation_closed` {rfc, amount, operation, status, at}; `amount_differs` {rfc, amount, pending};
+ * `already_paid` {rfc, amount, operation}; `no_pending` {rfc, amount}.
+ */
+export const SPEI_REASON_CODES = [
+  'matched',
+  'no_merchant',
+  'rfc_separators',
+  'operation_closed',
+  'amount_differs',
+  'already_paid',
+  'no_pending',
+] as const;
+export type SpeiReasonCode = (typeof SPEI_REASON_CODES)[number];
+
+const reasonFacts = {
+  reason: z.string().describe('why it was or was not applied, in words'),
+  reason_code: z
+    .string()
+    .nullable()
+    .describe(`the reason as a code: ${SPEI_REASON_CODES.join(', ')}; null on transfers older than the codes`),
+  reason_params: z.record(z.string(), z.string()).nullable().describe("the reason's values (RFC, amount, operation…), by name"),
+};
+
 export const InjectTransferResultSchema = z.object({
   transfer_id: z.number().int(),
   matched_operation_id: z.number().int().nullable(),
-  reason: z.string(),
+  ...reasonFacts,
 });
 
 export const TransferSchema = z.object({
@@ -42,7 +68,7 @@ export const TransferSchema = z.object({
   mid_id: z.number().int().nullable(),
   matched_operation_id: z.number().int().nullable(),
   result: z.enum(['matched', 'unmatched']),
-  reason: z.string(),
+  ...reasonFacts,
 });
 export type Transfer = z.infer<typeof TransferSchema>;
 

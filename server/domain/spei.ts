@@ -1,13 +1,29 @@
-import { isoTime, twoDecimals } from '../contract/common.js';
+import { isoTime, isRecord, twoDecimals } from '../contract/common.js';
 import { rfcHasSeparators } from '../channels/shopper-documents.js';
-import type { Transfer } from '../contract/spei.js';
+import type { SpeiReasonCode, Transfer } from '../contract/spei.js';
 import type { SandboxContext } from '../context.js';
 import type { TransferRecord } from '../store/spei.js';
 import { transition } from './operations.js';
 
+/** A match result's reason: its words, and the code and values the console words it from. */
+interface Reason {
+  text: string;
+  code: SpeiReasonCode;
+  params: Record<string, string>;
+}
+const reason = (code: SpeiReasonCode, params: Record<string, string | number>, text: string): Reason => ({
+  text,
+  code,
+  params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
+});
+
 /** Why a transfer's RFC can never match: RFCs are compared as written, without separators. */
 const separatorsReason = (rfc: string) =>
-  `RFC ${rfc} contains separators; transfers are only matched on an RFC written without spaces, hyphens or dots`;
+  reason(
+    'rfc_separators',
+    { rfc },
+    `RFC ${rfc} contains separators; transfers are only matched on an RFC written without spaces, hyphens or dots`,
+  );
 
 export interface TransferInput {
   clabe: string;
@@ -38,13 +54,18 @@ export function applyTransfer(ctx: SandboxContext, input: TransferInput): Transf
       matched_operation_id: null,
       result: 'unmatched',
       reason: '',
+      reason_code: null,
+      reason_params: null,
     });
     const amount = `${twoDecimals(input.amount_cents)} MXN`;
-    const settle = (opId: number | null, reason: string) => {
-      store.spei.settle(id, opId, reason);
+    const settle = (opId: number | null, why: Reason) => {
+      store.spei.settle(id, opId, why);
       return store.spei.get(id)!;
     };
-    if (!merchant) return settle(null, `no merchant account has CLABE ${input.clabe} (each merchant has one CLABE of its own)`);
+    if (!merchant) {
+      const text = `no merchant account has CLABE ${input.clabe} (each merchant has one CLABE of its own)`;
+      return settle(null, reason('no_merchant', { clabe: input.clabe }, text));
+    }
     if (rfcHasSeparators(input.rfc)) return settle(null, separatorsReason(input.rfc));
 
     for (;;) {
@@ -62,8 +83,12 @@ export function applyTransfer(ctx: SandboxContext, input: TransferInput): Transf
       });
       return settle(
         candidate.id,
-        `matched operation ${candidate.id}: RFC ${input.rfc} and exact amount ${amount} ` +
-          '(the oldest pending operation with this RFC and amount is paid first)',
+        reason(
+          'matched',
+          { operation: candidate.id, rfc: input.rfc, amount },
+          `matched operation ${candidate.id}: RFC ${input.rfc} and exact amount ${amount} ` +
+            '(the oldest pending operation with this RFC and amount is paid first)',
+        ),
       );
     }
     return settle(null, explainUnmatched(ctx, merchant.id, input, amount));
@@ -73,16 +98,18 @@ export function applyTransfer(ctx: SandboxContext, input: TransferInput): Transf
 }
 
 /** Words for an unmatched transfer, naming the rule that stopped it. */
-function explainUnmatched(ctx: SandboxContext, merchantId: number, input: TransferInput, amount: string): string {
+function explainUnmatched(ctx: SandboxContext, merchantId: number, input: TransferInput, amount: string): Reason {
+  const { rfc } = input;
   const ops = ctx.store.spei.operationsOfRfc(merchantId, input.rfc);
   const sameAmount = ops.filter((o) => o.amount_cents === input.amount_cents);
   const closed = sameAmount.find((o) => o.status === 'cancelled' || o.status === 'expired');
   if (closed) {
-    return (
-      `no pending operation for RFC ${input.rfc} and amount ${amount}: operation ${closed.id} was ` +
-      `${closed.status} at ` +
-      `${isoTime(closed.status === 'expired' ? Math.min(closed.expires_at, closed.updated_at) : closed.updated_at)}; ` +
-      'a transfer after that is not applied'
+    const at = isoTime(closed.status === 'expired' ? Math.min(closed.expires_at, closed.updated_at) : closed.updated_at);
+    return reason(
+      'operation_closed',
+      { rfc, amount, operation: closed.id, status: closed.status, at },
+      `no pending operation for RFC ${rfc} and amount ${amount}: operation ${closed.id} was ${closed.status} at ${at}; ` +
+        'a transfer after that is not applied',
     );
   }
   const pendingOther = ops.filter((o) => o.status === 'pending');
@@ -91,16 +118,23 @@ function explainUnmatched(ctx: SandboxContext, merchantId: number, input: Transf
       .slice(0, 5)
       .map((o) => `${o.id} (${o.amount} MXN)`)
       .join(', ');
-    return (
-      `no pending operation for RFC ${input.rfc} and amount ${amount}; this RFC has pending operations ` +
-      `${list} — the amount must match exactly, cents included`
+    return reason(
+      'amount_differs',
+      { rfc, amount, pending: list },
+      `no pending operation for RFC ${rfc} and amount ${amount}; this RFC has pending operations ` +
+        `${list} — the amount must match exactly, cents included`,
     );
   }
   const paid = sameAmount.find((o) => o.status === 'confirmed');
-  if (paid) return `no pending operation for RFC ${input.rfc} and amount ${amount}: operation ${paid.id} is already confirmed`;
-  return (
-    `no pending operation for RFC ${input.rfc} and amount ${amount} (a transfer from another RFC ` +
-    'or of another amount is not applied, and nothing is notified)'
+  if (paid) {
+    const text = `no pending operation for RFC ${rfc} and amount ${amount}: operation ${paid.id} is already confirmed`;
+    return reason('already_paid', { rfc, amount, operation: paid.id }, text);
+  }
+  return reason(
+    'no_pending',
+    { rfc, amount },
+    `no pending operation for RFC ${rfc} and amount ${amount} (a transfer from another RFC ` +
+      'or of another amount is not applied, and nothing is notified)',
   );
 }
 
@@ -115,6 +149,16 @@ export function transferView(ctx: SandboxContext, t: TransferRecord): Transfer {
     mid_id: t.merchant_id,
     matched_operation_id: t.matched_operation_id,
     result: t.result,
-    reason: t.reason,
+    ...reasonView(t),
   };
+}
+
+/** A transfer's reason: its words, and its code and values when it has them (rows older than the codes have words only). */
+export function reasonView(t: TransferRecord): Pick<Transfer, 'reason' | 'reason_code' | 'reason_params'> {
+  let params: Record<string, string> | null = null;
+  if (t.reason_params !== null) {
+    const parsed: unknown = JSON.parse(t.reason_params);
+    if (isRecord(parsed)) params = Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, String(v)]));
+  }
+  return { reason: t.reason, reason_code: t.reason_code, reason_params: params };
 }

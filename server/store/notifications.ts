@@ -62,6 +62,8 @@ export interface NotificationFilter {
   payout_id?: number;
   status?: NotificationStatus;
   kind?: string;
+  /** Notifications of the operations created with this trans_id (exact). */
+  trans_id?: string;
   /** Failed deliveries first, then the rest; each group newest first. */
   failed_first?: boolean;
   /** Go-live probe deliveries (`test_label` golive:…): listed with the rest (default), left out, or alone. */
@@ -120,6 +122,9 @@ export function notificationRepo(db: Db) {
     if (f.payout_id !== undefined) (where.push('payout_id = @payout_id'), (params.payout_id = f.payout_id));
     if (f.status) (where.push('status = @status'), (params.status = f.status));
     if (f.kind) (where.push('kind = @kind'), (params.kind = f.kind));
+    // A trans_id names a handful of operations (operations_trans index), each with few notifications.
+    if (f.trans_id !== undefined)
+      (where.push('operation_id IN (SELECT id FROM operations WHERE trans_id = @trans_id)'), (params.trans_id = f.trans_id));
     if (f.probes === 'exclude') where.push("(test_label IS NULL OR test_label NOT LIKE 'golive:%')");
     if (f.probes === 'only') where.push("test_label LIKE 'golive:%'");
     const rank = "(status <> 'failed')";

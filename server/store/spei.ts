@@ -11,6 +11,10 @@ export interface TransferRecord {
   matched_operation_id: number | null;
   result: 'matched' | 'unmatched';
   reason: string;
+  /** The reason's code (contract/spei.ts SPEI_REASON_CODES); NULL on rows older than the codes. */
+  reason_code: string | null;
+  /** The reason's values as a JSON object of strings. */
+  reason_params: string | null;
 }
 
 /** Channel-41 operations of one RFC, for explaining why a transfer did not match. */
@@ -25,9 +29,12 @@ export interface RfcOperation {
 
 export function speiRepo(db: Db) {
   const insert = db.prepare(`INSERT INTO spei_transfers (clabe, amount_cents, rfc, sender_name, received_at, merchant_id,
-      matched_operation_id, result, reason)
-    VALUES (@clabe, @amount_cents, @rfc, @sender_name, @received_at, @merchant_id, @matched_operation_id, @result, @reason)`);
-  const settle = db.prepare('UPDATE spei_transfers SET matched_operation_id = ?, result = ?, reason = ? WHERE id = ?');
+      matched_operation_id, result, reason, reason_code, reason_params)
+    VALUES (@clabe, @amount_cents, @rfc, @sender_name, @received_at, @merchant_id, @matched_operation_id, @result, @reason,
+      @reason_code, @reason_params)`);
+  const settle = db.prepare(
+    'UPDATE spei_transfers SET matched_operation_id = ?, result = ?, reason = ?, reason_code = ?, reason_params = ? WHERE id = ?',
+  );
   const byId = db.prepare<[number], TransferRecord>('SELECT * FROM spei_transfers WHERE id = ?');
   const page = db.prepare<[number, number], TransferRecord>('SELECT * FROM spei_transfers WHERE id < ? ORDER BY id DESC LIMIT ?');
   // Rule 2 and 5: pending channel-41 operation of this merchant, RFC and exact amount, oldest first.
@@ -45,8 +52,16 @@ export function speiRepo(db: Db) {
   );
   return {
     insert: (t: Omit<TransferRecord, 'id'>) => Number(insert.run(t).lastInsertRowid),
-    settle: (id: number, operationId: number | null, reason: string) =>
-      void settle.run(operationId, operationId === null ? 'unmatched' : 'matched', reason, id),
+    /** Records the match result: the reason in words, its code and its values. */
+    settle: (id: number, operationId: number | null, reason: { text: string; code: string; params: Record<string, string> }) =>
+      void settle.run(
+        operationId,
+        operationId === null ? 'unmatched' : 'matched',
+        reason.text,
+        reason.code,
+        JSON.stringify(reason.params),
+        id,
+      ),
     get: (id: number) => byId.get(id),
     list: (limit: number, beforeId?: number) => page.all(beforeId ?? Number.MAX_SAFE_INTEGER, limit),
     oldestPendingMatch: (merchantId: number, rfc: string, amountCents: number) => candidate.get(merchantId, rfc, amountCents),

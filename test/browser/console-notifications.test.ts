@@ -16,7 +16,7 @@ describe.skipIf(!hasChromium)('console: notifications', () => {
   });
   afterAll(() => receiver?.close());
 
-  it('resends a failed notification from the notifications page and shows it delivered', async () => {
+  it('resends a failed notification from the notifications page and shows it delivered (in Spanish)', async () => {
     const { fields } = await createPayment(f.sb.url, 17);
     const id = await f.opIdOf(fields.trans_id!);
     await control(f.sb).confirmOperation({ id });
@@ -24,11 +24,14 @@ describe.skipIf(!hasChromium)('console: notifications', () => {
       const r = await control(f.sb).listNotifications({ query: { operation_id: id } });
       return r.items[0]?.status === 'failed';
     });
-    const c = await f.open('notifications');
+    const c = await f.open('notifications', { lang: 'es' });
     await c.failedFirst().check();
     const failed = c.notificationByStatus('failed').first();
     await failed.waitFor();
     expect(await failed.getByTestId('attempt').count()).toBe(1);
+    // The engine's sentence, in the console's language; its own words on hover.
+    expect(await failed.getByTestId('attempt-error').textContent()).toBe('HTTP 500: solo 200 o 203 cuentan como entregada');
+    expect(await failed.getByTestId('attempt-error').getAttribute('title')).toBe('HTTP 500: only 200 or 203 count as delivered');
     receiver.reply({ status: 200, body: 'ok' });
     await failed.getByTestId('notification-resend').click();
     await c.page.locator(`[data-testid="notification"][data-status="delivered"]`).first().waitFor({ timeout: 12_000 });
@@ -50,5 +53,30 @@ describe.skipIf(!hasChromium)('console: notifications', () => {
     const text = await c.attempts().first().textContent();
     expect(text).toContain('received-by-merchant');
     expect(text).toContain(`trans_ID=${fields.trans_id}`);
+  });
+
+  it('finds the notifications of one trans_id from the search box, in Spanish too', async () => {
+    receiver.reply({ status: 200, body: 'ok' });
+    const wanted = await createPayment(f.sb.url, 17);
+    const other = await createPayment(f.sb.url, 17);
+    for (const p of [wanted, other]) await control(f.sb).confirmOperation({ id: await f.opIdOf(p.fields.trans_id!) });
+    const c = await f.open('notifications', { lang: 'es' });
+    const cards = c.page.locator('.notif-wrap');
+    await cards.filter({ hasText: other.fields.trans_id! }).waitFor();
+    await c.tid('notif-search').fill(wanted.fields.trans_id!);
+    await c.tid('notif-search').press('Enter');
+    await c.page.waitForFunction(
+      `(() => {
+        const shown = [...document.querySelectorAll('[data-testid="notif-trans-id"]')];
+        return shown.length > 0 && shown.every((e) => e.textContent === ${JSON.stringify(wanted.fields.trans_id)});
+      })()`,
+    );
+    expect(await c.tid('notif-trans-id').allTextContents()).toEqual([wanted.fields.trans_id]);
+    // An unknown trans_id says so in the console's language; clearing the box lists everything again.
+    await c.tid('notif-search').fill('NO-SUCH-ORDER');
+    await c.tid('notif-search').press('Enter');
+    expect(await c.emptyState().locator('.empty-title').textContent()).toBe('No hay notificaciones del trans_id NO-SUCH-ORDER');
+    await c.tid('notif-search').fill('');
+    await cards.filter({ hasText: other.fields.trans_id! }).waitFor();
   });
 });

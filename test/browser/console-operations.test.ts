@@ -20,8 +20,8 @@ const opIdOf = async (transId: string): Promise<number> => {
 };
 const operation = (id: number) => control(sb).getOperation({ id });
 
-async function open(hash = '', live = true): Promise<ConsolePage> {
-  const o = await openConsole(browser, sb.url, { live });
+async function open(hash = '', live = true, lang: 'en' | 'es' = 'en'): Promise<ConsolePage> {
+  const o = await openConsole(browser, sb.url, { live, lang });
   context = o.context;
   errors = o.errors;
   const c = consolePage(o.page, sb.url);
@@ -158,18 +158,24 @@ describe.skipIf(!hasChromium)('console: operations', () => {
     });
   });
 
-  it('shows an API refusal in words instead of swallowing it', async () => {
-    const { fields } = await createPayment(sb.url, 17);
-    const id = await opIdOf(fields.trans_id!);
-    // No live stream here: the console must not learn of the cancel before the click meets the 409.
-    const c = await open(`operations/${id}`, false);
-    await c.detailWithStatus('pending').waitFor();
-    // Another actor finishes the operation behind the console's back; the click then meets a 409.
-    await control(sb).cancelOperation({ id });
-    await c.action('confirm').click();
-    await c.toastError().waitFor();
-    expect(await c.toastError().textContent()).toContain('INVALID_TRANSITION');
-  });
+  for (const [lang, words] of [
+    ['en', 'INVALID_TRANSITION: Not possible in its current status'],
+    ['es', 'INVALID_TRANSITION: No es posible en su estado actual'],
+  ] as const)
+    it(`shows an API refusal in words instead of swallowing it, worded from its code (${lang})`, async () => {
+      const { fields } = await createPayment(sb.url, 17);
+      const id = await opIdOf(fields.trans_id!);
+      // No live stream here: the console must not learn of the cancel before the click meets the 409.
+      const c = await open(`operations/${id}`, false, lang);
+      await c.detailWithStatus('pending').waitFor();
+      // Another actor finishes the operation behind the console's back; the click then meets a 409.
+      await control(sb).cancelOperation({ id });
+      await c.action('confirm').click();
+      await c.toastError().waitFor();
+      expect(await c.toastError().textContent()).toContain(words);
+      // The sandbox's own message stays a hover away.
+      expect(await c.toastError().getAttribute('title')).toMatch(new RegExp(`^operation ${id} is cancelled`));
+    });
 
   it('expires a pending operation on screen when the sandbox clock is advanced past its expiry', async () => {
     const { fields } = await createPayment(sb.url, 17, { time_expired: '60' });
@@ -192,5 +198,24 @@ describe.skipIf(!hasChromium)('console: operations', () => {
     const res = await runCopiedCurl(curl);
     expect(res.status, `${await res.clone().text()}\n${curl}`).toBe(200);
     expect(await res.text()).toContain('/check-out/?channel=41');
+  });
+
+  it('shows a direct integration’s QR as a picture, its data URI cut short in the JSON and whole on the clipboard', async () => {
+    const { fields, json } = await createPayment(sb.url, 22, { direct_integration: '1' });
+    const sent = (json as { qr_code: string }).qr_code;
+    expect(sent).toMatch(/^data:image\/png;base64,/);
+    const c = await open(`operations/${await opIdOf(fields.trans_id!)}`);
+    const picture = c.tid('detail-picture');
+    await picture.waitFor();
+    // The browser decoded the PNG: a real picture, not a broken-image box.
+    await c.page.waitForFunction(`(() => {
+      const img = document.querySelector('[data-testid="detail-picture"] img');
+      return img.complete && img.naturalWidth > 0;
+    })()`);
+    const shown = (await c.tid('op-details').textContent())!;
+    expect(shown).not.toContain(sent);
+    expect(shown).toContain(`${sent.slice(0, 48)}… (${sent.length} characters`);
+    expect(shown.length).toBeLessThan(2000);
+    expect(await c.copyFrom(c.tid('copy-data-uri'))).toBe(sent);
   });
 });

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPayment } from '../helpers/payments.js';
 import { startReceiver } from '../helpers/receiver.js';
+import { paymentFields, postPayment } from '../helpers/payments.js';
 import { hasChromium } from './pages/console-browser.js';
 import { useConsoleFixture } from './pages/console-fixture.js';
 import { VIEWPORTS, type ConsolePage } from './pages/console.js';
@@ -53,6 +54,30 @@ describe.skipIf(!hasChromium)('console at every size', () => {
       }
       expect(problems).toEqual({});
     }, 60_000);
+
+  it('the request log keeps its status (with the diagnosis mark) and ms columns inside the list at 1280 and at 800 px', async () => {
+    // A refused signature: its row carries the drawn diagnosis mark.
+    await postPayment(f.sb.url, { ...paymentFields(17), signature: 'f'.repeat(64) });
+    const c = await f.open('requests');
+    const marked = c.page.locator('[data-testid="request-row"]', { has: c.tid('diagnosis-mark') }).first();
+    for (const size of [VIEWPORTS.laptop, VIEWPORTS.min]) {
+      await c.page.setViewportSize(size);
+      await marked.waitFor();
+      const fit = (await c.page.evaluate(`(() => {
+        const list = document.querySelector('.split-list');
+        const box = list.getBoundingClientRect();
+        const row = document.querySelector('[data-testid="diagnosis-mark"]').closest('tr');
+        const mark = row.querySelector('svg').getBoundingClientRect();
+        return {
+          sideways: list.scrollWidth - list.clientWidth,
+          outside: [...row.cells].filter((td) => td.getBoundingClientRect().right > box.right + 0.5).map((td) => td.cellIndex),
+          mark: mark.width > 0 && mark.height > 0,
+        };
+      })()`)) as { sideways: number; outside: number[]; mark: boolean };
+      expect(fit, `${size.width}×${size.height}`).toEqual({ sideways: 0, outside: [], mark: true });
+      expect(await marked.locator('td').last().textContent()).toMatch(/^\d+$/);
+    }
+  });
 
   it('the sidebar is a rail at 800 px and the operator can expand it; the choice is remembered', async () => {
     const c = await f.open('operations');

@@ -20,16 +20,19 @@ describe.skipIf(!hasChromium)('console: SPEI', () => {
     expect(op.status).toBe('confirmed');
   });
 
-  it('records an edited transfer with another amount as not applied, with its reason', async () => {
+  it('records an edited transfer with another amount as not applied, with its reason in the console’s language', async () => {
     const { fields } = await createPayment(f.sb.url, 41, { amount: '999.10' }, { shopper: { Num_doc_identi: 'LOPJ900202CD2' } });
     const id = await f.opIdOf(fields.trans_id!);
-    const c = await f.open('spei');
+    const c = await f.open('spei', { lang: 'es' });
     await c.speiPrefill().selectOption(String(id));
     await c.speiField('amount').fill('999.00');
     await c.speiSubmit().click();
     const row = c.page.locator('[data-testid="spei-row"][data-result="unmatched"]').first();
     await row.waitFor();
-    expect((await row.getByTestId('spei-reason').textContent())?.length).toBeGreaterThan(5);
+    expect(await row.getByTestId('spei-reason').textContent()).toBe(
+      `no hay operación pendiente con RFC LOPJ900202CD2 y monto 999.00 MXN; este RFC tiene operaciones pendientes ${id} (999.10 MXN): ` +
+        'el monto debe coincidir exacto, centavos incluidos',
+    );
     const op = await control(f.sb).getOperation({ id });
     expect(op.status).toBe('pending');
   });

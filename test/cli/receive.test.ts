@@ -1,37 +1,8 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPayment } from '../helpers/payments.js';
 import { answer, control, startSandbox } from '../helpers/sandbox.js';
 import { PROBE_CHECK_IDS } from '../../server/contract/checks.js';
-
-const root = join(import.meta.dirname, '..', '..');
-
-/** `pasarela-sandbox receive` as a user runs it, with a queue of its stdout lines. */
-function startReceiveCommand(args: string[]) {
-  const proc = spawn(process.execPath, [join(root, 'server', 'pack', 'bin.mjs'), 'receive', ...args], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: string[] = [];
-  const waiting: { re: RegExp; resolve: (l: string) => void }[] = [];
-  createInterface({ input: proc.stdout }).on('line', (line) => {
-    lines.push(line);
-    for (const w of [...waiting]) if (w.re.test(line)) (waiting.splice(waiting.indexOf(w), 1), w.resolve(line));
-  });
-  let stderr = '';
-  proc.stderr.on('data', (c: Buffer) => (stderr += String(c)));
-  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
-  const line = (re: RegExp) =>
-    new Promise<string>((resolve, reject) => {
-      const seen = lines.find((l) => re.test(l));
-      if (seen) return resolve(seen);
-      waiting.push({ re, resolve });
-      void exited.then((code) => reject(new Error(`receive exited ${code} before printing ${re}: ${stderr}`)));
-    });
-  return { proc, line, exited, stderr: () => stderr };
-}
+import { startReceiveCommand } from '../helpers/spawn.js';
 
 describe('pasarela-sandbox receive', () => {
   let sb: Awaited<ReturnType<typeof startSandbox>>;

@@ -22,19 +22,23 @@ const portFree = (port: number) =>
     s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
   });
 
-const forms: [string, string, string[], NodeJS.ProcessEnv][] = [
-  ['npm start', npm, ['start', '--'], { SANDBOX_HEADLESS: '1' }],
-  ['npm run serve', npm, ['run', 'serve', '--'], {}],
-  ['npx pasarela-sandbox serve', npx, ['--no', 'pasarela-sandbox', 'serve'], {}],
+/** What was started: a sandbox (a data dir, a lock, /health) or the model receiver of `npm run receive`. */
+type Kind = 'sandbox' | 'receiver';
+const forms: [string, string, string[], NodeJS.ProcessEnv, Kind][] = [
+  ['npm start', npm, ['start', '--'], { SANDBOX_HEADLESS: '1' }, 'sandbox'],
+  ['npm run serve', npm, ['run', 'serve', '--'], {}, 'sandbox'],
+  ['npx pasarela-sandbox serve', npx, ['--no', 'pasarela-sandbox', 'serve'], {}, 'sandbox'],
+  ['npm run receive', npm, ['run', 'receive', '--'], {}, 'receiver'],
 ];
 
 describe.skipIf(process.platform !== 'linux')('kill of the process a user started in the background', () => {
   it.each(forms)(
-    '%s & … kill $!: the sandbox stops cleanly, its processes are gone and its port and data dir are free',
-    async (_name, command, args, extra) => {
+    '%s & … kill $!: it stops cleanly, its processes are gone and its port (and data dir) are free',
+    async (_name, command, args, extra, kind) => {
       const data = mkdtempSync(join(work, 'data-'));
       // As a script runs it: a shell starts the command in the background and prints the pid it got.
-      const line = [command, ...args, '--port', '0', '--data', data].map((a) => `'${a}'`).join(' ');
+      const flags = kind === 'sandbox' ? ['--port', '0', '--data', data] : ['--port', '0'];
+      const line = [command, ...args, ...flags].map((a) => `'${a}'`).join(' ');
       const shell = spawn('bash', ['-c', `${line} & echo "pid $!" >&2; wait`], {
         cwd: root,
         env: { ...process.env, npm_config_update_notifier: 'false', ...extra },
@@ -48,17 +52,18 @@ describe.skipIf(process.platform !== 'linux')('kill of the process a user starte
       const closed = new Promise<void>((resolve) => shell.on('close', () => resolve()));
       const url = await new Promise<string>((resolve, reject) => {
         shell.stdout.on('data', () => {
-          const m = /sandbox listening on (http:\/\/\S+)/.exec(out);
+          const m = /(?:sandbox|receiver) listening on (http:\/\/\S+)/.exec(out);
           if (m) resolve(m[1]!);
         });
         shell.on('exit', (code) => reject(new Error(`exited ${code} before ready:\n${out}\n${err}`)));
       });
       const port = Number(new URL(url).port);
-      expect((await fetch(`${url}/health`)).status).toBe(200);
+      // The receiver answers anything but POST with 405: it is up.
+      expect((await fetch(kind === 'sandbox' ? `${url}/health` : url)).status).toBe(kind === 'sandbox' ? 200 : 405);
       const pid = Number(/^pid (\d+)$/m.exec(err)![1]);
       const tree = [pid, ...descendants(pid)];
       expect(tree.length).toBeGreaterThan(0);
-      expect(existsSync(join(data, 'sandbox.lock'))).toBe(true);
+      expect(existsSync(join(data, 'sandbox.lock'))).toBe(kind === 'sandbox');
 
       try {
         process.kill(pid, 'SIGTERM');
@@ -67,7 +72,7 @@ describe.skipIf(process.platform !== 'linux')('kill of the process a user starte
         for (const p of tree.filter(alive)) process.kill(p, 'SIGKILL');
       }
       await closed;
-      expect(err).toContain('sandbox stopped');
+      if (kind === 'sandbox') expect(err).toContain('sandbox stopped');
       expect(await portFree(port)).toBe(true);
       expect(existsSync(join(data, 'sandbox.lock'))).toBe(false);
     },

@@ -215,8 +215,37 @@ describe('listing', () => {
     }
   });
 
+  it('finds the notifications of a trans_id: every operation created with it, test deliveries included, nothing else', async () => {
+    const transId = `ORD-${Date.now()}/ñ &1`;
+    const first = await pendingOperation(sb, 17, { trans_id: transId });
+    const again = await pendingOperation(sb, 17, { trans_id: transId });
+    const other = await deliveredSuccess();
+    await move(sb, first.id, 'confirm');
+    await move(sb, again.id, 'reject', { rejection_code: 'R01' });
+    const n1 = await settled(first.id);
+    const test = await resend(n1.id, { test: 'duplicate' });
+    expect(test.status).toBe(200);
+    // Typed by hand in a support engineer's address bar: the raw query, percent-encoded.
+    const r = await api(sb.url, 'GET', `/sandbox/v1/notifications?trans_id=${encodeURIComponent(transId)}`);
+    expect(r.status).toBe(200);
+    const found = r.body.items as { id: number; operation_id: number; kind: string; test_label: string | null }[];
+    expect(new Set(found.map((n) => n.operation_id))).toEqual(new Set([first.id, again.id]));
+    expect(found.map((n) => n.test_label).filter(Boolean)).toEqual(['duplicate']);
+    expect(found.some((n) => n.kind === 'rejection')).toBe(true);
+    expect(found.some((n) => n.id === other.n.id)).toBe(false);
+    // Combined with the other filters, and exact: a prefix or another case finds nothing.
+    const rejected = await control(sb).listNotifications({ query: { trans_id: transId, kind: 'rejection' } });
+    expect(rejected.items.map((n) => n.operation_id)).toEqual([again.id]);
+    for (const near of [transId.slice(0, -1), transId.toUpperCase()]) {
+      expect((await control(sb).listNotifications({ query: { trans_id: near } })).items, near).toEqual([]);
+    }
+  });
+
   it('a bad filter or cursor is 400 VALIDATION_ERROR', async () => {
-    for (const q of ['status=lost', 'limit=0', 'cursor=abc', 'operation_id=x', 'order=random', 'order=failed_first&cursor=12']) {
+    const long = `trans_id=${'x'.repeat(256)}`;
+    const bad = ['status=lost', 'limit=0', 'cursor=abc', 'operation_id=x', 'order=random', 'order=failed_first&cursor=12'];
+    bad.push('trans_id=', long);
+    for (const q of bad) {
       // Malformed on purpose: raw query strings the typed client would not build.
       const r = await api(sb.url, 'GET', `/sandbox/v1/notifications?${q}`);
       expect(r.status, q).toBe(400);

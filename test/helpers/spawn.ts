@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -69,4 +70,29 @@ export async function killHard(cli: Spawned): Promise<void> {
   if (cli.proc.exitCode !== null || cli.proc.signalCode !== null) return;
   cli.proc.kill('SIGKILL');
   await cli.exited;
+}
+
+/** `pasarela-sandbox receive` as a user runs it, with a queue of its stdout lines. */
+export function startReceiveCommand(args: string[]) {
+  const proc = spawn(process.execPath, [join(root, 'server', 'pack', 'bin.mjs'), 'receive', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  const waiting: { re: RegExp; resolve: (l: string) => void }[] = [];
+  createInterface({ input: proc.stdout }).on('line', (line) => {
+    lines.push(line);
+    for (const w of [...waiting]) if (w.re.test(line)) (waiting.splice(waiting.indexOf(w), 1), w.resolve(line));
+  });
+  let stderr = '';
+  proc.stderr.on('data', (c: Buffer) => (stderr += String(c)));
+  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+  const line = (re: RegExp) =>
+    new Promise<string>((resolve, reject) => {
+      const seen = lines.find((l) => re.test(l));
+      if (seen) return resolve(seen);
+      waiting.push({ re, resolve });
+      void exited.then((code) => reject(new Error(`receive exited ${code} before printing ${re}: ${stderr}`)));
+    });
+  return { proc, line, exited, stderr: () => stderr };
 }

@@ -67,6 +67,18 @@ describe('console texts (i18n)', () => {
     expect(translate('en', 'notif.attempts', { n: 1 })).toBe('1 attempt');
     expect(translate('en', 'scn.progress', { done: 1, n: 3 })).toBe('1 of 3 steps run');
     expect(translate('es', 'bundle.existing', { n: 1 })).toBe('1 ya estaba');
+    expect(translate('es', 'operations.shown', { n: 1, more: '' })).toBe('1 mostrada');
+    expect(translate('es', 'clock.failedAttempts', { n: 1 })).toBe('1 intento fallido');
+    expect(translate('es', 'scn.passedCount', { n: 2 })).toBe('2 superados');
+    // A text counting several things is put together from one plural text per count.
+    const summary = translate('es', 'clock.summary', {
+      minutes: 60,
+      steps: translate('es', 'clock.steps', { n: 1 }),
+      delivered: translate('es', 'clock.delivered', { n: 0 }),
+      failed: translate('es', 'clock.failedAttempts', { n: 1 }),
+      seconds: '0.1',
+    });
+    expect(summary).toBe('Adelantado 60 min en 1 paso: 0 entregados, 1 intento fallido (0.1 s)');
     // A plain key is untouched by n.
     expect(translate('es', 'faults.clearWarning', { n: 1 })).toMatch(/^¿Quitar la regla de fallo\?/);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPayment } from '../helpers/payments.js';
 import type { RouteInput } from '../../server/contract/client.js';
-import { speiRoutes } from '../../server/contract/spei.js';
+import { SPEI_REASON_CODES, speiRoutes } from '../../server/contract/spei.js';
 import { answer, api, control, startSandbox } from '../helpers/sandbox.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
@@ -120,6 +120,38 @@ describe('channel 41 SPEI reconciliation', () => {
     expect(r.status).toBe(201);
     expect(r.data.matched_operation_id).toBeNull();
     expect(r.data.reason).toMatch(/no merchant account has CLABE/);
+  });
+
+  it('gives every match result a reason code and its values, in the answer and in the ledger', async () => {
+    // Paid by the first transfer, under an RFC of its own: with other pending operations the reason names those instead.
+    const other = 'MAGA800101AB1';
+    const paid = await create41('10.00', other);
+    const cancelled = await create41('20.00');
+    await control(sb).cancelOperation({ id: cancelled });
+    const pending = await create41('30.00');
+    const cases = [
+      [{ rfc: other, amount: '10.00' }, 'matched', { operation: String(paid), rfc: other, amount: '10.00 MXN' }],
+      [{ rfc: other, amount: '10.00' }, 'already_paid', { operation: String(paid), rfc: other, amount: '10.00 MXN' }],
+      [{ rfc: RFC, amount: '20.00' }, 'operation_closed', { operation: String(cancelled), status: 'cancelled', rfc: RFC }],
+      [{ rfc: RFC, amount: '30.01' }, 'amount_differs', { pending: `${pending} (30.00 MXN)`, amount: '30.01 MXN' }],
+      [{ rfc: 'XAXX010101000', amount: '30.00' }, 'no_pending', { rfc: 'XAXX010101000', amount: '30.00 MXN' }],
+      [{ rfc: 'GODE 561231 GR8', amount: '30.00' }, 'rfc_separators', { rfc: 'GODE 561231 GR8' }],
+      [{ rfc: RFC, amount: '30.00', clabe: '646180000000009999' }, 'no_merchant', { clabe: '646180000000009999' }],
+    ] as const;
+    for (const [input, code, params] of cases) {
+      const r = await inject({ clabe, ...input });
+      expect(r.status, code).toBe(201);
+      expect(r.data.reason_code, r.data.reason).toBe(code);
+      expect(r.data.reason_params, code).toMatchObject(params);
+      const [row] = (await control(sb).listTransfers({ query: { limit: 1 } })).items;
+      expect(row, code).toMatchObject({
+        id: r.data.transfer_id,
+        reason: r.data.reason,
+        reason_code: code,
+        reason_params: r.data.reason_params,
+      });
+    }
+    expect(new Set(cases.map((c) => c[1]))).toEqual(new Set(SPEI_REASON_CODES));
   });
 
   it('refuses malformed transfers with VALIDATION_ERROR and records nothing', async () => {

@@ -45,10 +45,3 @@ export async function call<Q extends z.ZodType, B extends z.ZodType, R extends z
     throw err;
   }
 }
-
-/** Human words for any thrown value, for error boxes and toasts. */
-export function describeError(err: unknown): { code: string; message: string } {
-  if (err instanceof SandboxApiError) return { code: err.code, message: err.reason };
-  if (err instanceof Error) return { code: 'ERROR', message: err.message };
-  return { code: 'ERROR', message: String(err) };
-}

@@ -1,6 +1,7 @@
 import { DEMO_PUBLIC_KEY, merchantRoutes, type Merchant } from '@contract/merchants.js';
 import { call } from './client';
 import { creationCurl } from './signature';
+import { ConsoleError } from '../app/error-text';
 
 /** Fields of a valid channel-17 payment for the teaching empty states (the demo merchant). */
 export function demoFields(publicKey: string, transId: string): Record<string, string> {
@@ -30,7 +31,7 @@ export function demoFields(publicKey: string, transId: string): Record<string, s
 export async function demoMerchant(): Promise<Merchant> {
   const { items } = await call(merchantRoutes.listMerchants);
   const m = items.find((x) => x.public_key === DEMO_PUBLIC_KEY) ?? items[0];
-  if (!m) throw new Error('no merchant exists; create one on the Merchants page');
+  if (!m) throw new ConsoleError('error.noMerchant');
   return m;
 }
 

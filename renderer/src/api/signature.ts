@@ -40,9 +40,12 @@ export const requestTime = (ms: number) => new Date(ms).toISOString().slice(0, 1
 /** Single-quoted for POSIX shells: safe for any value, including quotes and newlines. */
 export const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** A curl that posts form fields (URL-encoded, utf-8) the way a merchant's server would. */
+/**
+ * A curl that posts form fields (URL-encoded, utf-8) the way a merchant's server would; `-w '\n'` ends
+ * the answer (a bare address) with a newline, so it does not run into the shell's prompt.
+ */
 export function formCurl(url: string, fields: Record<string, string>): string {
-  const lines = [`curl -sS -X POST ${shellQuote(url)}`, `  -H 'Content-Type: application/x-www-form-urlencoded; charset=utf-8'`];
+  const lines = [`curl -sS -w '\\n' -X POST ${shellQuote(url)}`, `  -H 'Content-Type: application/x-www-form-urlencoded; charset=utf-8'`];
   for (const [k, v] of Object.entries(fields)) lines.push(`  --data-urlencode ${shellQuote(`${k}=${v}`)}`);
   return lines.join(' \\\n');
 }

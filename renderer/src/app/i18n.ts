@@ -6,6 +6,8 @@ export { translate, type Lang } from './translate';
 const STORAGE_KEY = 'pasarela.lang';
 
 function initialLang(): Lang {
+  // Outside a browser (the console's unit tests import modules that show toasts) there is no choice to read.
+  if (typeof localStorage === 'undefined') return 'en';
   const saved = localStorage.getItem(STORAGE_KEY);
   if (saved === 'en' || saved === 'es') return saved;
   return navigator.language.toLowerCase().startsWith('es') ? 'es' : 'en';

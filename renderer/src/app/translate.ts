@@ -23,6 +23,9 @@ export function translate(lang: Lang, key: string, vars?: Vars): string {
   return fill(text, vars);
 }
 
+/** Whether the dictionaries have a text for `key` (plain or plural), for texts worded from a code the server may extend. */
+export const hasText = (key: string): boolean => key in en || isPluralKey(key);
+
 /** Whether `key` names plural forms (`key.one` and `key.other` exist) rather than one text. */
 export const isPluralKey = (key: string): boolean => `${key}.one` in en && `${key}.other` in en;
 

@@ -6,6 +6,7 @@ import { invalidate } from '../api/cache';
 import { cacheKeys } from '../api/cache-keys';
 import { useT } from '../app/i18n';
 import { CodeView, useAction } from './common';
+import { attemptErrorWords } from './attempt-error';
 import { fmtTime } from './format';
 import { TestDeliveryMenu } from './TestDeliveries';
 
@@ -23,6 +24,10 @@ export function parseNotifications(list: unknown[]): Notification[] {
 
 function Attempt({ a, n, test }: { a: NotificationAttempt; n: number; test: string | null }) {
   const t = useT();
+  const errorWords = (error: string) => {
+    const w = attemptErrorWords(error);
+    return w ? t(w.key, w.vars) : error;
+  };
   const [open, setOpen] = useState(false);
   const ok = a.error === null && a.response_status !== null;
   return (
@@ -31,7 +36,7 @@ function Attempt({ a, n, test }: { a: NotificationAttempt; n: number; test: stri
         <span className={`dot ${ok ? 'dot-ok' : 'dot-bad'}`} />
         <span>#{n}</span>
         <span>{fmtTime(a.at)}</span>
-        <span className="tag">{a.source}</span>
+        <span className="tag">{t(`notif.source.${a.source}`)}</span>
         {test && (
           <span className="tag tag-test" data-testid="attempt-test">
             {t('notif.test.badge')}
@@ -39,7 +44,11 @@ function Attempt({ a, n, test }: { a: NotificationAttempt; n: number; test: stri
         )}
         <span data-testid="attempt-status">{a.response_status ?? '—'}</span>
         <span className="muted">{a.latency_ms !== null ? `${Math.round(a.latency_ms)} ms` : ''}</span>
-        {a.error && <span className="text-bad ellipsis">{a.error}</span>}
+        {a.error && (
+          <span className="text-bad ellipsis" title={a.error} data-testid="attempt-error">
+            {errorWords(a.error)}
+          </span>
+        )}
         <span className="spacer" />
         <span className="muted">{open ? '▾' : '▸'}</span>
       </button>
@@ -85,7 +94,9 @@ export function NotificationCard({ n }: { n: Notification }) {
         <span className={`badge badge-n-${n.status}`} data-testid="notification-status">
           {t(`notif.status.${n.status}`)}
         </span>
-        <span className="tag">{n.kind}</span>
+        <span className="tag" title={n.kind}>
+          {t(`notif.kind.${n.kind}`)}
+        </span>
         {n.test_label && (
           <span
             className="tag tag-test"

@@ -14,17 +14,17 @@ function refresh(n: Notification): void {
 }
 
 /** `name=value` lines; `name=` with nothing after the sign removes the field. */
-function parseEdits(text: string): { fields: Record<string, string | null> } | { error: string } {
+function parseEdits(text: string): { fields: Record<string, string | null> } | { error: { key: string; line?: number } } {
   const fields: Record<string, string | null> = {};
   for (const [i, raw] of text.split('\n').entries()) {
     const line = raw.trim();
     if (!line) continue;
     const eq = line.indexOf('=');
-    if (eq <= 0) return { error: `line ${i + 1}: write name=value (name= removes the field)` };
+    if (eq <= 0) return { error: { key: 'notif.test.badLine', line: i + 1 } };
     const value = line.slice(eq + 1);
     fields[line.slice(0, eq).trim()] = value === '' ? null : value;
   }
-  if (Object.keys(fields).length === 0) return { error: 'write at least one name=value line' };
+  if (Object.keys(fields).length === 0) return { error: { key: 'notif.test.noLine' } };
   return { fields };
 }
 
@@ -33,7 +33,7 @@ function ChangedFields({ n, onClose }: { n: Notification; onClose: () => void })
   const first = n.fields ? Object.entries(n.fields).find(([k]) => k !== 'signature') : undefined;
   const [text, setText] = useState(first ? `${first[0]}=${first[1]}` : '');
   const [resign, setResign] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ key: string; line?: number } | null>(null);
   const { busy, run } = useAction();
   const send = async () => {
     const edits = parseEdits(text);
@@ -70,7 +70,7 @@ function ChangedFields({ n, onClose }: { n: Notification; onClose: () => void })
         </label>
         {error && (
           <div className="error-box" role="alert">
-            <strong>VALIDATION_ERROR</strong> {error}
+            <strong>VALIDATION_ERROR</strong> {t(error.key, { line: error.line ?? '' })}
           </div>
         )}
         <div className="row-end">

@@ -1,16 +1,28 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { describeError } from '../api/client';
-import { useT } from '../app/i18n';
+import { ConsoleError, errorText } from '../app/error-text';
+import { useLang, useT } from '../app/i18n';
 import { toast, toastError } from './toasts';
 
-/** An API error in words, with its code. */
+/** An error in words and in the console's language, with its code; the sandbox's own message on demand. */
 export function ErrorBox({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const t = useT();
+  const lang = useLang((s) => s.lang);
   if (!error) return null;
-  const e = describeError(error);
+  const e = errorText(lang, error);
   return (
     <div className="error-box" role="alert" data-testid="error-box">
-      <strong>{e.code}</strong> {e.message}
+      <strong>{e.code}</strong> {e.text}
+      {e.serverText && e.showServerText && (
+        <div className="small" lang="en">
+          {e.serverText}
+        </div>
+      )}
+      {e.serverText && !e.showServerText && (
+        <details className="small">
+          <summary>{t('apiError.serverWords')}</summary>
+          <span lang="en">{e.serverText}</span>
+        </details>
+      )}
       {onRetry && (
         <button className="btn btn-small" onClick={onRetry}>
           {t('common.retry')}
@@ -33,7 +45,7 @@ export async function copyText(text: string): Promise<void> {
     ta.select();
     const ok = document.execCommand('copy');
     ta.remove();
-    if (!ok) throw new Error('the browser refused to copy; select the text and copy it by hand');
+    if (!ok) throw new ConsoleError('error.copyRefused');
   }
 }
 
@@ -93,14 +105,14 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
-/** Pretty JSON or raw text, scrollable, with a copy button. */
-export function CodeView({ value, label, testId }: { value: unknown; label?: string; testId?: string }) {
+/** Pretty JSON or raw text, scrollable, with a copy button (copying `copy` when the view shows less). */
+export function CodeView({ value, label, testId, copy }: { value: unknown; label?: string; testId?: string; copy?: string }) {
   const text = typeof value === 'string' ? prettyMaybe(value) : JSON.stringify(value, null, 2);
   return (
     <div className="code-view">
       <div className="code-head">
         <span>{label}</span>
-        <CopyButton value={text} />
+        <CopyButton value={copy ?? text} />
       </div>
       <pre data-testid={testId}>{text}</pre>
     </div>

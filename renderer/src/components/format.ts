@@ -1,9 +1,25 @@
+import { useLang } from '../app/i18n';
+
+/**
+ * The locale dates are written in: the browser's own when it speaks the console's language (es-MX
+ * writes 27/11/26, en-GB 27/11/2026), else the console's language itself, so a Spanish console in an
+ * English browser does not write "11/27/26, 6:58 AM".
+ */
+export function consoleLocale(): string {
+  const lang = useLang.getState().lang;
+  const own = typeof navigator === 'undefined' ? [] : navigator.languages;
+  return own.find((l) => l.toLowerCase().split('-')[0] === lang) ?? lang;
+}
+
 /** Sandbox times are ISO UTC; the console shows them in the operator's local time, seconds included. */
 export const fmtTime = (iso: string | null | undefined) => {
   if (!iso) return '—';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'medium' });
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(consoleLocale(), { dateStyle: 'short', timeStyle: 'medium' });
 };
+
+/** The time of day of an ISO time (or epoch ms), in the console's locale. */
+export const fmtClock = (at: string | number) => new Date(at).toLocaleTimeString(consoleLocale());
 
 export const fmtAmount = (amount: string | number, currency?: string) => `${amount}${currency ? ' ' + currency : ''}`;
 

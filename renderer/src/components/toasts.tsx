@@ -1,10 +1,15 @@
 import { create } from 'zustand';
-import { describeError } from '../api/client';
+import { useLang } from '../app/i18n';
+import { errorText } from '../app/error-text';
 
 interface Toast {
   id: number;
   kind: 'ok' | 'error';
   text: string;
+  /** The server's own message, when the text was worded from its error code. */
+  detail?: string;
+  /** Show the detail as a line of its own (what to fix is only there), not only on hover. */
+  showDetail?: boolean;
 }
 interface ToastState {
   toasts: Toast[];
@@ -13,17 +18,17 @@ interface ToastState {
 const useToasts = create<ToastState>(() => ({ toasts: [] }));
 let next = 0;
 
-export function toast(kind: Toast['kind'], text: string): void {
+export function toast(kind: Toast['kind'], text: string, detail?: string, showDetail = false): void {
   const id = ++next;
-  useToasts.setState((s) => ({ toasts: [...s.toasts, { id, kind, text }].slice(-4) }));
+  useToasts.setState((s) => ({ toasts: [...s.toasts, { id, kind, text, detail, showDetail }].slice(-4) }));
   // Errors stay longer: the operator has to read the code and message.
   setTimeout(() => useToasts.setState((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })), kind === 'error' ? 9000 : 3000);
 }
 
-/** Shows an API error in words: `CODE: message`. Never swallowed. */
+/** Shows an error in words, in the console's language: `CODE: text`. Never swallowed. */
 export function toastError(err: unknown): void {
-  const e = describeError(err);
-  toast('error', `${e.code}: ${e.message}`);
+  const e = errorText(useLang.getState().lang, err);
+  toast('error', `${e.code}: ${e.text}`, e.serverText, e.showServerText);
 }
 
 export function Toasts() {
@@ -31,8 +36,14 @@ export function Toasts() {
   return (
     <div className="toasts" role="status" aria-live="polite">
       {toasts.map((t) => (
-        <div key={t.id} className={`toast toast-${t.kind}`} data-testid={`toast-${t.kind}`}>
+        // The server's own words stay a hover away: the toast speaks the console's language.
+        <div key={t.id} className={`toast toast-${t.kind}`} data-testid={`toast-${t.kind}`} title={t.detail}>
           {t.text}
+          {t.showDetail && t.detail && (
+            <div className="toast-detail small" lang="en">
+              {t.detail}
+            </div>
+          )}
         </div>
       ))}
     </div>

@@ -27,6 +27,7 @@ export function notificationsRouter(ctx: SandboxContext): Router {
         payout_id: query.payout_id,
         status: query.status,
         kind: query.kind,
+        trans_id: query.trans_id,
         probes: query.probes,
         failed_first: failedFirst,
         before,

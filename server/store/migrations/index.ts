@@ -14,6 +14,7 @@ import { protocolGenerations } from './013-protocol-generations.js';
 import { goliveProbeLabels } from './014-golive-probe-labels.js';
 import { replayHeldCallbacks } from './015-replay-held-callbacks.js';
 import { bounds } from './016-bounds.js';
+import { speiReasonCodes } from './017-spei-reason-codes.js';
 
 /**
  * Forward-only migrations. Version N is the N-th entry; `PRAGMA user_version` records the applied
@@ -36,4 +37,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '014-golive-probe-labels', sql: goliveProbeLabels },
   { name: '015-replay-held-callbacks', sql: replayHeldCallbacks },
   { name: '016-bounds', sql: bounds },
+  { name: '017-spei-reason-codes', sql: speiReasonCodes },
 ];

@@ -1,6 +1,6 @@
 /** Parses a curl the console copied (single-quoted URL and --data-urlencode pairs) back into a request. */
 export function parseCopiedCurl(curl: string): { url: string; form: URLSearchParams } {
-  const url = /curl -sS -X POST '([^']+)'/.exec(curl)?.[1];
+  const url = /curl -sS (?:-w '\\n' )?-X POST '([^']+)'/.exec(curl)?.[1];
   if (!url) throw new Error(`not a copied curl: ${JSON.stringify(curl.slice(0, 200))}`);
   const form = new URLSearchParams();
   for (const m of curl.matchAll(/--data-urlencode '((?:[^']|'\\'')*)'/g)) {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { create } from 'zustand';
 import { NOTIFICATION_STATUSES, notificationRoutes, type Notification } from '@contract/notifications.js';
 import { call } from '../../api/client';
@@ -13,18 +14,22 @@ import { toastError } from '../../components/toasts';
 interface Filters {
   status: string;
   failedFirst: boolean;
+  /** The trans_id searched for (exact, as the merchant sent it); empty: every notification. */
+  transId: string;
   /** Show the go-live check's probe deliveries too (left out by default). */
   probes: boolean;
   set: (p: Partial<Omit<Filters, 'set'>>) => void;
 }
-const useFilters = create<Filters>((set) => ({ status: '', failedFirst: false, probes: false, set: (p) => set(p) }));
+const useFilters = create<Filters>((set) => ({ status: '', failedFirst: false, transId: '', probes: false, set: (p) => set(p) }));
 
 type Page = { items: Notification[]; next_cursor: string | null };
 
 export default function NotificationsPage() {
   const t = useT();
-  const { status, failedFirst, probes, set } = useFilters();
+  const { status, failedFirst, transId, probes, set } = useFilters();
+  const [typed, setTyped] = useState(transId);
   const query = {
+    trans_id: transId || undefined,
     status: status ? (NOTIFICATION_STATUSES.find((s) => s === status) ?? undefined) : undefined,
     order: failedFirst ? ('failed_first' as const) : ('newest' as const),
     probes: probes ? ('include' as const) : ('exclude' as const),
@@ -46,6 +51,25 @@ export default function NotificationsPage() {
       <div className="page-head">
         <h1>{t('nav.notifications')}</h1>
         <span className="spacer" />
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            set({ transId: typed });
+          }}
+        >
+          <input
+            type="search"
+            value={typed}
+            onChange={(e) => {
+              setTyped(e.target.value);
+              if (e.target.value === '') set({ transId: '' });
+            }}
+            placeholder={t('notif.search')}
+            aria-label={t('notif.search')}
+            data-testid="notif-search"
+            data-shortcut="search"
+          />
+        </form>
         <select value={status} onChange={(e) => set({ status: e.target.value })} data-testid="notif-status" aria-label={t('field.status')}>
           <option value="">{t('operations.anyStatus')}</option>
           {NOTIFICATION_STATUSES.map((s) => (
@@ -70,7 +94,12 @@ export default function NotificationsPage() {
       </div>
       <ErrorBox error={error} onRetry={reload} />
       {!data && !error && <Loading />}
-      {data && data.items.length === 0 && (
+      {data && data.items.length === 0 && transId && (
+        <Empty title={t('notif.noneFor', { transId })}>
+          <p>{t('notif.noneForBody')}</p>
+        </Empty>
+      )}
+      {data && data.items.length === 0 && !transId && (
         <Empty title={t('notif.empty')}>
           <p>{t('notif.emptyBody')}</p>
           <a className="btn" href={href('merchants')}>
@@ -82,6 +111,11 @@ export default function NotificationsPage() {
         <div key={n.id} className="notif-wrap">
           <div className="muted small">
             #{n.id} · {fmtTime(n.created_at)} ·{' '}
+            {n.fields?.trans_ID !== undefined && (
+              <>
+                <code data-testid="notif-trans-id">{n.fields.trans_ID}</code> ·{' '}
+              </>
+            )}
             {n.operation_id !== null ? (
               <a href={href('operations', n.operation_id)}>{t('notif.operation', { id: n.operation_id })}</a>
             ) : n.payout_id !== null ? (

@@ -5,6 +5,7 @@ import { call } from '../../api/client';
 import { invalidate, setData, useResource } from '../../api/cache';
 import { cacheKeys } from '../../api/cache-keys';
 import { creationCurl } from '../../api/signature';
+import { ConsoleError } from '../../app/error-text';
 import { useT } from '../../app/i18n';
 import { href } from '../../app/router';
 import { useSandboxNow } from '../../app/sandbox-clock';
@@ -14,6 +15,7 @@ import { WarningsBox } from '../../components/WarningsBox';
 import { fmtAmount, fmtDuration, fmtTime } from '../../components/format';
 import { NotificationCard, parseNotifications } from '../../components/NotificationView';
 import { SafeLink } from '../../components/SafeLink';
+import { ChannelDetails } from './ChannelDetails';
 import { RejectDialog } from './RejectDialog';
 import { Timeline } from './Timeline';
 
@@ -108,11 +110,11 @@ export function OperationDetail({ id }: { id: string }) {
   );
 
   const curl = async () => {
-    if (!op) throw new Error('operation not loaded');
+    if (!op) throw new ConsoleError('error.notLoaded');
     const m =
       merchants.data?.items.find((x) => x.public_key === op.public_key) ??
       (await call(merchantRoutes.listMerchants)).items.find((x) => x.public_key === op.public_key);
-    if (!m) throw new Error(`merchant ${op.public_key} no longer exists`);
+    if (!m) throw new ConsoleError('error.merchantGone', { key: op.public_key });
     return creationCurl(window.location.origin, op.request, m.secret_key, now);
   };
 
@@ -201,7 +203,7 @@ export function OperationDetail({ id }: { id: string }) {
           </section>
           {Object.keys(op.details).length > 0 && (
             <section className="panel">
-              <CodeView label={t('detail.details')} value={op.details} />
+              <ChannelDetails details={op.details} />
             </section>
           )}
         </div>

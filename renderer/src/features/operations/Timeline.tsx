@@ -9,10 +9,10 @@ export function Timeline({ events }: { events: OperationEvent[] }) {
       {events.map((e) => (
         <li key={e.id} data-kind={e.kind}>
           <span className="muted small">{fmtTime(e.at)}</span>
-          <strong>{e.kind}</strong>
+          <strong title={e.kind}>{t(`event.${e.kind}`)}</strong>
           {e.to_status && (
             <span className="muted">
-              {e.from_status ?? '∅'} → {e.to_status}
+              {e.from_status ? t(`status.${e.from_status}`) : '∅'} → {t(`status.${e.to_status}`)}
             </span>
           )}
           <span className="tag" data-testid="timeline-actor">

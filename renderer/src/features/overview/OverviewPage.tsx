@@ -7,7 +7,7 @@ import { useT, type Translate } from '../../app/i18n';
 import { href } from '../../app/router';
 import { ErrorBox, Loading, StatusBadge } from '../../components/common';
 import { NoOperationsYet } from '../../components/DemoCurl';
-import { fmtAmount, fmtTime } from '../../components/format';
+import { fmtAmount, fmtClock, fmtTime } from '../../components/format';
 
 const fetchStats = () => call(operationRoutes.operationStats);
 const fetchRecent = () => call(operationRoutes.listOperations, { query: { limit: 8 } });
@@ -146,7 +146,7 @@ export function OverviewPage() {
           <ul className="activity" data-testid="activity">
             {recent.map((e) => {
               const { text, link } = describeEvent(e, t);
-              const time = new Date(e.receivedAt).toLocaleTimeString();
+              const time = fmtClock(e.receivedAt);
               return (
                 <li key={e.seq}>
                   <span className="muted small">{time}</span> <span className="tag">{e.type}</span>{' '}

@@ -10,7 +10,7 @@ import { useT } from '../../app/i18n';
 import { sandboxNow, type ClockSeen } from '../../app/sandbox-clock';
 import { CodeView, CopyButton, Empty, ErrorBox, Loading, rowControl } from '../../components/common';
 import { WarningsBox } from '../../components/WarningsBox';
-import { fmtTime } from '../../components/format';
+import { fmtClock, fmtTime } from '../../components/format';
 import { toastError } from '../../components/toasts';
 import { DiagnosisBox } from './DiagnosisBox';
 
@@ -29,13 +29,26 @@ async function curlOf(e: RequestLogEntry): Promise<string> {
     const m = items.find((x) => x.public_key === fields.public_key);
     if (m) return creationCurl(window.location.origin, fields, m.secret_key, sandboxNow(getData<ClockSeen>('clock')));
   }
-  const parts = [`curl -sS -X ${e.method} ${shellQuote(url)}`];
+  const parts = [`curl -sS -w '\\n' -X ${e.method} ${shellQuote(url)}`];
   for (const h of ['content-type', 'authorization', 'x-sandbox-actor']) {
     const v = e.request_headers[h];
     if (v) parts.push(`  -H ${shellQuote(`${h}: ${v}`)}`);
   }
   if (e.request_body) parts.push(`  --data-binary ${shellQuote(e.request_body)}`);
   return parts.join(' \\\n');
+}
+
+/**
+ * Marks a refused signature or token that has a diagnosis. Drawn, not a character: the key glyphs
+ * (⚿, 🔑) are missing from the fonts common Linux desktops ship and render as an empty box.
+ */
+function KeyMark() {
+  return (
+    <svg className="key-mark" data-testid="diagnosis-mark" viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
+      <circle cx="5" cy="8" r="3.2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <path d="M8.2 8H15M12.5 8v3M14.6 8v2.2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+    </svg>
+  );
 }
 
 const statusClass = (s: number) => (s >= 500 ? 'text-bad' : s >= 400 ? 'text-warn' : 'text-ok');
@@ -77,7 +90,14 @@ export default function RequestsPage() {
       {data && data.items.length > 0 && (
         <div className="split">
           <div className="split-list">
-            <table className="table table-click" data-testid="requests-table">
+            <table className="table table-click requests-table" data-testid="requests-table">
+              <colgroup>
+                <col className="col-time" />
+                <col className="col-method" />
+                <col />
+                <col className="col-status" />
+                <col className="col-ms" />
+              </colgroup>
               <thead>
                 <tr>
                   <th>{t('requests.at')}</th>
@@ -96,7 +116,7 @@ export default function RequestsPage() {
                     data-testid="request-row"
                   >
                     <td className="small time" title={fmtTime(e.at)}>
-                      {new Date(e.at).toLocaleTimeString()}
+                      {fmtClock(e.at)}
                     </td>
                     <td>{e.method}</td>
                     <td className="ellipsis" title={e.path}>
@@ -104,7 +124,7 @@ export default function RequestsPage() {
                     </td>
                     <td className={`num ${statusClass(e.status)}`} title={e.diagnosis ? t('diag.title') : undefined}>
                       {e.status}
-                      {e.diagnosis && ' ⚿'}
+                      {e.diagnosis && <KeyMark />}
                     </td>
                     <td className="num">{Math.round(e.latency_ms)}</td>
                   </tr>

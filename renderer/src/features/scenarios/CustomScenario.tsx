@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { type Scenario } from '@contract/scenario-schema.js';
 import { ScenarioSchema, scenarioRoutes, type ScenarioReport } from '@contract/scenarios.js';
 import { call } from '../../api/client';
 import { useT } from '../../app/i18n';
@@ -7,22 +8,32 @@ import { ReportView } from './LessonView';
 import { startRun } from './run-actions';
 import { useScenariosUi } from './store';
 
-/** The pasted text as a scenario, or the reason it is not one, in words. */
-function parseCustom(text: string) {
+interface Problem {
+  key: string;
+  /** The keys at fault (the file's own field names, data in any language). */
+  fields?: string;
+  /** The format's own words, in English, shown on hover. */
+  detail?: string;
+}
+
+/** The pasted text as a scenario, or the reason it is not one, worded by key. */
+function parseCustom(text: string): { ok: true; scenario: Scenario } | { ok: false; error: Problem } {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (err) {
-    return { ok: false as const, error: `not JSON: ${(err as Error).message}` };
+    return { ok: false, error: { key: 'scn.notJson', detail: (err as Error).message } };
   }
   const r = ScenarioSchema.safeParse(json);
-  if (r.success) return { ok: true as const, scenario: r.data };
+  if (r.success) return { ok: true, scenario: r.data };
+  const issues = r.error.issues.slice(0, 6);
   return {
-    ok: false as const,
-    error: r.error.issues
-      .slice(0, 6)
-      .map((i) => `${i.path.length ? i.path.join('.') : 'scenario'}: ${i.message}`)
-      .join('; '),
+    ok: false,
+    error: {
+      key: 'scn.notScenario',
+      fields: [...new Set(issues.map((i) => (i.path.length ? i.path.join('.') : '—')))].join(', '),
+      detail: issues.map((i) => `${i.path.length ? i.path.join('.') : 'scenario'}: ${i.message}`).join('; '),
+    },
   };
 }
 
@@ -32,8 +43,9 @@ export function CustomScenario() {
   const { custom, set } = useScenariosUi();
   const { busy, run } = useAction();
   const [report, setReport] = useState<ScenarioReport | null>(null);
-  const [checked, setChecked] = useState<string | null>(null);
+  const [checked, setChecked] = useState<Problem | null>(null);
   const parsed = custom.trim() ? parseCustom(custom) : null;
+  const problem = checked ?? (parsed && !parsed.ok ? parsed.error : null);
   const upload = async (file: File | undefined) => {
     if (!file) return;
     set({ custom: await file.text() });
@@ -41,7 +53,7 @@ export function CustomScenario() {
   };
   const check = () => {
     if (!parsed?.ok) {
-      setChecked(parsed?.error ?? t('scn.pasteFirst'));
+      setChecked(parsed?.error ?? { key: 'scn.pasteFirst' });
       return null;
     }
     setChecked(null);
@@ -91,9 +103,9 @@ export function CustomScenario() {
         data-testid="custom-text"
         aria-label={t('scn.customTitle')}
       />
-      {(checked ?? (parsed && !parsed.ok ? parsed.error : null)) && (
-        <div className="error-box" role="alert" data-testid="custom-error">
-          <strong>VALIDATION_ERROR</strong> {checked ?? (parsed && !parsed.ok ? parsed.error : '')}
+      {problem && (
+        <div className="error-box" role="alert" data-testid="custom-error" title={problem.detail}>
+          <strong>VALIDATION_ERROR</strong> {t(problem.key, { fields: problem.fields ?? '' })}
         </div>
       )}
       <div className="row-end">

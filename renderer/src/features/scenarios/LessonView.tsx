@@ -15,7 +15,12 @@ export function ReportView({ report }: { report: ScenarioReport }) {
     <div className="stack" data-testid="scenario-report" data-ok={report.ok}>
       <div className={report.ok ? 'ok-box' : 'error-box'}>
         <strong>{report.ok ? t('scn.passed') : t('scn.failed')}</strong>{' '}
-        {t('scn.reportLine', { passed: report.passed, failed: report.failed, skipped: report.skipped, ms: report.duration_ms })}
+        {t('scn.reportLine', {
+          passed: t('scn.passedCount', { n: report.passed }),
+          failed: t('scn.failedCount', { n: report.failed }),
+          skipped: t('scn.skippedCount', { n: report.skipped }),
+          ms: report.duration_ms,
+        })}
       </div>
       <StepList steps={report.steps} />
     </div>

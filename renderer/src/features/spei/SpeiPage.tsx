@@ -9,6 +9,7 @@ import { href } from '../../app/router';
 import { Empty, ErrorBox, Loading, useAction } from '../../components/common';
 import { fmtTime } from '../../components/format';
 import { toast } from '../../components/toasts';
+import { reasonText } from './reason-text';
 
 const fetchPending41 = () => call(operationRoutes.listOperations, { query: { channel: 41, status: 'pending', limit: 100 } });
 const fetchLedger = () => call(speiRoutes.listTransfers, { query: { limit: 200 } });
@@ -41,7 +42,7 @@ function InjectForm() {
     if (!r) return;
     toast(
       r.matched_operation_id ? 'ok' : 'error',
-      r.matched_operation_id ? t('spei.matched', { id: r.matched_operation_id }) : t('spei.unmatched', { reason: r.reason }),
+      r.matched_operation_id ? t('spei.matched', { id: r.matched_operation_id }) : t('spei.unmatched', { reason: reasonText(t, r) }),
     );
     invalidate('spei');
   };
@@ -153,8 +154,8 @@ export default function SpeiPage() {
                       <span className="badge badge-rejected">{t('spei.noMatch')}</span>
                     )}
                   </td>
-                  <td className="break small" data-testid="spei-reason">
-                    {x.reason}
+                  <td className="break small" data-testid="spei-reason" data-code={x.reason_code ?? ''}>
+                    {reasonText(t, x)}
                   </td>
                 </tr>
               ))}

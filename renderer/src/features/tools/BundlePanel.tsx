@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { bundleRoutes, BundleSchema, type ImportReport } from '@contract/bundle.js';
 import { call } from '../../api/client';
 import { invalidate } from '../../api/cache';
+import { ConsoleError } from '../../app/error-text';
 import { useT } from '../../app/i18n';
 import { useAction } from '../../components/common';
 import { downloadText } from '../../components/download';
@@ -11,16 +12,14 @@ async function readBundle(file: File) {
   let json: unknown;
   try {
     json = JSON.parse(await file.text());
-  } catch (err) {
-    throw new Error(`${file.name} is not JSON: ${(err as Error).message}`, { cause: err });
+  } catch {
+    throw new ConsoleError('bundle.notJson', { file: file.name });
   }
   const r = BundleSchema.safeParse(json);
   if (!r.success) {
-    const why = r.error.issues
-      .slice(0, 5)
-      .map((i) => `${i.path.length ? i.path.join('.') : 'bundle'}: ${i.message}`)
-      .join('; ');
-    throw new Error(`${file.name} is not a sandbox export bundle: ${why}`);
+    // The keys that are missing or wrong are data (the bundle's own field names), in any language.
+    const fields = [...new Set(r.error.issues.map((i) => (i.path.length ? i.path.join('.') : '—')))].slice(0, 5).join(', ');
+    throw new ConsoleError('bundle.notBundle', { file: file.name, fields });
   }
   return r.data;
 }

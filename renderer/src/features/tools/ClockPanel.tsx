@@ -24,7 +24,13 @@ function AdvanceProgressBar({ p, t }: { p: AdvanceProgress; t: Translate }) {
         <div className="progress-bar" style={{ width: `${pct}%` }} />
       </div>
       <div className="muted small">
-        {t('clock.progress', { pct, at: fmtTime(p.at), fired: p.timers_fired, ok: p.attempts_succeeded, failed: p.attempts_failed })}
+        {t('clock.progress', {
+          pct,
+          at: fmtTime(p.at),
+          fired: t('clock.timersFired', { n: p.timers_fired }),
+          delivered: t('clock.delivered', { n: p.attempts_succeeded }),
+          failed: t('clock.failedAttempts', { n: p.attempts_failed }),
+        })}
       </div>
     </div>
   );
@@ -37,9 +43,9 @@ function AdvanceSummaryView({ s, t }: { s: AdvanceSummary; t: Translate }) {
       <div>
         {t('clock.summary', {
           minutes: Math.round(s.minutes),
-          steps: s.steps,
-          ok: s.attempts.succeeded,
-          failed: s.attempts.failed,
+          steps: t('clock.steps', { n: s.steps }),
+          delivered: t('clock.delivered', { n: s.attempts.succeeded }),
+          failed: t('clock.failedAttempts', { n: s.attempts.failed }),
           seconds: (s.wall_ms / 1000).toFixed(1),
         })}
       </div>

@@ -3,7 +3,8 @@ import { isRecord } from '@contract/common.js';
 import { paymentRoutes } from '@contract/payments.js';
 import { call } from '../../api/client';
 import { useResource } from '../../api/cache';
-import { useT } from '../../app/i18n';
+import { useLang, useT } from '../../app/i18n';
+import { hasText } from '../../app/translate';
 import { CopyButton, ErrorBox, Loading } from '../../components/common';
 
 const scalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
@@ -74,11 +75,14 @@ function Value({ v }: { v: unknown }): ReactNode {
 
 export function TestValues() {
   const t = useT();
+  const lang = useLang((s) => s.lang);
   const { data, error, reload } = useResource('test-values', () => call(paymentRoutes.testValues));
   return (
     <section className="panel" data-testid="test-values">
       <h2>{t('tools.testValues')}</h2>
-      <p className="muted small">{t('tools.testValuesHint')}</p>
+      <p className="muted small">
+        {t('tools.testValuesHint')} {lang !== 'en' && t('tv.tablesNote')}
+      </p>
       <ErrorBox error={error} onRetry={reload} />
       {!data && !error && <Loading />}
       {data &&
@@ -86,7 +90,12 @@ export function TestValues() {
           <details key={section} className="tv-section" open={Object.keys(data).length <= 3}>
             <summary>
               <strong>{section}</strong>
-              {isRecord(v) && typeof v.description === 'string' && <span className="muted small"> — {v.description}</span>}
+              {isRecord(v) && typeof v.description === 'string' && (
+                <span className="muted small" data-testid="tv-description">
+                  {' '}
+                  — {hasText(`tv.section.${section}`) ? t(`tv.section.${section}`) : v.description}
+                </span>
+              )}
             </summary>
             <Value v={isRecord(v) ? Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'description')) : v} />
           </details>
