@@ -177,7 +177,8 @@ describe('pasarela-sandbox mcp', () => {
       expect(missing.structuredContent).toMatchObject({ error: { code: 'NOT_FOUND', message: 'no operation 999999', status: 404 } });
       const invalid = await call(client, 'advanceClock', { body: { minutes: 'sixty' } });
       expect(invalid).toMatchObject({ isError: true, structuredContent: { error: { code: 'VALIDATION_ERROR' } } });
-      const badInput = await call(client, 'createPayment', { fields: { channel: 17 } });
+      // A number is read as the text it prints as (as the merchant API reads JSON); a list is no field value.
+      const badInput = await call(client, 'createPayment', { fields: { channel: [17] } });
       expect(badInput).toMatchObject({ isError: true, structuredContent: { error: { code: 'INVALID_TOOL_INPUT' } } });
       const refused = await call(client, 'createPayment', { fields: { signature: '0'.repeat(64) } });
       expect(refused).toMatchObject({ isError: true, structuredContent: { error: { code: 'INVALID_SIGNATURE' } } });
@@ -207,7 +208,10 @@ describe('pasarela-sandbox mcp', () => {
   }, 120_000);
 });
 
-/** The commands docs/mcp.md gives agent clients: JSON `mcpServers`/`servers` blocks, the TOML block and `claude mcp add … -- cmd`. */
+/**
+ * The commands docs/mcp.md gives agent clients: JSON `mcpServers`/`servers` blocks, the TOML block and `claude mcp add … -- cmd`
+ * (other shell blocks install the package).
+ */
 function documentedCommands(): string[][] {
   const doc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'mcp.md'), 'utf8');
   const commands: string[][] = [];
@@ -218,7 +222,7 @@ function documentedCommands(): string[][] {
     } else if (lang === 'toml') {
       const command = /^command = "([^"]+)"$/m.exec(body!)![1]!;
       commands.push([command, ...(JSON.parse(/^args = (\[.*\])$/m.exec(body!)![1]!) as string[])]);
-    } else commands.push(body!.trim().split(' -- ')[1]!.split(' '));
+    } else if (body!.includes(' -- ')) commands.push(body!.trim().split(' -- ')[1]!.split(' '));
   }
   return commands;
 }
