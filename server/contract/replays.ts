@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SERVICE_CALL_KINDS } from './call-kinds.js';
 import { RecordingSchema } from './scenarios.js';
 import { IdParam, pageOf, pageQuery } from './paging.js';
 import { defineRoute } from './route.js';
@@ -101,16 +102,8 @@ export const ReplayBodySchema = z
   })
   .strict();
 
-export const REPLAY_KINDS = [
-  'creation',
-  'operation_query',
-  'manual_notify',
-  'payout_login',
-  'payout_batch',
-  'payout_list',
-  'payout_get',
-  'other',
-] as const;
+/** What a recorded entry is: one of the service's calls, which a replay re-sends, or anything else. */
+export const REPLAY_KINDS = [...SERVICE_CALL_KINDS, 'other'] as const;
 export const ReplayKindSchema = z.enum(REPLAY_KINDS);
 export type ReplayKind = z.infer<typeof ReplayKindSchema>;
 
