@@ -7,26 +7,14 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pct, round2, serveArgs, startProcess, stopProcess } from './lib.js';
+import { hugeCreation } from '../test/helpers/payments.js';
 
 const { values } = parseArgs({ options: { requests: { type: 'string', default: '100' }, parallel: { type: 'string', default: '4' } } });
 const REQUESTS = Number(values.requests);
 const PARALLEL = Number(values.parallel);
 
-const v = 'Ab+%'.repeat(86_666);
-const body = JSON.stringify({
-  public_key: 'pk_sandbox_demo',
-  time: '2024-01-01 10:00:00',
-  channel: '17',
-  amount: '50000.5',
-  currency: 'cOp',
-  trans_id: v,
-  time_expired: '120',
-  url_ok: `https://s.example/?${v}`,
-  url_error: `https://s.example/?${v}`,
-  shopper_information: '{}',
-  // 88 characters: base64 of a SHA-512 and base64 of a hex SHA-256 at once.
-  signature: Buffer.from('0'.repeat(64)).toString('base64'),
-});
+// 88 characters: base64 of a SHA-512 and base64 of a hex SHA-256 at once.
+const body = JSON.stringify(hugeCreation(Buffer.from('0'.repeat(64)).toString('base64')));
 
 const load = { start: loadavg()[0]!, end: 0 };
 const sb = await startProcess([...serveArgs(), '--port', '0', '--data', ':memory:']);

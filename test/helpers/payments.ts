@@ -61,3 +61,24 @@ export async function createPayment(
   const token = r.json ? undefined : new URL(r.text).searchParams.get('tokenID')!;
   return { ...r, fields, token };
 }
+
+/**
+ * A JSON creation of about 1 MiB for the demo merchant with a wrong signature: the shared-sandbox
+ * flood the bounds are measured and tested against (three signed values of about 340 KB each).
+ */
+export function hugeCreation(signature: string): Record<string, string> {
+  const v = 'Ab+%'.repeat(86_666);
+  return {
+    public_key: DEMO.public_key,
+    time: '2024-01-01 10:00:00',
+    channel: '17',
+    amount: '50000.5',
+    currency: 'cOp',
+    trans_id: v,
+    time_expired: '120',
+    url_ok: `https://s.example/?${v}`,
+    url_error: `https://s.example/?${v}`,
+    shopper_information: '{}',
+    signature,
+  };
+}

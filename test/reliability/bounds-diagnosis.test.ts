@@ -2,30 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diagnoseSignature, MAX_DIAGNOSED_BYTES, MAX_HASHED_BYTES } from '../../server/domain/diagnosis/signature-search.js';
 import { DIAGNOSIS_BYTES } from '../../server/store/request-log.js';
 import { lanFetch, simulateLan } from '../helpers/lan.js';
-import { creationPath, paymentFields } from '../helpers/payments.js';
+import { creationPath, hugeCreation, paymentFields } from '../helpers/payments.js';
 import { control, creationSignature, DEMO, sha256, startSandbox } from '../helpers/sandbox.js';
 
 type Sb = Awaited<ReturnType<typeof startSandbox>>;
 const TOKEN = 'team-token-for-bounds';
 const DEMO_LOGIN = { username: 'payout_demo', password: 'pw_sandbox_demo' };
-
-/** A JSON creation of about 1 MiB for the demo merchant, with a wrong signature (the review's flood). */
-function hugeCreation(signature: string) {
-  const v = 'Ab+%'.repeat(86_666);
-  return {
-    public_key: DEMO.public_key,
-    time: '2024-01-01 10:00:00',
-    channel: '17',
-    amount: '50000.5',
-    currency: 'cOp',
-    trans_id: v,
-    time_expired: '120',
-    url_ok: `https://s.example/?${v}`,
-    url_error: `https://s.example/?${v}`,
-    shopper_information: '{}',
-    signature,
-  };
-}
 
 describe('what a refused creation from another machine can cost (shared sandbox)', () => {
   let sb: Sb;
