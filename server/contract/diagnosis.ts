@@ -3,7 +3,7 @@ import { MASKED_SECRET } from './common.js';
 import { defineRoute } from './route.js';
 import { CREATION_SIGNED_FIELDS, NOTIFICATION_SIGNED_FIELDS, NOTIFICATION_SIGNED_FIELDS_LEGACY } from './signed-fields.js';
 
-/** How the values were ordered (contract §10); notification layouts add the other layout. */
+/** How the sender ordered the signed values; notification layouts add the other layout. */
 export const DIAGNOSIS_ORDERS = [
   'alphabetical',
   'channel_first',
@@ -15,7 +15,7 @@ export const DIAGNOSIS_ORDERS = [
 ] as const;
 
 /**
- * What a refused payout call sent instead of a payout token (contract §10's last bullet): a usable
+ * What a refused payout call sent instead of a payout token, so the refusal explains itself: a usable
  * token in the wrong shape (no scheme word, the scheme twice, quoted, the whole login answer, another
  * letter case, cut short), a login token revoked when the payout login changed, or another credential
  * of a merchant (its keys, its payout login, HTTP Basic credentials built from that login).
@@ -52,8 +52,8 @@ export const REVEALING_TOKEN_MISTAKES: ReadonlySet<TokenMistake> = new Set([
 ]);
 
 /**
- * The ingredients of a signature that differ from the spec's recipe (contract §10). An absent key
- * is as the spec: its order, no separator, the secret appended, SHA-256, hex, every value as sent.
+ * The ingredients of a signature that differ from the documented recipe. An absent key is as
+ * documented: its order, no separator, the secret appended, SHA-256, hex, every value as sent.
  */
 export const RecipeSchema = z.object({
   order: z.enum(DIAGNOSIS_ORDERS).optional(),
@@ -129,7 +129,7 @@ export const diagnosisRoutes = {
   }),
 };
 
-/** The field order the spec signs for each kind of signature. */
+/** The documented field order of each kind of signature. */
 export const specOrderOf = (kind: SignatureKind): readonly string[] =>
   kind === 'creation' ? CREATION_SIGNED_FIELDS : kind === 'notification' ? NOTIFICATION_SIGNED_FIELDS : NOTIFICATION_SIGNED_FIELDS_LEGACY;
 
