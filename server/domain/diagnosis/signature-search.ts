@@ -45,7 +45,7 @@ export function targetsOf(signature: string): Target[] {
   return out;
 }
 
-/** A way to order the signed values, named as the recipe names it (undefined: the spec's). */
+/** A way to order the signed values, named as the recipe names it (undefined: the documented order). */
 interface OrderOption {
   name: Recipe['order'];
   fields: readonly string[];
@@ -85,7 +85,7 @@ interface Candidate {
   /** With `in_values_and_hmac_key`: the name the secret was sorted under. */
   secretName?: string;
   field: FieldOption | null;
-  /** Ingredients that differ from the spec: simpler explanations are tried first. */
+  /** Ingredients that differ from the documented recipe: simpler explanations are tried first. */
   cost: number;
 }
 
@@ -106,7 +106,7 @@ const hashHex = (alg: Algorithm, text: string) => createHash(alg).update(text, '
 const hmacHex = (alg: Algorithm, key: string, text: string) => createHmac(alg, key).update(text, 'utf8').digest('hex');
 
 /**
- * The string the spec signs, the secret masked (contract §10 `expected_string`). Joined in one go, the
+ * The string the documented recipe signs, the secret masked (`expected_string`). Joined in one go, the
  * mask included: a flat string, so cutting the middle out of a long one copies only what is kept.
  */
 export const expectedString = (kind: SignatureKind, fields: Record<string, string>): string =>
@@ -178,7 +178,7 @@ function signedText(c: Candidate, values: string[], secret: string): string {
 }
 
 /**
- * Works out how a refused signature was built (contract §10): tries known wrong recipes, and their
+ * Works out how a refused signature was built: tries known wrong recipes, and their
  * combinations, against the values as sent, simplest first, and names the ingredients of the first
  * that reproduces it. The search is bounded (MAX_HASHES) so a refusal still answers in milliseconds.
  */

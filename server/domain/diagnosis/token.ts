@@ -116,7 +116,7 @@ const EXPLANATIONS: Record<TokenMistake, string> = {
 };
 
 /**
- * Contract §10, a payout call refused for its token: what was sent where the token belongs. Tries
+ * A payout call refused for its token explains itself: what was sent where the token belongs. Tries
  * the usual wrappings (no scheme word, the scheme twice, quotes, the whole login answer) around a
  * usable token, then a revoked login token, HTTP Basic credentials, and another credential of a
  * merchant (its keys, its payout login, its payout token in another case or cut short). Null when

@@ -11,7 +11,7 @@ import { readSandboxSettings } from '../../store/settings.js';
 import { internalCallbackWarning } from './callback-target.js';
 
 /*
- * transfer_status moves (contract §5): 1 in process → 2 approved → 5 paid once the bank step passes,
+ * transfer_status moves: 1 in process → 2 approved → 5 paid once the bank step passes,
  * or 1 → 3 rejected; the operator may force any of 2–5. Each move writes, in the caller's
  * transaction, the channel payload (on entering approval, http(s) channels only) and the payout-URL
  * notification (every move).
@@ -28,7 +28,7 @@ export function ruleDecision(amount: string): 'approved' | 'rejected' {
   return Number(integer.slice(-1)) % 2 === 0 ? 'approved' : 'rejected';
 }
 
-/** JSON of the payload POSTed to an approved item's `channel` address (spec "Payout channel payload"). */
+/** JSON of the payload POSTed to an approved item's `channel` address, as the service sends it. */
 export const channelPayload = (p: PayoutRecord) => ({
   reference: p.reference,
   otp_code: p.otp_code,
