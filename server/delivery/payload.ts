@@ -65,7 +65,7 @@ export function successFields(op: OperationRecord, merchant: DeliveryMerchant, a
   return sign({ ...baseFields(op, merchant, at), ...channelExtras(op, merchant, details) }, merchant);
 }
 
-/** Spec: failed payments are notified (to the rejection URL) only where the channel's entry says so: channel 17. */
+/** Failed payments are notified (to the rejection URL) only where the channel's entry says so: channel 17. */
 export const rejectionNotified = (channel: number): boolean => rulesOf(channel)?.notification.rejectionNotice ?? false;
 
 /** The rejection notification: the same fields plus `rejection_code` and `rejection_message`. */
