@@ -19,7 +19,7 @@ export const SandboxSettingsSchema = z.object({
     .number()
     .min(0)
     .max(60 * 24 * 30),
-  /** Scheme word the payout Authorization header must use; null accepts any single word, as integrations in the field send different ones. */
+  /** Scheme word the payout Authorization header must use; null accepts any single word (integrations in the field send various). */
   payout_auth_scheme: z
     .string()
     .regex(/^[A-Za-z][A-Za-z0-9_-]{0,31}$/)

@@ -67,7 +67,7 @@ describe('payout items accepted as production integrations send them', () => {
     ]);
   });
 
-  it('accepts every vat_id_type of the documented list (CC CE NIT PAS DNI RUC RUT RUN CED CPF RNE RFC CURP) without a warning', async () => {
+  it('accepts every vat_id_type of the list (CC CE NIT PAS DNI RUC RUT RUN CED CPF RNE RFC CURP) without a warning', async () => {
     const col = { bank: 1007, account_type: 'ahorro' };
     const per = { bank: 2, account_type: 'savings' };
     const mex = { bank: 40012, account_type: 'clabe', account_id: clabeForMerchant(7) };
