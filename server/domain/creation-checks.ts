@@ -61,7 +61,8 @@ const isoCurrencies = () => (iso4217 ??= new Set(Intl.supportedValuesOf('currenc
 
 /**
  * Currency codes, in this order: INVALID_CURRENCY (not ISO 4217), INVALID_CURRENCY_CHANNEL (not the
- * channel's), DISABLED_CURRENCY (on no channel of the merchant), INVALID_CHANNEL_CURRENCY (not on this one).
+ * channel's), DISABLED_CURRENCY (on no channel of the merchant), INVALID_CHANNEL_CURRENCY (not on
+ * this one).
  */
 export function checkCurrency(currency: string, channel: ChannelId, merchant: MerchantRecord): void {
   if (!/^[A-Z]{3}$/.test(currency) || !isoCurrencies().has(currency)) {
@@ -94,8 +95,8 @@ export interface Amount {
 /**
  * Reads `amount`: a plain decimal number. Two decimals at most, except whole-peso channels where
  * fractions are rounded half up. More decimals that are all zeros (`50000.0000`) are read with a
- * warning, as the real service evidently accepts them; extra decimals that are not zeros are INVALID_AMOUNT. Then
- * > 0, the merchant maximum and the channel minimum.
+ * warning, as the real service evidently accepts them; extra decimals that are not zeros are
+ * INVALID_AMOUNT. Then > 0, the merchant maximum and the channel minimum.
  */
 export function readAmount(
   raw: string,

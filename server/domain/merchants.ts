@@ -90,8 +90,9 @@ function assertUsernameFree(store: Store, username: string | null, merchantId: n
 }
 
 /**
- * Replaces each named setting whole (a `channels` map replaces the map); the caller runs it in a transaction. `now`
- * (sandbox time) dates the revocation of login tokens when the payout login changes.
+ * Replaces each named setting whole (a `channels` map replaces the map); the caller runs it in a
+ * transaction. `now` (sandbox time) dates the revocation of login tokens when the payout login
+ * changes.
  */
 export function updateMerchant(store: Store, publicKey: string, patch: MerchantSettings, now = Date.now()): MerchantRecord {
   const m = store.merchants.byPublicKey(publicKey);

@@ -18,7 +18,8 @@ export type Body = { json: unknown } | { form: Record<string, string> } | { mult
 /**
  * Calls one control route through the typed control client (server/contract/client.ts). An error
  * answer is an Answer too (a step may expect it); `data` is the parsed body of a success. An answer
- * that does not match its route description, or none at all, answers status 0 with its code, so no expectation passes.
+ * that does not match its route description, or none at all, answers status 0 with its code, so no
+ * expectation passes.
  */
 export async function control<S extends RouteSpec>(
   base: string,

@@ -33,9 +33,9 @@ export function diagnoseCreation(ctx: SandboxContext, fields: Record<string, str
 }
 
 /**
- * The signature inspector's question (console, control API): what the documented recipe signs for these fields,
- * whether the given signature matches, and if not, how it was built. One module answers both this
- * and the refused creations, so the console has no copy of its own.
+ * The signature inspector's question (console, control API): what the documented recipe signs for
+ * these fields, whether the given signature matches, and if not, how it was built. One module
+ * answers both this and the refused creations, so the console has no copy of its own.
  */
 export function diagnoseFields(
   ctx: SandboxContext,

@@ -22,7 +22,7 @@ export const PAYOUT_TIMER = 'payout.process' satisfies TimerKind;
 /** Persisted timer of an approved item's bank step (ref: payout id): 2 → 5 when it falls due. */
 export const PAYOUT_BANK_TIMER = 'payout.bank' satisfies TimerKind;
 
-/** Sandbox rule (provider docs): the amount's integer part even → approved, odd → rejected. */
+/** The provider's published sandbox rule: the amount's integer part even → approved, odd → rejected. */
 export function ruleDecision(amount: string): 'approved' | 'rejected' {
   const integer = amount.split('.')[0] ?? '0';
   return Number(integer.slice(-1)) % 2 === 0 ? 'approved' : 'rejected';
