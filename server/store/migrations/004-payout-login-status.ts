@@ -1,6 +1,6 @@
 /**
  * Payouts as production clients call them: per-merchant payout login credentials, login tokens that
- * expire on the sandbox clock, and the item's `transfer_status` (1–5), liberal- validation warnings
+ * expire on the sandbox clock, and the item's `transfer_status` (1–5), liberal-validation warnings
  * and last change time. Existing items get the transfer_status their decision implies (approved
  * items count as paid: they had no bank step). The demo merchant gets its published credentials
  * (`payout_demo`). Usernames are not a UNIQUE index: a bundle import may bring a second
