@@ -48,8 +48,9 @@ const stringLiterals = (source: string) =>
   [...source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '').matchAll(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g)].map((m) => m[0]).join('\n');
 
 describe('documents and texts cite only what the repository holds', () => {
-  it('README, docs/ and the PHP README', () => {
-    const docs = ['README.md', 'clients/php/README.md', ...files('docs', /\.md$/)];
+  it('the READMEs, the coding standards and docs/', () => {
+    const readmes = ['', 'clients/php/', 'server/', 'renderer/', 'bench/'].map((d) => `${d}README.md`);
+    const docs = [...readmes, 'CODING_STANDARDS.md', ...files('docs', /\.md$/)];
     expect(docs.length).toBeGreaterThan(10);
     expect(docs.flatMap((f) => citing(f, readFileSync(join(root, f), 'utf8')))).toEqual([]);
   });
