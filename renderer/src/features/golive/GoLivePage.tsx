@@ -145,7 +145,7 @@ function Report({ r }: { r: CheckReport }) {
       <p data-testid="golive-summary">
         {(['pass', 'warn', 'fail', 'skipped'] as const).map((v) => (
           <span key={v} className={`badge badge-v-${v}`} data-verdict={v}>
-            {ICON[v]} {r.summary[v]} {t(`golive.verdict.${v}`)}
+            {ICON[v]} {t(`golive.summary.${v}`, { n: r.summary[v] })}
           </span>
         ))}
       </p>
