@@ -79,11 +79,27 @@ export const RecipeSchema = z.object({
 });
 export type Recipe = z.infer<typeof RecipeSchema>;
 
+/**
+ * Why a diagnosis found no recipe: no known recipe reproduces the signature, the signature is no
+ * digest at all, the signed values are too long to try recipes on, or a payout token is none the
+ * sandbox knows. With the numbers the sentence names, so a console words it in its own language.
+ */
+export const UNMATCHED_REASONS = ['no_recipe', 'not_a_digest', 'too_long', 'unknown_token'] as const;
+export const UnmatchedReasonSchema = z.object({
+  code: z.enum(UNMATCHED_REASONS),
+  params: z.record(z.string(), z.number()),
+});
+export type UnmatchedReason = z.infer<typeof UnmatchedReasonSchema>;
+
+/** The scheme word shown in a token's expected string when the sandbox accepts any single word. */
+export const ANY_SCHEME_WORD = '<any scheme word, e.g. Bearer>';
+
 export const DiagnosisSchema = z.object({
   matched: z.boolean(),
   recipe: RecipeSchema.nullable().describe('the ingredients that differ from the service, when a known recipe reproduces the signature'),
   expected_string: z.string().describe(`the string the service signs, the secret shown as ${MASKED_SECRET}`),
   explanation: z.string().describe('one sentence a developer can act on'),
+  reason: UnmatchedReasonSchema.optional().describe('matched: false: why no recipe was found, and the numbers the explanation names'),
   next_problem: z
     .object({ code: z.string(), message: z.string() })
     .optional()

@@ -185,10 +185,11 @@ function signedText(c: Candidate, values: string[], secret: string): string {
 export function diagnoseSignature(input: DiagnoseInput): Diagnosis {
   const expected_string = expectedString(input.kind, input.fields);
   const targets = targetsOf(input.signature);
-  const unknown = {
+  const unknown: Diagnosis = {
     matched: false,
     recipe: null,
     expected_string,
+    reason: { code: targets.length ? 'no_recipe' : 'not_a_digest', params: {} },
     explanation: targets.length
       ? "No known recipe reproduces this signature: check that the secret key is this merchant's and that every value is signed " +
         'exactly as sent, in the order of the expected string.'
@@ -200,6 +201,7 @@ export function diagnoseSignature(input: DiagnoseInput): Diagnosis {
   if (signedBytes > MAX_DIAGNOSED_BYTES)
     return {
       ...unknown,
+      reason: { code: 'too_long', params: { bytes: signedBytes, max: MAX_DIAGNOSED_BYTES } },
       explanation:
         `The signed values are too long to diagnose (${signedBytes} bytes together; a diagnosis tries recipes only up to ` +
         `${MAX_DIAGNOSED_BYTES}): sign the lowercase hex SHA-256 of the expected string, and keep each value within its documented length.`,
