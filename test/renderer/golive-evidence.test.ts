@@ -165,8 +165,8 @@ describe("go-live evidence in the console's language", () => {
       '1 de 10 sondas agotó el tiempo de espera (tiempo agotado: sin conexión en 10000 ms).',
     );
     const refusals = es('signatures_valid', SAMPLES.signatures_refused[0]![1]);
-    expect(refusals).toContain('solicitud 3 ([12:00]): La firma se construyó así: se omite la clave secreta. Firma el SHA-256');
-    expect(refusals).toContain('solicitud 5 ([12:00]): no se guardó un diagnóstico');
+    expect(refusals).toContain('Solicitud 3 ([12:00]): La firma se construyó así: se omite la clave secreta. Firma el SHA-256');
+    expect(refusals).toContain('Solicitud 5 ([12:00]): no se guardó un diagnóstico');
   });
 
   describe('over HTTP: the reports a real check answers', () => {
