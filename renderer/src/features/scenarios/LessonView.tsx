@@ -3,7 +3,7 @@ import { scenarioRoutes, type ScenarioReport } from '@contract/scenarios.js';
 import { call } from '../../api/client';
 import { useResource } from '../../api/cache';
 import { cacheKeys } from '../../api/cache-keys';
-import { useT } from '../../app/i18n';
+import { useLang, useT } from '../../app/i18n';
 import { ErrorBox, Loading, useAction } from '../../components/common';
 import { startRun } from './run-actions';
 import { StepList } from './StepList';
@@ -30,14 +30,19 @@ export function ReportView({ report }: { report: ScenarioReport }) {
 /** A built-in scenario shown as a lesson: what it teaches, every step with its narration, and how to run it. */
 export function LessonView({ name }: { name: string }) {
   const t = useT();
-  const { data: sc, error, reload } = useResource(cacheKeys.scenario(name), () => call(scenarioRoutes.getScenario, { params: { name } }));
+  const lang = useLang((s) => s.lang);
+  const {
+    data: sc,
+    error,
+    reload,
+  } = useResource(cacheKeys.scenario(name, lang), () => call(scenarioRoutes.getScenario, { params: { name }, query: { lang } }));
   const { busy, run } = useAction();
   const [report, setReport] = useState<ScenarioReport | null>(null);
   if (error) return <ErrorBox error={error} onRetry={reload} />;
   if (!sc) return <Loading />;
   const runAll = async () => {
     setReport(null);
-    const r = await run(() => call(scenarioRoutes.runScenario, { body: { builtin: name } }));
+    const r = await run(() => call(scenarioRoutes.runScenario, { body: { builtin: name }, query: { lang } }));
     if (r) setReport(r);
   };
   return (
