@@ -45,7 +45,7 @@ export function checkTranslations(sc: Translatable, report: (issue: Issue) => vo
     for (const [lang, texts] of Object.entries(translations ?? {})) {
       const path = [...at, 'translations', lang];
       if (!(SCENARIO_LANGS as readonly string[]).includes(lang))
-        report({ path, message: `"${lang}" is not a language the console speaks (${SCENARIO_LANGS.join(', ')})` });
+        report({ path, message: `"${lang}" is not a language scenarios are read in (${SCENARIO_LANGS.join(', ')})` });
       else if (lang === own)
         report({ path, message: `the texts are already in "${lang}" (the scenario's language); translate into the other language` });
       for (const key of Object.keys(texts))
@@ -111,7 +111,7 @@ export const ScenarioLangQuerySchema = z.object({
   lang: z
     .preprocess(
       (v) => (typeof v === 'string' ? v.trim().toLowerCase().split(/[-_]/)[0] : v),
-      z.enum(SCENARIO_LANGS, { message: `lang: one of ${SCENARIO_LANGS.join(', ')} (a region such as es-MX is read as its language)` }),
+      z.enum(SCENARIO_LANGS, { message: `one of ${SCENARIO_LANGS.join(', ')} (a region such as es-MX is read as its language)` }),
     )
     .optional()
     .describe('language of the scenario texts (title, description, step titles and narrations): en (default) or es'),

@@ -47,7 +47,8 @@ function stepReport(index: number, s: Pick<Step, 'action' | 'title' | 'narration
     title: titleOf(s),
     narration: s.narration ?? null,
     status: o.status,
-    message: o.message ? inEnglish(o.message) : '',
+    // A note says its own title, in the language the report is read in.
+    message: o.message?.code === 'note' ? titleOf(s) : o.message ? inEnglish(o.message) : '',
     message_code: o.message,
     failures: o.failures.map(inEnglish),
     failure_codes: o.failures.map((f) => ({ ...f })),
