@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { STEP_TEXT_CODES, type StepText } from '../../server/contract/step-texts';
 import { inEnglish } from '../../server/scenarios/step-words';
 import { hasText, translate, type Lang } from '../../renderer/src/app/translate';
-import { said, stepText } from '../../renderer/src/features/scenarios/step-text';
+import { said, stepText, stepTitle } from '../../renderer/src/features/scenarios/step-text';
 
 const t = (lang: Lang) => (key: string, vars?: Record<string, string | number>) => translate(lang, key, vars);
 const es = t('es');
@@ -70,6 +70,15 @@ describe("a scenario step's outcome in the console's language", () => {
     expect(say('es', old)).toBe('transferencia de 1 desde el RFC X: some words');
     const refused: StepText = { code: 'transfer', params: { amount: '1', rfc: 'X', answer: '400 VALIDATION_ERROR: clabe' } };
     expect(say('es', refused)).toBe('transferencia de 1 desde el RFC X: 400 VALIDATION_ERROR: clabe');
+  });
+
+  it('names an untitled step by what its action does, and keeps a title its author gave', () => {
+    expect(stepTitle(es, { title: 'create payment', action: 'create_payment' })).toBe('crear pago');
+    expect(stepTitle(en, { title: 'advance clock', action: 'advance_clock' })).toBe('advance the clock');
+    expect(stepTitle(es, { title: 'Crear un pago', action: 'create_payment' })).toBe('Crear un pago');
+    expect(
+      said(es, { title: 'note', action: 'note', message: 'note', message_code: { code: 'note', params: { title: 'note' } } }).message,
+    ).toBe('nota');
   });
 
   it('a note says its own title; a report without codes keeps its English', () => {

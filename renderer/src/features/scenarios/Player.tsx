@@ -3,7 +3,7 @@ import { scenarioRoutes, type StepRun } from '@contract/scenarios.js';
 import { call } from '../../api/client';
 import { useResource } from '../../api/cache';
 import { useLang, useT } from '../../app/i18n';
-import { said, stepText } from './step-text';
+import { said, stepText, stepTitle } from './step-text';
 import { ErrorBox, Loading } from '../../components/common';
 import { closeRun, play, runKey, sourceOf, startRun, stepRun } from './run-actions';
 import { StepList } from './StepList';
@@ -30,7 +30,7 @@ function NarrationCard({ run }: { run: StepRun }) {
         {failed && (
           <div className="narration-sub">
             {failed.index >= 0 ? `${failed.index + 1}. ` : ''}
-            {failed.title}: {said(t, failed).failures[0] ?? said(t, failed).message}
+            {stepTitle(t, failed)}: {said(t, failed).failures[0] ?? said(t, failed).message}
           </div>
         )}
       </div>
@@ -41,14 +41,14 @@ function NarrationCard({ run }: { run: StepRun }) {
     <div className="narration-card" data-testid="player-narration-card">
       {last && (
         <div className={`narration-last ${last.status === 'failed' ? 'text-bad' : 'text-ok'}`} data-testid="player-last">
-          {last.status === 'failed' ? '✕' : '✓'} {last.index + 1}. {last.title} — {said(t, last).message}
+          {last.status === 'failed' ? '✕' : '✓'} {last.index + 1}. {stepTitle(t, last)} — {said(t, last).message}
         </div>
       )}
       <div className="narration-label">{t('scn.upNext', { n: (run.next_step ?? 0) + 1, total: steps.length })}</div>
       <div className="narration-text" data-testid="player-narration">
-        {next?.narration ?? next?.title}
+        {next?.narration ?? (next && stepTitle(t, next))}
       </div>
-      {next?.narration && <div className="narration-sub">{next.title}</div>}
+      {next?.narration && <div className="narration-sub">{stepTitle(t, next)}</div>}
     </div>
   );
 }

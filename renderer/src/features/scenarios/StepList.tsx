@@ -1,6 +1,6 @@
 import type { StepText } from '@contract/step-texts.js';
 import { useT } from '../../app/i18n';
-import { said } from './step-text';
+import { said, stepTitle } from './step-text';
 
 /** One line of a lesson: a step with its narration and, once run, its outcome. */
 export interface StepItem {
@@ -41,7 +41,7 @@ export function StepList({ steps, current }: { steps: StepItem[]; current?: numb
             <div className="step-body">
               <div className="step-title">
                 {/* The icon shows the number until the step has a status or is current. */}
-                {s.index >= 0 && state !== 'idle' && <span className="muted">{s.index + 1}.</span>} {s.title}{' '}
+                {s.index >= 0 && state !== 'idle' && <span className="muted">{s.index + 1}.</span>} {stepTitle(t, s)}{' '}
                 <span className="tag">{s.action}</span>
                 {s.status === 'skipped' && s.message === '' && current === undefined && (
                   <span className="muted small"> {t('scn.notRun')}</span>

@@ -60,12 +60,25 @@ const details = (t: Translate, x: StepText) => (x.details ?? []).map((d) => step
 /** A step's message and failures in the console's language (English as sent when the codes are missing). */
 export function said(
   t: Translate,
-  s: { title: string; message?: string; failures?: string[]; message_code?: StepText | null; failure_codes?: StepText[] },
+  s: { title: string; action?: string; message?: string; failures?: string[]; message_code?: StepText | null; failure_codes?: StepText[] },
 ): { message: string; failures: string[] } {
   // A note says its own title, which the report already carries in the language asked.
   const code = s.message_code;
-  const message = !code ? (s.message ?? '') : code.code === 'note' ? s.title : stepText(t, code, s.message ?? '');
+  const message = !code
+    ? (s.message ?? '')
+    : code.code === 'note'
+      ? stepTitle(t, { title: s.title, action: s.action ?? '' })
+      : stepText(t, code, s.message ?? '');
   const failures = s.failures ?? [];
   const codes = s.failure_codes ?? [];
   return { message, failures: failures.map((f, i) => (codes[i] ? stepText(t, codes[i], f) : f)) };
+}
+
+/**
+ * A step's title: its own (the report carries it in the language asked), or, for a step the author
+ * left untitled (the report then names its action), what the action does in the console's language.
+ */
+export function stepTitle(t: Translate, s: { title: string; action: string }): string {
+  const untitled = s.title === s.action.replaceAll('_', ' ');
+  return untitled && hasText(`scnAction.${s.action}`) ? t(`scnAction.${s.action}`) : s.title;
 }
