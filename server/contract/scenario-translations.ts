@@ -10,6 +10,7 @@ import { z } from 'zod';
 export const SCENARIO_LANGS = ['en', 'es'] as const;
 export type ScenarioLang = (typeof SCENARIO_LANGS)[number];
 export const ScenarioLangSchema = z.enum(SCENARIO_LANGS);
+export const isScenarioLang = (v: unknown): v is ScenarioLang => (SCENARIO_LANGS as readonly unknown[]).includes(v);
 
 const text = (max: number) => z.string().min(1, 'a translation cannot be empty').max(max);
 
@@ -44,7 +45,7 @@ export function checkTranslations(sc: Translatable, report: (issue: Issue) => vo
   ) => {
     for (const [lang, texts] of Object.entries(translations ?? {})) {
       const path = [...at, 'translations', lang];
-      if (!(SCENARIO_LANGS as readonly string[]).includes(lang))
+      if (!isScenarioLang(lang))
         report({ path, message: `"${lang}" is not a language scenarios are read in (${SCENARIO_LANGS.join(', ')})` });
       else if (lang === own)
         report({ path, message: `the texts are already in "${lang}" (the scenario's language); translate into the other language` });
