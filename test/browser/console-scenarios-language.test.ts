@@ -57,6 +57,21 @@ describe.skipIf(!hasChromium)('console: lessons in the console language', () => 
     );
   }, 60_000);
 
+  it("a whole run's report follows a switch of language", async () => {
+    const c = await f.open('scenarios', { lang: 'es' });
+    const m = morePage(c.page);
+    await m.lessonRow('ch17-success').click();
+    await c.page.locator('[data-testid="lesson-run-all"]').click();
+    await m.report().waitFor();
+    const first = m.report().locator('[data-testid="scenario-step"]').first();
+    expect(await first.locator('.step-title').textContent()).toContain(es[0]!.title);
+    expect(await first.locator('[data-testid="step-message"]').textContent()).toMatch(/^operación \d+ creada/);
+    await c.langSwitch().selectOption('en');
+    await first.locator('.step-title', { hasText: lessonFile.steps[0]!.title }).waitFor();
+    if (process.env.SHOTS_DIR) await m.report().screenshot({ path: `${process.env.SHOTS_DIR}/scenario-report-en.png` });
+    expect(await first.locator('[data-testid="step-message"]').textContent()).toMatch(/^created operation \d+/);
+  }, 60_000);
+
   it('says why a pasted lesson failed in Spanish', async () => {
     const c = await f.open('scenarios', { lang: 'es' });
     const m = morePage(c.page);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { type Scenario } from '@contract/scenario-schema.js';
+import { scenarioIn } from '@contract/scenario-translations.js';
 import { ScenarioSchema, scenarioRoutes, type ScenarioReport } from '@contract/scenarios.js';
 import { call } from '../../api/client';
 import { useLang, useT } from '../../app/i18n';
@@ -117,7 +118,7 @@ export function CustomScenario() {
           ▶ {t('scn.start')}
         </button>
       </div>
-      {report && <ReportView report={report} />}
+      {report && <ReportView report={report} scenario={parsed?.ok ? scenarioIn(parsed.scenario, lang) : undefined} />}
     </section>
   );
 }
