@@ -72,23 +72,23 @@ describe("a scenario step's outcome in the console's language", () => {
     expect(say('es', refused)).toBe('transferencia de 1 desde el RFC X: 400 VALIDATION_ERROR: clabe');
   });
 
-  it('names an untitled step by what its action does, and keeps a title its author gave', () => {
+  it('names an untitled step, and an action, by what the action does; keeps a title its author gave', () => {
     expect(stepTitle(es, { title: 'create payment', action: 'create_payment' })).toBe('crear pago');
     expect(stepTitle(en, { title: 'advance clock', action: 'advance_clock' })).toBe('advance the clock');
     expect(stepTitle(es, { title: 'Crear un pago', action: 'create_payment' })).toBe('Crear un pago');
-    expect(
-      said(es, { title: 'note', action: 'note', message: 'note', message_code: { code: 'note', params: { title: 'note' } } }).message,
-    ).toBe('nota');
+    expect(say('es', { code: 'transitioned', params: { action: 'cancel', id: 2, status: 'cancelled' } })).toBe(
+      'cancelar: la operación 2 está cancelada',
+    );
+    expect(say('en', { code: 'transitioned', params: { action: 'cancel', id: 2, status: 'cancelled' } })).toBe(
+      'cancel: operation 2 is cancelled',
+    );
   });
 
-  it('a note says its own title; a report without codes keeps its English', () => {
+  it('a note adds nothing to the title the step shows; a report without codes keeps its English', () => {
     expect(
-      said(es, { title: 'Nada se creó', message: 'Nothing was created', message_code: { code: 'note', params: { title: 'x' } } }).message,
-    ).toBe('Nada se creó');
-    expect(said(es, { title: 'x', message: 'something new', failures: ['it broke'] })).toEqual({
-      message: 'something new',
-      failures: ['it broke'],
-    });
+      said(es, { message: 'Nothing was created', message_code: { code: 'note', params: { title: 'Nothing was created' } } }).message,
+    ).toBe('');
+    expect(said(es, { message: 'something new', failures: ['it broke'] })).toEqual({ message: 'something new', failures: ['it broke'] });
     // A code newer than this console keeps the English sentence it came with.
     expect(stepText(en, { code: 'brand_new' as StepText['code'], params: {} }, 'the English')).toBe('the English');
   });

@@ -41,7 +41,8 @@ function NarrationCard({ run }: { run: StepRun }) {
     <div className="narration-card" data-testid="player-narration-card">
       {last && (
         <div className={`narration-last ${last.status === 'failed' ? 'text-bad' : 'text-ok'}`} data-testid="player-last">
-          {last.status === 'failed' ? '✕' : '✓'} {last.index + 1}. {stepTitle(t, last)} — {said(t, last).message}
+          {last.status === 'failed' ? '✕' : '✓'} {last.index + 1}. {stepTitle(t, last)}
+          {said(t, last).message && ` — ${said(t, last).message}`}
         </div>
       )}
       <div className="narration-label">{t('scn.upNext', { n: (run.next_step ?? 0) + 1, total: steps.length })}</div>

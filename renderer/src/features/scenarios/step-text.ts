@@ -1,6 +1,7 @@
 import type { StepText } from '@contract/step-texts.js';
 import type { Translate } from '../../app/i18n';
 import { hasText } from '../../app/translate';
+import { fmtTime } from '../../components/format';
 import { reasonText } from '../spei/reason-text';
 
 type Params = StepText['params'];
@@ -48,6 +49,8 @@ export function stepText(t: Translate, x: StepText, english: string): string {
     vars.actual = payoutStatus(t, p.actual);
   }
   if ('kind' in p) vars.what = what(t, p);
+  if (typeof p.action === 'string' && hasText(`scnAction.${p.action}`)) vars.action = t(`scnAction.${p.action}`);
+  if (x.code === 'clock_advanced' && typeof p.now === 'string') vars.now = fmtTime(p.now);
   if ('reason' in p) vars.reason = reason(t, p);
   if (x.code === 'transfer' && !('reason' in p)) return t('scnText.transferAnswered', vars);
   if (x.code === 'step_error' && x.details?.length) return t('scnText.step_error', { error: details(t, x) });
@@ -60,15 +63,11 @@ const details = (t: Translate, x: StepText) => (x.details ?? []).map((d) => step
 /** A step's message and failures in the console's language (English as sent when the codes are missing). */
 export function said(
   t: Translate,
-  s: { title: string; action?: string; message?: string; failures?: string[]; message_code?: StepText | null; failure_codes?: StepText[] },
+  s: { message?: string; failures?: string[]; message_code?: StepText | null; failure_codes?: StepText[] },
 ): { message: string; failures: string[] } {
-  // A note says its own title, which the report already carries in the language asked.
+  // A note only says its title, which the step already shows.
   const code = s.message_code;
-  const message = !code
-    ? (s.message ?? '')
-    : code.code === 'note'
-      ? stepTitle(t, { title: s.title, action: s.action ?? '' })
-      : stepText(t, code, s.message ?? '');
+  const message = !code ? (s.message ?? '') : code.code === 'note' ? '' : stepText(t, code, s.message ?? '');
   const failures = s.failures ?? [];
   const codes = s.failure_codes ?? [];
   return { message, failures: failures.map((f, i) => (codes[i] ? stepText(t, codes[i], f) : f)) };
