@@ -1,7 +1,7 @@
 import type { Receiver } from './receiver.js';
 import type { Step } from '../contract/scenario-schema.js';
 import type { StepText } from '../contract/step-texts.js';
-import { StepRefError, text } from './step-words.js';
+import { StepTextError, text } from './step-words.js';
 
 /** What a run knows while it walks the steps. */
 export interface RunState {
@@ -27,7 +27,7 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function operationOf(st: RunState, alias: string) {
   const op = st.operations.get(alias);
-  if (!op) throw new StepRefError(text('unknown_operation', { alias }));
+  if (!op) throw new StepTextError(text('unknown_operation', { alias }));
   return op;
 }
 
@@ -36,7 +36,7 @@ export function payoutOf(st: RunState, ref: string) {
   const batch = st.batches.get(alias);
   const item = batch?.items[Number(index)];
   if (!item)
-    throw new StepRefError(
+    throw new StepTextError(
       batch ? text('unknown_payout', { ref, batch: alias, n: batch.items.length }) : text('unknown_payout_batch', { ref, batch: alias }),
     );
   return item;

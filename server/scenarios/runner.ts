@@ -7,7 +7,7 @@ import { ScenarioSchema, type Scenario, type ScenarioReport, type Step, type Ste
 import { runStep, type RunState } from './steps.js';
 import { scenarioIn, type ScenarioLang } from '../contract/scenario-translations.js';
 import type { StepText } from '../contract/step-texts.js';
-import { inEnglish, StepRefError, text } from './step-words.js';
+import { inEnglish, StepTextError, text } from './step-words.js';
 
 export interface RunOptions {
   /** `http://HOST:PORT` of the sandbox to drive. */
@@ -67,7 +67,7 @@ async function setUpMerchant(base: string, sc: Scenario, receiver: Receiver, run
   const a = m.existing
     ? await control(base, merchantRoutes.updateMerchant, { public_key: m.existing, body: settings })
     : await control(base, merchantRoutes.createMerchant, { body: { ...settings, name: `scenario ${sc.name} ${runId}` } });
-  if (!a.data) throw new StepRefError(text('setup_failed', { answer: describeAnswer(a) }));
+  if (!a.data) throw new StepTextError(text('setup_failed', { answer: describeAnswer(a) }));
   const { public_key, secret_key, payout_token, clabe, mid_id, notification_signature_layout: layout } = a.data;
   return { public_key, secret_key, payout_token, clabe, mid_id, layout };
 }
@@ -149,7 +149,7 @@ export async function openRun(sc: Scenario, opts: RunOptions): Promise<ScenarioR
       batches: new Map(),
     };
   } catch (err) {
-    setupError = err instanceof StepRefError ? err.text : text('setup_error', { error: (err as Error).message });
+    setupError = err instanceof StepTextError ? err.text : text('setup_error', { error: (err as Error).message });
     await close();
   }
   runMs = performance.now() - started;
@@ -168,7 +168,7 @@ export async function openRun(sc: Scenario, opts: RunOptions): Promise<ScenarioR
         r.failures = out.failures;
       } catch (err) {
         const why =
-          err instanceof StepRefError ? text('step_error', {}, [err.text]) : text('step_error', { error: (err as Error).message });
+          err instanceof StepTextError ? text('step_error', {}, [err.text]) : text('step_error', { error: (err as Error).message });
         r.message = why;
         r.failures = [why];
       }

@@ -73,8 +73,8 @@ export function inEnglish(t: StepText): string {
 export const text = (code: StepTextCode, params: P = {}, details?: StepText['details']): StepText =>
   details?.length ? { code, params, details } : { code, params };
 
-/** An error that stops a step, with its words as a code (a scenario referring to an alias it never made). */
-export class StepRefError extends Error {
+/** An error that stops a step or a run, with its words as a code (an alias no step made, a merchant that cannot be set up). */
+export class StepTextError extends Error {
   constructor(readonly text: StepText) {
     super(inEnglish(text));
   }

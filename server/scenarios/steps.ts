@@ -11,7 +11,7 @@ import { creationPathOf, isRecord } from '../contract/common.js';
 import { creationFields, payoutItem } from '../domain/valid-fields.js';
 import { call, checkCall, control, describeAnswer, field, type Answer } from './http.js';
 import type { Step } from '../contract/scenario-schema.js';
-import { StepRefError, text } from './step-words.js';
+import { StepTextError, text } from './step-words.js';
 import { expectNotification } from './notification-step.js';
 import { operationOf, payoutOf, sub, type Of, type RunState, type StepOutcome } from './run-state.js';
 
@@ -160,7 +160,7 @@ export async function runStep(st: RunState, s: Step, index: number): Promise<Ste
       return createPayouts(st, s, index);
     case 'process_payouts': {
       const payroll = s.batch ? st.batches.get(s.batch)?.payroll : undefined;
-      if (s.batch && payroll === undefined) throw new StepRefError(text('unknown_batch', { batch: s.batch }));
+      if (s.batch && payroll === undefined) throw new StepTextError(text('unknown_batch', { batch: s.batch }));
       const a = await control(st.base, payoutRoutes.processPayouts, { body: payroll === undefined ? {} : { payroll } });
       return { message: text('payouts_processed', { answer: a.text.slice(0, 120) }), failures: checkCall(a, undefined, 200) };
     }
