@@ -80,7 +80,8 @@ export const WARNING_TEXTS = {
   payout_format: payout('the {type} format ({format})'),
   payout_check_digit: payout('a {type} with a valid check digit (expected {expected})'),
   payout_clabe: payout('an 18-digit CLABE with a valid check digit'),
-  payout_channel_not_http: `${payout('an http(s) address that receives the reference and OTP')}; no channel payload will be sent for this item`,
+  payout_channel_not_http:
+    `${payout('an http(s) address that receives the reference and OTP')}; ` + 'no channel payload will be sent for this item',
   payout_private_callback:
     '{field}: sent {sent}, a loopback or private address; this sandbox is shared, so no channel payload will be sent there ' +
     'unless the merchant setting allow_private_callbacks is true',
