@@ -10,6 +10,7 @@ import { useT } from '../../app/i18n';
 import { sandboxNow, type ClockSeen } from '../../app/sandbox-clock';
 import { CodeView, CopyButton, Empty, ErrorBox, Loading, rowControl } from '../../components/common';
 import { WarningsBox } from '../../components/WarningsBox';
+import { noteLines } from '../../app/warning-text';
 import { fmtClock, fmtTime } from '../../components/format';
 import { toastError } from '../../components/toasts';
 import { DiagnosisBox } from './DiagnosisBox';
@@ -150,8 +151,23 @@ export default function RequestsPage() {
                   <span className="spacer" />
                   <CopyButton get={() => curlOf(entry)} label={t('requests.copyCurl')} testId="request-copy-curl" />
                 </div>
-                {entry.note && <div className="warn-box">{entry.note}</div>}
-                <WarningsBox warnings={entry.warnings} title={t('detail.warnings')} testId="request-warnings" />
+                {entry.note && (
+                  <div
+                    className="warn-box"
+                    data-testid="request-note"
+                    title={entry.note_details ? t('logNote.asKept', { text: entry.note }) : undefined}
+                  >
+                    {noteLines(t, entry.note, entry.note_details).map((line, i) => (
+                      <div key={i}>{line}</div>
+                    ))}
+                  </div>
+                )}
+                <WarningsBox
+                  warnings={entry.warnings}
+                  details={entry.warning_details}
+                  title={t('detail.warnings')}
+                  testId="request-warnings"
+                />
                 <DiagnosisBox entry={entry} />
                 <CodeView label={t('requests.headers')} value={entry.request_headers} />
                 <CodeView label={t('requests.requestBody')} value={entry.request_body || '∅'} testId="request-body" />
