@@ -15,6 +15,10 @@ export const NOTE_TEXTS = {
   fault_latency_labelled: 'fault: latency {ms}ms (rule {rule}, {label})',
   fault: 'fault: {kind} (rule {rule})',
   fault_labelled: 'fault: {kind} (rule {rule}, {label})',
+  fault_delay: 'fault: notification delayed {minutes} min (rule {rule})',
+  fault_delay_labelled: 'fault: notification delayed {minutes} min (rule {rule}, {label})',
+  fault_duplicate: 'fault: notification sent twice (rule {rule})',
+  fault_duplicate_labelled: 'fault: notification sent twice (rule {rule}, {label})',
   payout_auth: 'payout auth scheme "{scheme}", merchant {merchant}',
   payout_login: 'payout login of merchant {merchant}',
   payroll: 'payroll {payroll}: {count} payouts',
@@ -44,6 +48,13 @@ export const note = (code: NoteCode, params: Record<string, string | number> = {
   params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
   ...(warnings?.length ? { warnings } : {}),
 });
+
+/** The note of a fault rule that fired: `code`, or its `_labelled` form when the rule has a label. */
+export const faultNote = (
+  code: 'fault' | 'fault_latency' | 'fault_delay' | 'fault_duplicate',
+  rule: { id: string | number; label: string | null },
+  params: Record<string, string | number> = {},
+): NoteDetail => note(rule.label ? `${code}_labelled` : code, { ...params, rule: rule.id, ...(rule.label ? { label: rule.label } : {}) });
 
 /** The English words of a note: the one function the log entry's `note` comes from. */
 export function noteText(d: NoteDetail): string {

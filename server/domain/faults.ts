@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FaultRuleInputSchema, isNotificationFault, type FaultRule, type FaultTarget } from '../contract/faults.js';
 import type { SandboxContext } from '../context.js';
 import { SandboxError } from '../contract/errors.js';
-import { note, type NoteDetail } from '../contract/log-notes.js';
+import { faultNote, type NoteDetail } from '../contract/log-notes.js';
 import {
   consume,
   editableFaultRules,
@@ -126,14 +126,13 @@ export function takeApiFault(ctx: SandboxContext, target: Exclude<FaultTarget, '
         (r.kind === 'creation_error' ? target === 'creation' : r.kind === 'server_error' || r.kind === 'drop_connection') && applies(r),
     );
     const notes: NoteDetail[] = [];
-    const rule = (r: StoredRule) => ({ rule: r.id, ...(r.label ? { label: r.label } : {}) });
     if (latency) {
       consume(latency);
-      notes.push(note(latency.label ? 'fault_latency_labelled' : 'fault_latency', { ms: latency.latency_ms ?? 0, ...rule(latency) }));
+      notes.push(faultNote('fault_latency', latency, { ms: latency.latency_ms ?? 0 }));
     }
     if (terminal) {
       consume(terminal);
-      notes.push(note(terminal.label ? 'fault_labelled' : 'fault', { kind: terminal.kind, ...rule(terminal) }));
+      notes.push(faultNote('fault', terminal, { kind: terminal.kind }));
     }
     if (notes.length) save(ctx, rules);
     return {
