@@ -128,7 +128,8 @@ describe('migrations', () => {
       INSERT INTO payouts (payroll_id, merchant_id, order_id, credit_note, item, amount, channel_url, created_at, warnings) VALUES
         (1, 1, 'o', 'a', '{}', '2.00', 'https://x.example', 0, '["bank: sent \\"37\\"; the service asks for an Integer; read as 37"]');
       INSERT INTO request_log
-        (at, request_id, method, path, status, latency_ms, request_headers, request_body, response_body, note, warnings) VALUES (0, 'r1', 'POST', '/x', 200, 1, '{}', '', '', 'operation 1', '["time: sent \\"x\\""]');`);
+        (at, request_id, method, path, status, latency_ms, request_headers, request_body, response_body, note, warnings) VALUES
+        (0, 'r1', 'POST', '/x', 200, 1, '{}', '', '', 'operation 1', '["time: sent \\"x\\""]');`);
     migrate(db, migrations);
     const payout = payoutRepo(db).get(1)!;
     expect([payout.warnings, payout.warning_details]).toEqual([['bank: sent "37"; the service asks for an Integer; read as 37'], null]);
