@@ -115,6 +115,7 @@ export default function RequestsPage() {
                     className={e.id === selected ? 'selected' : ''}
                     {...rowControl(() => setSelected(e.id), e.id === selected)}
                     data-testid="request-row"
+                    data-request-id={e.id}
                   >
                     <td className="small time" title={fmtTime(e.at)}>
                       {fmtClock(e.at)}
