@@ -112,7 +112,7 @@ describe('warnings and request-log notes in the console language', () => {
     };
     expect(wordNote(t('en'), payroll)).toBe(noteText(payroll));
     expect(wordNote(t('es'), payroll)).toBe(
-      'nómina 7: 2 payouts; advertencias: ítem 1: some_field: se envió "zz-1"; el servicio pide una dirección de correo electrónico',
+      'nómina 7: 2 payouts; advertencias: partida 1: some_field: se envió "zz-1"; el servicio pide una dirección de correo electrónico',
     );
     const fault: NoteDetail = { code: 'fault_labelled', params: { kind: 'server_error', rule: '3', label: 'mi regla' } };
     expect(noteLines(t('es'), noteText(fault), [fault, { code: 'operation', params: { operation: '12' } }])).toEqual([
