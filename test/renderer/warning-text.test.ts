@@ -87,6 +87,8 @@ describe('warnings and request-log notes in the console language', () => {
       { text: 'w2' },
     ]);
     expect(warningLines(t('es'), ['old words'], null)).toEqual([{ text: 'old words' }]);
+    // The English console says what the API says: nothing to show on hover.
+    expect(warningLines(t('en'), [warningText(known)], [known])).toEqual([{ text: warningText(known) }]);
     expect(wordWarning(t('es'), unknown)).toBeNull();
   });
 

@@ -6,7 +6,7 @@ import { hasText } from './translate';
 /** One warning as the console shows it: in its language, with the API's words when they differ. */
 export interface WarningLine {
   text: string;
-  /** The words the API sends, when `text` was worded from the code (shown on hover). */
+  /** The words the API sends, when `text` was worded from the code in other words (shown on hover). */
   asSent?: string;
 }
 
@@ -34,7 +34,7 @@ export function warningLines(t: Translate, warnings: readonly string[], details?
   if (!details || details.length !== warnings.length) return warnings.map((text) => ({ text }));
   return warnings.map((sent, i) => {
     const text = wordWarning(t, details[i]!);
-    return text === null ? { text: sent } : { text, asSent: sent };
+    return text === null || text === sent ? { text: sent } : { text, asSent: sent };
   });
 }
 

@@ -152,17 +152,7 @@ export default function RequestsPage() {
                   <span className="spacer" />
                   <CopyButton get={() => curlOf(entry)} label={t('requests.copyCurl')} testId="request-copy-curl" />
                 </div>
-                {entry.note && (
-                  <div
-                    className="warn-box"
-                    data-testid="request-note"
-                    title={entry.note_details ? t('logNote.asKept', { text: entry.note }) : undefined}
-                  >
-                    {noteLines(t, entry.note, entry.note_details).map((line, i) => (
-                      <div key={i}>{line}</div>
-                    ))}
-                  </div>
-                )}
+                {entry.note && <NoteBox note={entry.note} details={entry.note_details} />}
                 <WarningsBox
                   warnings={entry.warnings}
                   details={entry.warning_details}
@@ -178,6 +168,20 @@ export default function RequestsPage() {
           </div>
         </div>
       )}
+    </div>
+  );
+}
+
+/** A log entry's notes, one line each in the console's language; the log's own words on hover when they differ. */
+function NoteBox({ note, details }: { note: string; details: RequestLogEntry['note_details'] }) {
+  const t = useT();
+  const lines = noteLines(t, note, details);
+  const worded = lines.join('; ') !== note;
+  return (
+    <div className="warn-box" data-testid="request-note" title={worded ? t('logNote.asKept', { text: note }) : undefined}>
+      {lines.map((line, i) => (
+        <div key={i}>{line}</div>
+      ))}
     </div>
   );
 }
