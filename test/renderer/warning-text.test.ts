@@ -117,11 +117,15 @@ describe('warnings and request-log notes in the console language', () => {
       'nómina 7: 2 payouts; advertencias: partida 1: some_field: se envió "zz-1"; el servicio pide una dirección de correo electrónico',
     );
     const fault: NoteDetail = { code: 'fault_labelled', params: { kind: 'server_error', rule: '3', label: 'mi regla' } };
-    expect(noteLines(t('es'), noteText(fault), [fault, { code: 'operation', params: { operation: '12' } }])).toEqual([
-      'fallo: error del servidor (regla 3, mi regla)',
-      'operación 12',
+    expect(noteLines(t('es'), noteText(fault), [fault, payroll])).toEqual([
+      { text: 'fallo: error del servidor (regla 3, mi regla)', items: [] },
+      {
+        text: 'nómina 7: 2 payouts',
+        items: ['partida 1: some_field: se envió "zz-1"; el servicio pide una dirección de correo electrónico'],
+      },
     ]);
-    expect(noteLines(t('es'), 'kept words', [{ code: 'a_newer_note', params: {} }])).toEqual(['kept words']);
-    expect(noteLines(t('es'), 'kept words', null)).toEqual(['kept words']);
+    const kept = [{ text: 'kept words', items: [] }];
+    expect(noteLines(t('es'), 'kept words', [{ code: 'a_newer_note', params: {} }])).toEqual(kept);
+    expect(noteLines(t('es'), 'kept words', null)).toEqual(kept);
   });
 });

@@ -40,20 +40,31 @@ export function warningLines(t: Translate, warnings: readonly string[], details?
 
 const itemLine = (t: Translate, w: ItemWarning) => t('logNote.item', { item: w.item, text: wordWarning(t, w) ?? w.code });
 
-/** One request-log note in the console's language; null when its code (or one of its warnings') is newer than this console. */
-export function wordNote(t: Translate, d: NoteDetail): string | null {
+/** One request-log note as the console shows it: its line, and a payout batch's item warnings one per line. */
+export interface NoteLine {
+  text: string;
+  items: string[];
+}
+
+/** A note's line and item warnings in the console's language; null when its code (or one of its warnings') is newer than this console. */
+function noteLine(t: Translate, d: NoteDetail): NoteLine | null {
   if (!hasText(`logNote.${d.code}`) || d.warnings?.some((w) => !hasText(`warning.${w.code}`))) return null;
   const vars: Record<string, string | number> = { ...d.params };
   if (d.params.kind && hasText(`logNote.faultKind.${d.params.kind}`)) vars.kind = t(`logNote.faultKind.${d.params.kind}`);
   if (d.params.count !== undefined) vars.n = Number(d.params.count);
-  const text = t(`logNote.${d.code}`, vars);
-  if (!d.warnings?.length) return text;
-  return t('logNote.withWarnings', { text, warnings: d.warnings.map((w) => itemLine(t, w)).join(' | ') });
+  return { text: t(`logNote.${d.code}`, vars), items: (d.warnings ?? []).map((w) => itemLine(t, w)) };
 }
 
-/** A log entry's notes, one line each in the console's language; its `note` as kept when any cannot be worded. */
-export function noteLines(t: Translate, note: string | null, details: readonly NoteDetail[] | null): string[] {
+/** One request-log note in the console's language, as one line of text (the shape of the API's `note`); null as noteLine. */
+export function wordNote(t: Translate, d: NoteDetail): string | null {
+  const line = noteLine(t, d);
+  if (!line || line.items.length === 0) return line?.text ?? null;
+  return t('logNote.withWarnings', { text: line.text, warnings: line.items.join(' | ') });
+}
+
+/** A log entry's notes in the console's language; its `note` as kept when any cannot be worded. */
+export function noteLines(t: Translate, note: string | null, details: readonly NoteDetail[] | null): NoteLine[] {
   if (note === null) return [];
-  const worded = details?.length ? details.map((d) => wordNote(t, d)) : [];
-  return worded.length && worded.every((w) => w !== null) ? (worded as string[]) : [note];
+  const worded = details?.length ? details.map((d) => noteLine(t, d)) : [];
+  return worded.length && worded.every((w) => w !== null) ? (worded as NoteLine[]) : [{ text: note, items: [] }];
 }

@@ -176,11 +176,22 @@ export default function RequestsPage() {
 function NoteBox({ note, details }: { note: string; details: RequestLogEntry['note_details'] }) {
   const t = useT();
   const lines = noteLines(t, note, details);
-  const worded = lines.join('; ') !== note;
+  const worded = lines.length !== 1 || lines[0]!.text !== note;
   return (
     <div className="warn-box" data-testid="request-note" title={worded ? t('logNote.asKept', { text: note }) : undefined}>
       {lines.map((line, i) => (
-        <div key={i}>{line}</div>
+        <div key={i}>
+          {line.text}
+          {line.items.length > 0 && (
+            <ul>
+              {line.items.map((item, j) => (
+                <li key={j} className="small">
+                  {item}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
       ))}
     </div>
   );
