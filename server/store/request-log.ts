@@ -20,11 +20,11 @@ export interface RequestLogRecord {
   note: string | null;
   /** The notes as codes and values (`note` is their words); null on entries kept before notes had codes, or too large to keep. */
   note_details: NoteDetail[] | null;
-  /** What the request was accepted with despite the spec (e.g. a creation's warnings). */
+  /** What the request was accepted with against the service's advice (e.g. a creation's warnings). */
   warnings: string[];
   /** The same warnings as codes and values; null on entries kept before warnings had codes. */
   warning_details: WarningDetail[] | null;
-  /** How a refused signature was built (contract §10); null on every other request. */
+  /** How a refused signature was built, as far as the diagnosis found out; null on every other request. */
   diagnosis: Diagnosis | null;
   /** On a refused older-dialect creation: the request to send today (null on every other request). */
   migration: Migration | null;

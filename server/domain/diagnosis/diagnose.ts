@@ -14,7 +14,7 @@ const others = (ctx: SandboxContext, except: MerchantRecord | undefined) =>
     .map((m) => ({ public_key: m.public_key, secret_key: m.secret_key }));
 
 /**
- * The diagnosis of a creation refused with INVALID_SIGNATURE (contract §10), or null when the
+ * The diagnosis of a creation refused with INVALID_SIGNATURE, or null when the
  * merchant is unknown (that refusal is INVALID_MERCHANT, not a signature to explain).
  */
 export function diagnoseCreation(ctx: SandboxContext, fields: Record<string, string>): Diagnosis | null {
@@ -33,9 +33,9 @@ export function diagnoseCreation(ctx: SandboxContext, fields: Record<string, str
 }
 
 /**
- * The signature inspector's question (console, control API): what the spec signs for these fields,
- * whether the given signature matches, and if not, how it was built. One module answers both this
- * and the refused creations, so the console has no copy of its own.
+ * The signature inspector's question (console, control API): what the documented recipe signs for
+ * these fields, whether the given signature matches, and if not, how it was built. One module
+ * answers both this and the refused creations, so the console has no copy of its own.
  */
 export function diagnoseFields(
   ctx: SandboxContext,
