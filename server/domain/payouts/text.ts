@@ -33,15 +33,14 @@ export function quotedValue(v: unknown): { sent: string | null; params: Record<s
   return { sent: shown(v), params: {} };
 }
 
-/** A field name as a warning's detail keeps it: its start, and its length when it was cut. */
+/**
+ * A field name as a warning's detail keeps it (an unknown key may be as long as the body allows): its
+ * start, and its length when it was cut.
+ */
 export const quotedKey = (key: string): { field: string; params: Record<string, string> } =>
   key.length > QUOTED_PREFIX
     ? { field: `${key.slice(0, QUOTED_PREFIX)}…`, params: { field_length: String(key.length) } }
     : { field: key, params: {} };
-
-/** A field name as a warning quotes it (an unknown key may be as long as the body allows). */
-export const shownKey = (key: string): string =>
-  key.length > QUOTED_PREFIX ? `${key.slice(0, QUOTED_PREFIX)}… (${key.length} characters)` : key;
 
 /**
  * Looks like an e-mail address: one `@` with something before it, and a domain with a dot that has
