@@ -58,8 +58,10 @@ export const faultNote = (
 
 /** The English words of a note: the one function the log entry's `note` comes from. */
 export function noteText(d: NoteDetail): string {
-  const template: string | undefined = NOTE_TEXTS[d.code as NoteCode];
-  const kind = FAULT_KINDS[d.params.kind as keyof typeof FAULT_KINDS] as string | undefined;
+  const templates: Readonly<Record<string, string>> = NOTE_TEXTS;
+  const kinds: Readonly<Record<string, string>> = FAULT_KINDS;
+  const template = Object.hasOwn(templates, d.code) ? templates[d.code] : undefined;
+  const kind = d.params.kind !== undefined && Object.hasOwn(kinds, d.params.kind) ? kinds[d.params.kind] : undefined;
   const text = template === undefined ? d.code : fillText(template, { ...d.params, ...(kind ? { kind } : {}) });
   if (!d.warnings?.length) return text;
   return `${text}; warnings: ${d.warnings.map((w) => `item ${w.item}: ${warningText(w)}`).join(' | ')}`;

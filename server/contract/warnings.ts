@@ -54,7 +54,7 @@ export function paramsOf(params: Record<string, string | number | readonly strin
   return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'object' ? [...v] : String(v)]));
 }
 
-/** The English words of the parts every warning may carry, the console's `warning.*` keys say them in its language. */
+/** The English words for a sent value that is no text and for a cut value's length (the console has its own for these). */
 const SENT_KINDS: Record<string, string> = { array: 'an array', object: 'a JSON object', nothing: 'nothing' };
 const withLength = (text: string, length: string | string[] | undefined) =>
   typeof length === 'string' ? `${text} (${length} characters)` : text;
@@ -76,7 +76,9 @@ export const fillText = (template: string, vars: Record<string, string | number>
 
 /** The English sentence of a warning: the one function the API's `warnings` strings come from. */
 export function warningText(d: WarningDetail): string {
-  const text: string | { one: string; other: string } | undefined = WARNING_TEXTS[d.code as WarningCode];
+  const texts: Readonly<Record<string, string | { one: string; other: string }>> = WARNING_TEXTS;
+  // Own keys only: a stored code such as "constructor" is no rule.
+  const text = Object.hasOwn(texts, d.code) ? texts[d.code] : undefined;
   if (text === undefined) return `${d.field}: ${d.code}`;
   const template = typeof text === 'string' ? text : d.params.n === '1' ? text.one : text.other;
   return fillText(template, warningVars(d));

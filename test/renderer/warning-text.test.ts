@@ -90,6 +90,9 @@ describe('warnings and request-log notes in the console language', () => {
     // The English console says what the API says: nothing to show on hover.
     expect(warningLines(t('en'), [warningText(known)], [known])).toEqual([{ text: warningText(known) }]);
     expect(wordWarning(t('es'), unknown)).toBeNull();
+    // A stored code that names no rule, however it is spelled, is said as its field and code.
+    for (const code of ['a_newer_rule', 'constructor', 'toString']) expect(warningText({ ...unknown, code })).toBe(`x: ${code}`);
+    expect(noteText({ code: 'constructor', params: { kind: 'toString' } })).toBe('constructor');
   });
 
   it("the English console says every note as the log's note, the Spanish one in Spanish; unknown codes keep the note", () => {
