@@ -1,3 +1,4 @@
+import type { Warning } from '../../contract/warnings.js';
 import { channelRules } from '../../channels/registry.js';
 import { emailDomain } from '../../channels/shopper-email.js';
 import { parseShopper, shopperCode, validateShopper } from '../../channels/shopper.js';
@@ -13,7 +14,7 @@ import { checkShopperNotBracketed } from '../creation-fields.js';
  * checks refuses it.
  */
 export function nextProblem(merchant: MerchantRecord, f: Record<string, string>): { code: string; message: string } | null {
-  const warnings: string[] = [];
+  const warnings: Warning[] = [];
   try {
     if (!merchant.enabled) throw new SandboxError('MERCHANT_DISABLED', 'the merchant account is not active');
     const channel = readChannel(f.channel ?? '', merchant);
