@@ -3,11 +3,7 @@ import { SandboxError } from '../contract/errors.js';
 import { checkCreation, type CreationRequest } from './create-operation.js';
 
 /** What the creation endpoint would answer: 200 with no code when accepted, else the refusal's status, code and message. */
-export interface DryRunAnswer {
-  status: number;
-  code: string | null;
-  message: string | null;
-}
+export type DryRunAnswer = { status: 200; code: null; message: null } | { status: number; code: string; message: string };
 
 /**
  * Runs every check of a creation without storing anything: no operation, event, timer, notification
