@@ -7,9 +7,9 @@ import { payoutRoutes } from '../contract/payouts.js';
 import { speiRoutes } from '../contract/spei.js';
 import { notificationSignatureValid, notifySignature } from '../domain/signature.js';
 import { signatureAsSpelled } from '../domain/protocol/legacy-checks.js';
-import { creationPathOf } from '../contract/common.js';
+import { creationPathOf, ownField } from '../contract/common.js';
 import { creationFields, payoutItem } from '../domain/valid-fields.js';
-import { call, checkCall, control, describeAnswer, field, type Answer } from './http.js';
+import { call, checkCall, control, describeAnswer, type Answer } from './http.js';
 import type { Received, Receiver } from './receiver.js';
 import type { Step } from '../contract/scenario-schema.js';
 
@@ -73,7 +73,7 @@ async function createPayment(st: RunState, s: Of<'create_payment'>, index: numbe
   let rfc: string | null = null;
   try {
     const doc: unknown = JSON.parse(f.shopper_information ?? '{}');
-    const n = field(doc, 'Num_doc_identi');
+    const n = ownField(doc, 'Num_doc_identi');
     rfc = typeof n === 'string' ? n : null;
   } catch {
     // a scenario may send a malformed shopper on purpose
@@ -83,7 +83,7 @@ async function createPayment(st: RunState, s: Of<'create_payment'>, index: numbe
   if (s.expect?.status && op.status !== s.expect.status)
     failures.push(`expected status ${s.expect.status}, operation is ${String(op.status)}`);
   for (const k of s.expect?.response_has ?? [])
-    if (field(a.json, k) === undefined) failures.push(`answer has no "${k}": ${a.text.slice(0, 200)}`);
+    if (ownField(a.json, k) === undefined) failures.push(`answer has no "${k}": ${a.text.slice(0, 200)}`);
   return { message: `created operation ${op.id} (${String(op.trans_id)}) as "${alias}", ${String(op.status)}`, failures };
 }
 
@@ -91,7 +91,7 @@ async function transition(st: RunState, s: Of<'confirm' | 'reject' | 'cancel' | 
   const op = operationOf(st, s.operation);
   const a = await control(st.base, operationRoutes[`${s.action}Operation`], { id: op.id, body: s.body ?? {} });
   const failures = checkCall(a, s.expect, 200);
-  const status = field(a.json, 'status');
+  const status = ownField(a.json, 'status');
   if (s.expect?.status && status !== s.expect.status)
     failures.push(`expected status ${s.expect.status}, got ${String(status ?? describeAnswer(a))}`);
   return {
@@ -110,19 +110,19 @@ async function speiTransfer(st: RunState, s: Of<'spei_transfer'>): Promise<StepO
   };
   const a = await control(st.base, speiRoutes.injectTransfer, { body });
   const failures = checkCall(a, s.expect, 201);
-  const matched = field(a.json, 'matched_operation_id');
+  const matched = ownField(a.json, 'matched_operation_id');
   if (s.expect?.matched !== undefined) {
     const want = s.expect.matched === null ? null : operationOf(st, s.expect.matched).id;
     if (matched !== want)
       failures.push(
         `expected the transfer to ${want === null ? 'match nothing' : `match operation ${want} ("${s.expect.matched}")`}, ` +
-          `it matched ${String(matched ?? 'nothing')}: ${String(field(a.json, 'reason') ?? '')}`,
+          `it matched ${String(matched ?? 'nothing')}: ${String(ownField(a.json, 'reason') ?? '')}`,
       );
   }
   return {
     message:
       `transfer of ${String(body.amount)} from RFC ${body.rfc}: ` +
-      `${a.status === 201 ? String(field(a.json, 'reason')) : describeAnswer(a)}`,
+      `${a.status === 201 ? String(ownField(a.json, 'reason')) : describeAnswer(a)}`,
     failures,
   };
 }
@@ -143,9 +143,12 @@ async function createPayouts(st: RunState, s: Of<'create_payouts'>, index: numbe
   const a = await call(st.base, 'POST', payoutApiRoutes.createPayouts.path, { json: items }, auth ? { authorization: auth } : {});
   const failures = checkCall(a, s.expect, 201);
   if (a.status !== 201) return { message: `payout batch answered ${describeAnswer(a)}`, failures };
-  const payroll = Number(field(a.json, 'payroll'));
-  const tx = field(a.json, 'data');
-  const list = (Array.isArray(tx) ? tx : []).map((t) => ({ id: Number(field(t, 'id')), credit_note: String(field(t, 'credit_note')) }));
+  const payroll = Number(ownField(a.json, 'payroll'));
+  const tx = ownField(a.json, 'data');
+  const list = (Array.isArray(tx) ? tx : []).map((t) => ({
+    id: Number(ownField(t, 'id')),
+    credit_note: String(ownField(t, 'credit_note')),
+  }));
   const alias = s.as ?? `batch${index + 1}`;
   st.batches.set(alias, { payroll, items: list });
   return { message: `payroll ${payroll} accepted with ${list.length} item(s) as "${alias}"`, failures };
@@ -216,7 +219,7 @@ export async function runStep(st: RunState, s: Step, index: number): Promise<Ste
     case 'advance_clock': {
       const a = await control(st.base, clockRoutes.advanceClock, { body: { minutes: s.minutes } });
       return {
-        message: `clock advanced ${s.minutes} min to ${String(field(a.json, 'now') ?? '?')}`,
+        message: `clock advanced ${s.minutes} min to ${String(ownField(a.json, 'now') ?? '?')}`,
         failures: checkCall(a, undefined, 200),
       };
     }
