@@ -1,5 +1,13 @@
 import { createHash, createHmac } from 'node:crypto';
-import { recipeOrder, specOrderOf, withSecretAmong, type Diagnosis, type Recipe, type SignatureKind } from '../../contract/diagnosis.js';
+import {
+  recipeOrder,
+  specOrderOf,
+  withSecretAmong,
+  type Diagnosis,
+  type DiagnosisOrder,
+  type Recipe,
+  type SignatureKind,
+} from '../../contract/diagnosis.js';
 import { MASKED_SECRET } from '../../contract/common.js';
 import { fieldForms } from './signature-forms.js';
 import { explain } from './wording.js';
@@ -59,7 +67,7 @@ function orderOptions(kind: SignatureKind, sentOrder: readonly string[]): OrderO
     const key = fields.join(' ');
     if (!opts.some((o) => o.fields.join(' ') === key)) opts.push({ name, fields });
   };
-  const names: NonNullable<Recipe['order']>[] =
+  const names: Exclude<DiagnosisOrder, 'custom'>[] =
     kind === 'creation'
       ? ['alphabetical', 'channel_first', 'public_key_left_out', 'notification']
       : ['alphabetical', kind === 'notification' ? 'legacy_layout' : 'standard_layout', 'public_key_left_out'];
@@ -234,18 +242,24 @@ export function diagnoseSignature(input: DiagnoseInput): Diagnosis {
   return unknown;
 }
 
+/** The recipe a candidate that reproduced the signature stands for: only what differs from the spec, in the order it is named. */
 function recipeOf(c: Candidate, t: Target, input: DiagnoseInput, others: readonly { public_key: string }[]): Recipe {
-  const r: Recipe = {};
-  if (c.order.name) r.order = c.order.name;
-  if (c.order.name === 'custom') r.custom_order = [...c.order.fields];
-  if (c.separator) r.separator = c.separator;
-  if (c.other >= 0) {
-    r.secret = 'other_merchant';
-    r.secret_of = others[c.other]!.public_key;
-  } else if (c.secret !== 'suffix') r.secret = c.secret;
-  if (c.secretName) r.secret_name = c.secretName;
-  if (t.algorithm !== 'sha256') r.algorithm = t.algorithm;
-  if (t.encoding !== 'hex') r.encoding = t.encoding;
-  if (c.field) r.field = { name: c.field.name, sent: input.fields[c.field.name] ?? '', signed: c.field.signed };
-  return r;
+  const name = c.order.name;
+  const order = name === 'custom' ? { order: name, custom_order: [...c.order.fields] } : name ? { order: name } : {};
+  const secret =
+    c.other >= 0
+      ? { secret: 'other_merchant' as const, secret_of: others[c.other]!.public_key }
+      : c.secret === 'in_values_and_hmac_key'
+        ? { secret: c.secret, secret_name: c.secretName! }
+        : c.secret === 'suffix'
+          ? {}
+          : { secret: c.secret };
+  return {
+    ...order,
+    ...(c.separator ? { separator: c.separator } : {}),
+    ...secret,
+    ...(t.algorithm !== 'sha256' ? { algorithm: t.algorithm } : {}),
+    ...(t.encoding !== 'hex' ? { encoding: t.encoding } : {}),
+    ...(c.field ? { field: { name: c.field.name, sent: input.fields[c.field.name] ?? '', signed: c.field.signed } } : {}),
+  };
 }
