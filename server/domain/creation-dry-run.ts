@@ -9,10 +9,11 @@ export type DryRunAnswer = { status: 200; code: null; message: null } | { status
  * Runs every check of a creation without storing anything: no operation, event, timer, notification
  * or log entry. For answers the sandbox gives about a request it did not serve (a migration's
  * converted request, "the next problem" of a refused one); never on the creation's own path.
+ * `offline`: no DNS question is asked for the e-mail domain (see checkCreation).
  */
-export async function dryRunCreation(ctx: SandboxContext, req: CreationRequest): Promise<DryRunAnswer> {
+export async function dryRunCreation(ctx: SandboxContext, req: CreationRequest, offline = false): Promise<DryRunAnswer> {
   try {
-    await checkCreation(ctx, req);
+    await checkCreation(ctx, req, offline);
     return { status: 200, code: null, message: null };
   } catch (err) {
     if (err instanceof SandboxError) return { status: err.status, code: err.code, message: err.message };

@@ -19,7 +19,8 @@ const others = (ctx: SandboxContext, except: MerchantRecord | undefined) =>
  * The diagnosis of a creation refused with INVALID_SIGNATURE (contract §10), or null when the
  * merchant is unknown (that refusal is INVALID_MERCHANT, not a signature to explain). Its next
  * problem is the refusal the same request meets once signed right, so a developer fixes both at
- * once: the creation's own checks run on it, re-signed, and store nothing.
+ * once: the creation's own checks run on it, re-signed, and store nothing. They ask no DNS question:
+ * a request anyone can send unsigned makes the sandbox look up no domain it names.
  */
 export async function diagnoseCreation(ctx: SandboxContext, req: CreationRequest): Promise<Diagnosis | null> {
   const fields = req.fields;
@@ -33,7 +34,8 @@ export async function diagnoseCreation(ctx: SandboxContext, req: CreationRequest
     signature: fields.signature ?? '',
     others: others(ctx, merchant),
   });
-  const next = await dryRunCreation(ctx, { ...req, fields: { ...fields, signature: creationSignature(fields, merchant.secret_key) } });
+  const signedRight = { ...fields, signature: creationSignature(fields, merchant.secret_key) };
+  const next = await dryRunCreation(ctx, { ...req, fields: signedRight }, true);
   return next.code === null ? d : { ...d, next_problem: { code: next.code, message: next.message } };
 }
 
