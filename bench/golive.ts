@@ -1,5 +1,5 @@
-// Go-live check against a fast handler (contract §11: a benchmark, not a timed test), and what the
-// signature diagnosis (contract §10) costs a refused creation.
+// Go-live check against a fast handler (speed is measured by a benchmark, not a timed test), and
+// what the signature diagnosis costs a refused creation.
 // Run: npx tsx bench/golive.ts [--runs 5] [--refusals 300]
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { writeFileSync } from 'node:fs';

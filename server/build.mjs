@@ -307,10 +307,10 @@ export function serveBundleIsFresh(root, bundle) {
 }
 
 /**
- * The built console against what it is built from (renderer/, the contract it imports, the Vite
- * config, the lockfile): 'fresh', 'missing', 'stale', or 'no-sources' (an installed package, which
- * ships the console built). mtimes, like the server bundle: a pull that changes a source makes it
- * newer than the build.
+ * The built console against what it is built from (renderer/, the server/contract modules it
+ * imports, the Vite config, the lockfile): 'fresh', 'missing', 'stale', or 'no-sources' (an
+ * installed package, which ships the console built). mtimes, like the server bundle: a pull that
+ * changes a source makes it newer than the build.
  */
 export function consoleState(root) {
   if (!existsSync(join(root, 'renderer', 'index.html'))) return 'no-sources';

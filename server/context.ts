@@ -41,7 +41,7 @@ export interface DeliveryMessage {
   method?: 'GET' | 'POST';
 }
 
-/** What one HTTP attempt produced (delivery/send.ts); `delivered` only for 200 and 203 (contract §4). */
+/** What one HTTP attempt produced (delivery/send.ts); `delivered` only when the merchant answered 200 or 203. */
 export interface DeliveryAnswer {
   delivered: boolean;
   response_status: number | null;

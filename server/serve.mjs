@@ -7,7 +7,7 @@
 // server/cli.ts so errors show as usual.
 // The console (dist/renderer) is built the same way: when it is missing or older than its sources
 // (a fresh clone, a pull), before the server starts, saying so on stderr.
-// Prints nothing on stdout itself: the contract's ready line must stay the first line there.
+// Prints nothing on stdout itself: the ready line (`sandbox listening on …`) that clients wait for must stay the first line there.
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildConsole, buildFailureLine, buildServeBundle, consoleState, mapBundleStacks, serveBundleIsFresh } from './build.mjs';

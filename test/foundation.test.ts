@@ -20,7 +20,7 @@ describe('foundation HTTP', () => {
     expect(r.body.error.code).toBe('NOT_FOUND');
   });
 
-  it('seeds the demo merchant of contract §2', async () => {
+  it('seeds the demo merchant with its published keys', async () => {
     const demo = (await control(sb).listMerchants()).items[0]!;
     expect(demo).toMatchObject({
       public_key: 'pk_sandbox_demo',

@@ -8,7 +8,7 @@ export type JsonKind = 'string' | 'number' | 'boolean' | 'null' | 'object' | 'ar
 /**
  * One top-level member: strings decoded; every other kind as its source text. Numbers keep their
  * source text because JSON.parse would print `50000.0000` as "50000" while the merchant signed
- * "50000.0000" (contract §3: JSON numbers are read as the strings they print as).
+ * "50000.0000": a JSON number is read as the string it prints as, and the signature covers that.
  */
 export interface JsonMember {
   name: string;

@@ -19,7 +19,7 @@ const never = () => false;
 
 /**
  * Reads a merchant API body: urlencoded (utf-8), multipart or JSON (every channel takes all three).
- * Refusals are the transport errors of the spec's table (missing or unsupported type, a charset other
+ * Refusals are the service's documented transport errors (missing or unsupported type, a charset other
  * than utf-8, bad JSON, too many fields).
  */
 export async function readFormBody(raw: Buffer, contentType: string | undefined, opts: FormBodyOptions = {}): Promise<FormBody> {

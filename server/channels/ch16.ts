@@ -7,8 +7,9 @@ import { suggestedExpiry } from './expiry.js';
 import type { ChannelRules, MethodInput, MethodResult, PrepareInput, Prepared } from './types.js';
 
 /**
- * Channel 16 (alternative payment methods). The spec does not show its filter_by values: any single
- * value (letters, digits, _ and -, up to 50) is stored as the method; empty means all methods.
+ * Channel 16 (alternative payment methods). The service does not document its filter_by values: any
+ * single value (letters, digits, _ and -, up to 50) is stored as the method; empty means all
+ * methods.
  */
 function method16(input: MethodInput): MethodResult {
   const fb = singleFilter(input);

@@ -8,7 +8,7 @@ import { clampMinutes, readMinutes } from './expiry.js';
 import { checkColombianDocument } from './shopper-documents.js';
 import type { ChannelRules, ExpiryInput, MethodInput, MethodResult, PrepareInput, Prepared } from './types.js';
 
-/** Channel 17's methods (spec "Methods and filter_by values"). */
+/** Channel 17's methods: its documented filter_by values. */
 export const CH17_METHODS = ['bankredirect', 'wallet_push', 'bank_page', 'instant_qr', 'instant_key'] as const;
 type Ch17Method = (typeof CH17_METHODS)[number];
 const isMethod = (v: string): v is Ch17Method => (CH17_METHODS as readonly string[]).includes(v);
@@ -55,7 +55,7 @@ function resolveMethod(input: MethodInput): MethodResult {
   }
   const codes = bankCodes(BANK_FILE);
   if (!codes.has(code)) {
-    // Standard integration forwards a well-formed code to the provider, which decides (spec).
+    // Standard integration forwards a well-formed code to the provider, which decides.
     if (!input.direct && /^\d{4}$/.test(code)) {
       input.warnings.push(
         fieldWarning(
@@ -110,7 +110,7 @@ async function prepare(p: PrepareInput): Promise<Prepared> {
     case 'bank_page':
       return { details: { payment_link: address }, direct: () => ({ payment_link: address }) };
     case 'instant_qr': {
-      // A fixed sample per merchant and amount (spec: the sandbox returns fixed sample values).
+      // A fixed sample per merchant and amount: the service's sandbox answers fixed sample values.
       const qr_value = sampleQrPayload({
         scheme: 'CO.SANDBOX.INSTANT',
         merchantName: p.merchant.name,

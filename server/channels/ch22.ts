@@ -5,7 +5,7 @@ import { suggestedExpiry } from './expiry.js';
 import type { ChannelRules, PrepareInput, Prepared } from './types.js';
 
 /**
- * Channel 22 (wallet). Direct integration (fields not shown in the spec, chosen by the sandbox):
+ * Channel 22 (wallet). Direct integration (fields the service does not document, chosen by the sandbox):
  * operation_id, payment_url (the wallet's payment page), qr_value and qr_code (PNG data URI) to
  * scan with the wallet app, expired_at, amount (2 decimals), currency.
  */

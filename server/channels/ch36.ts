@@ -8,7 +8,7 @@ import { suggestedExpiry } from './expiry.js';
 import { checkColombianDocument } from './shopper-documents.js';
 import type { ChannelRules, MethodInput, MethodResult, PrepareInput, Prepared, ShopperCheckInput } from './types.js';
 
-/** filter_by value → stored filter (spec's channel 36 table); null is the unified checkout. */
+/** filter_by value → stored filter (the service's channel 36 table); null is the unified checkout. */
 export const CH36_FILTERS: Record<string, string | null> = {
   checkout: null,
   all: null,

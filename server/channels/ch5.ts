@@ -5,7 +5,7 @@ import { len, optionalFilter } from './common.js';
 import { minimumExpiry } from './expiry.js';
 import type { ChannelRules, PrepareInput, Prepared, ShopperRules } from './types.js';
 
-/** Channels 5 and 11 share the spec's shopper row ("as channel 5"); no `country` key. */
+/** Channels 5 and 11 share one row of the service's shopper table ("as channel 5"); no `country` key. */
 export const CHILE_BANK_SHOPPER: ShopperRules = {
   codes: 'ch17',
   fields: { type_doc_identi: len(255), Num_doc_identi: len(255), country_code: len(10), Phone: len(20) },

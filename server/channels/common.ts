@@ -4,7 +4,7 @@ import { qrPng } from './qr-png.js';
 import { SandboxError } from '../contract/errors.js';
 import type { MethodInput, MethodResult, ShopperFieldRule } from './types.js';
 
-/** Shorthands for the spec's shopper table. */
+/** Shorthands for the service's shopper table. */
 export const len = (max: number): ShopperFieldRule => ({ max });
 export const documented = (max: number, ...values: string[]): ShopperFieldRule => ({ max, values });
 export const oneOf = (max: number, ...values: string[]): ShopperFieldRule => ({ max, values, strict: true });

@@ -23,7 +23,7 @@ const positive = (n: number): number => {
 /** No rule: any positive number of minutes. */
 export const plainExpiry = () => (input: ExpiryInput) => positive(readMinutes(input.raw ?? ''));
 
-/** Limits-table "Minimum" (contract §9): a smaller value is raised to it, with a warning. */
+/** A documented "Minimum" expiry (channels 5, 38, 40): a smaller value is raised to it, with a warning. */
 export const minimumExpiry = (min: number) => (input: ExpiryInput) => {
   const n = readMinutes(input.raw ?? '');
   if (n >= min) return n;
@@ -33,7 +33,7 @@ export const minimumExpiry = (min: number) => (input: ExpiryInput) => {
   return min;
 };
 
-/** A "suggested" minimum only warns (contract §9). `min` may depend on the method. */
+/** A "suggested" minimum is advice, not a rule: a smaller value only warns. `min` may depend on the method. */
 export const suggestedExpiry =
   (min: number | ((method: string | null) => number), what = '') =>
   (input: ExpiryInput) => {

@@ -13,7 +13,7 @@ import { channel40 } from './ch40.js';
 import { channel41 } from './ch41.js';
 import type { ChannelRules } from './types.js';
 
-/** The 12 channels of the spec's channel table, listed explicitly. */
+/** The 12 channels of the service's channel table, listed explicitly. */
 export const CHANNEL_RULES = {
   5: channel5,
   11: channel11,

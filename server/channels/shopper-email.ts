@@ -3,7 +3,7 @@ import { fieldWarning } from './warnings.js';
 import type { SandboxSettings } from '../contract/settings.js';
 import { trimBoth } from '../contract/trim.js';
 
-/** Reserved names that never resolve (RFC 2606 / 6761), per contract §9. */
+/** Reserved names that never resolve (RFC 2606 / 6761): the sandbox treats them as unresolvable, without DNS. */
 const RESERVED_TLDS = new Set(['invalid', 'test', 'example', 'localhost']);
 
 const EMAIL =

@@ -12,7 +12,7 @@ export type PaymentFamily = 'bank_transfer' | 'card' | 'cash' | 'wallet';
 export interface NotificationRules {
   /** The extras family when neither the shopper's choice nor filter_by says otherwise. */
   family: PaymentFamily;
-  /** Rejected, cancelled and expired payments are notified to the rejection URL (spec: channel 17 only). */
+  /** Rejected, cancelled and expired payments are notified to the rejection URL (the service does so on channel 17 only). */
   rejectionNotice: boolean;
   /** bank_name when nothing recorded a bank (else "Banco Sandbox"). */
   fallbackBank?: string;
@@ -27,13 +27,13 @@ export interface SpeiRules {
 /** Keys of shopper_information besides the three every channel has (names and e-mail). */
 export type ShopperKey = 'type_doc_identi' | 'Num_doc_identi' | 'country_code' | 'Phone' | 'country' | 'address';
 
-/** One key of the spec's shopper table: its String(n) length and, where given, its values. */
+/** One key of the service's shopper table: its String(n) length and, where given, its values. */
 export interface ShopperFieldRule {
   max: number;
   /** Documented or required values. */
   values?: readonly string[];
   /**
-   * The spec says "must be" / "one of": another value is an error. Otherwise ("documented value")
+   * The service says "must be" / "one of": another value is an error. Otherwise ("documented value")
    * another value is accepted with a warning on the operation.
    */
   strict?: boolean;
@@ -52,7 +52,7 @@ export interface ShopperCheckInput {
 export interface ShopperRules {
   /** The keys this channel lists (all required), beyond name_shopper, last_name_Shopper and email. */
   fields: Partial<Record<ShopperKey, ShopperFieldRule>>;
-  /** Channel 36 answers shopper problems with its own codes (contract §9). */
+  /** Channel 36 answers shopper problems with its own codes (SHOPPERINFO_INVALID…); the others with channel 17's. */
   codes: 'ch17' | 'ch36';
   /** Channel-specific checks after keys, lengths and values (documents, phone digits, address). */
   check?(input: ShopperCheckInput): void;
@@ -120,7 +120,7 @@ export interface Prepared {
 /** Everything the creation pipeline knows about one channel. */
 export interface ChannelRules {
   id: ChannelId;
-  /** The spec's "Payment method" column. */
+  /** The "Payment method" column of the service's channel table. */
   method: string;
   path: CreationPath;
   currencies: readonly string[];
@@ -130,7 +130,7 @@ export interface ChannelRules {
   wholeAmounts?: boolean;
   /** time_expired may be absent or empty (channel 17 only). */
   timeExpiredOptional?: boolean;
-  /** The spec accepts a JSON body as well as form fields (channel 17 only). */
+  /** The service documents JSON bodies as well as form fields (channel 17 only). */
   jsonBodies?: boolean;
   /** Channels whose direct_integration=1 answers JSON. */
   supportsDirect: boolean;

@@ -24,7 +24,7 @@ export type CardCheck =
   | { ok: true; brand: string; masked: string; failure: { code: (typeof CARD_FAILURE_CODES)[number]; message: string } | null };
 
 /**
- * The sandbox card rules (spec, channel 36): the number must be well formed; expiry later than the
+ * The service's sandbox card rules for channel 36: the number must be well formed; expiry later than the
  * current month of the sandbox clock; CVV of 3 digits, or 4 for the 4-digit scheme. Then only the
  * listed test cards succeed; listed failing cards give their code and any other number is declined.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OperationStatusSchema } from './common.js';
 import { defineRoute } from './route.js';
 
-/** Channel 36 sandbox card failure codes and their meanings (spec's table). */
+/** Channel 36 sandbox card failure codes and their meanings, as the service documents them. */
 export const CARD_FAILURES = {
   '3001': 'Card declined',
   '3002': 'Card expired',
@@ -12,7 +12,7 @@ export const CARD_FAILURES = {
 } as const;
 export const CARD_FAILURE_CODES = ['3001', '3002', '3003', '3004', '3005'] as const satisfies readonly (keyof typeof CARD_FAILURES)[];
 
-/** Channel 11 failure reasons (`error_reason`), from the spec's list, offered by the sandbox panel. */
+/** Channel 11 failure reasons (`error_reason`), as the service lists them, offered by the sandbox panel. */
 export const CH11_ERROR_REASONS = [
   'bank_account_locked',
   'bank_connection_error',

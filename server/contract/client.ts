@@ -8,9 +8,9 @@ import { allRouteGroups } from './routes.js';
  * server mounts and the OpenAPI document publishes (./routes.ts): every JSON route under
  * `/sandbox/v1/` becomes one method named like its description (`confirmOperation`,
  * `advanceClock`, …). The console's `call()`, the testkit, the scenario runner and the tests all go
- * through `callRoute`, so a contract change fails to compile where a caller no longer fits, and an
- * answer that breaks the contract fails loudly (CONTRACT_DRIFT). Needs only zod and the global
- * `fetch`, so the console bundles it too.
+ * through `callRoute`, so a changed route description fails to compile where a caller no longer
+ * fits, and an answer that does not match its description fails loudly (CONTRACT_DRIFT). Needs only
+ * zod and the global `fetch`, so the console bundles it too.
  */
 
 /**
@@ -31,7 +31,7 @@ export class SandboxApiError extends Error {
     /** `METHOD path` of the call, for the error text. */
     readonly request?: string,
     /**
-     * `X-Sandbox-Signature-Diagnosis` of a refused signature or payout token (contract §10): the
+     * `X-Sandbox-Signature-Diagnosis` of a refused signature or payout token: the
      * recipe's ingredients as `key=value; …`, or `unknown`. The request log has the full diagnosis.
      */
     readonly diagnosis?: string,
@@ -126,7 +126,7 @@ export interface ControlOptions {
   /** Bound on one call, so a hung sandbox fails the caller instead of hanging it; none unless given. */
   timeoutMs?: number;
   /**
-   * What an answer that breaks the contract becomes. Unset: a SandboxApiError with code
+   * What an answer that does not match its route description becomes. Unset: a SandboxApiError with code
    * CONTRACT_DRIFT is thrown. Given: its result is the answer (the console's builds log and go on).
    */
   onDrift?: (error: SandboxApiError, json: unknown) => unknown;

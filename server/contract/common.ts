@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The 12 numbered channels of the spec's channel table. */
+/** The 12 numbered channels of the service's channel table. */
 export const CHANNEL_IDS = [5, 11, 16, 17, 22, 30, 33, 35, 36, 38, 40, 41] as const;
 export type ChannelId = (typeof CHANNEL_IDS)[number];
 
@@ -8,7 +8,7 @@ export const OPERATION_STATUSES = ['pending', 'confirmed', 'rejected', 'cancelle
 export const OperationStatusSchema = z.enum(OPERATION_STATUSES);
 export type OperationStatus = z.infer<typeof OperationStatusSchema>;
 
-/** Sandbox status numbers of the operation query API (contract §3). */
+/** Sandbox status numbers of the operation query API: 1 pending, 2 confirmed, 3 rejected, 4 cancelled, 5 expired. */
 export const STATUS_NUMBERS: Record<OperationStatus, number> = {
   pending: 1,
   confirmed: 2,
@@ -19,7 +19,7 @@ export const STATUS_NUMBERS: Record<OperationStatus, number> = {
 
 export const OkSchema = z.object({ ok: z.literal(true) });
 
-/** Currencies of each channel, from the spec's channel table. */
+/** Currencies of each channel, from the service's channel table. */
 export const CHANNEL_CURRENCIES: Record<ChannelId, readonly string[]> = {
   5: ['CLP'],
   11: ['CLP'],
@@ -35,10 +35,10 @@ export const CHANNEL_CURRENCIES: Record<ChannelId, readonly string[]> = {
   41: ['MXN'],
 };
 
-/** Which creation path serves a channel (spec "Create payment operation"). */
+/** Which creation path serves a channel: the service routes by path. */
 export type CreationPath = 'SecurePayment' | 'SecurePayment.php';
 
-/** The creation path of each channel (contract §3); the console and the scenario runner read it. */
+/** The creation path of each channel; the console and the scenario runner read it. */
 export const CHANNEL_PATHS: Record<ChannelId, CreationPath> = {
   5: 'SecurePayment',
   11: 'SecurePayment',
@@ -57,7 +57,7 @@ export const CHANNEL_PATHS: Record<ChannelId, CreationPath> = {
 /** The SPEI channel: transfers to the merchant's CLABE, matched by the shopper's RFC (channels/ch41.ts). */
 export const SPEI_CHANNEL = 41 satisfies ChannelId;
 
-/** Where the two creation paths live (spec "Create payment operation"). */
+/** Where the service's two creation paths live. */
 export const CREATION_PREFIX = '/payments/check-out/';
 
 /** The full address path of a creation path: `/payments/check-out/SecurePayment.php`. */
@@ -68,7 +68,7 @@ export const creationPathOf = (channel: number): string =>
   creationAddress(isChannelId(channel) ? CHANNEL_PATHS[channel] : 'SecurePayment.php');
 
 /**
- * A hosted checkout page's address (contract §3): `{base}/check-out/?channel=C&tokenID=T&platform=1`;
+ * A hosted checkout page's address: `{base}/check-out/?channel=C&tokenID=T&platform=1`;
  * channel 35's deep link adds `app=1`, and channel 36's bank account choice has a page of its own.
  */
 export function checkoutAddress(
@@ -97,5 +97,5 @@ export function twoDecimals(cents: number): string {
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** A sandbox-clock instant (ms) as ISO 8601 UTC, the control API's time format (contract §9 "Times"). */
+/** A sandbox-clock instant (ms) as ISO 8601 UTC, the control API's time format. */
 export const isoTime = (t: number): string => new Date(t).toISOString();

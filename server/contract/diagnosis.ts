@@ -3,7 +3,7 @@ import { MASKED_SECRET } from './common.js';
 import { defineRoute } from './route.js';
 import { CREATION_SIGNED_FIELDS, NOTIFICATION_SIGNED_FIELDS, NOTIFICATION_SIGNED_FIELDS_LEGACY } from './signed-fields.js';
 
-/** How the values were ordered (contract §10); notification layouts add the other layout. */
+/** How the sender ordered the signed values; notification layouts add the other layout. */
 export const DIAGNOSIS_ORDERS = [
   'alphabetical',
   'channel_first',
@@ -15,7 +15,7 @@ export const DIAGNOSIS_ORDERS = [
 ] as const;
 
 /**
- * What a refused payout call sent instead of a payout token (contract §10's last bullet): a usable
+ * What a refused payout call sent instead of a payout token, so the refusal explains itself: a usable
  * token in the wrong shape (no scheme word, the scheme twice, quoted, the whole login answer, another
  * letter case, cut short), a login token revoked when the payout login changed, or another credential
  * of a merchant (its keys, its payout login, HTTP Basic credentials built from that login).
@@ -74,7 +74,7 @@ const RecipeSecretSchema = z.union([
   z.object({ secret: z.literal('other_merchant'), secret_of: z.string(), secret_name: absent }),
 ]);
 
-/** A refused signature: the ingredients that differ from the spec's recipe. */
+/** A refused signature: the ingredients that differ from the documented recipe. */
 const SignatureRecipeSchema = z
   .object({
     separator: z.string().optional(),
@@ -104,18 +104,34 @@ const TokenRecipeSchema = z.object({
 });
 
 /**
- * The ingredients of a signature that differ from the spec's recipe (contract §10), or what a payout
- * call sent instead of its token; never both. An absent key is as the spec: its order, no separator,
- * the secret appended, SHA-256, hex, every value as sent.
+ * The ingredients of a signature that differ from the documented recipe, or what a payout call sent
+ * instead of its token; never both. An absent key is as documented: its order, no separator, the
+ * secret appended, SHA-256, hex, every value as sent.
  */
 export const RecipeSchema = z.union([SignatureRecipeSchema, TokenRecipeSchema]);
 export type Recipe = z.infer<typeof RecipeSchema>;
+
+/**
+ * Why a diagnosis found no recipe: no known recipe reproduces the signature, the signature is no
+ * digest at all, the signed values are too long to try recipes on, or a payout token is none the
+ * sandbox knows. With the numbers the sentence names, so a console words it in its own language.
+ */
+export const UNMATCHED_REASONS = ['no_recipe', 'not_a_digest', 'too_long', 'unknown_token'] as const;
+export const UnmatchedReasonSchema = z.object({
+  code: z.enum(UNMATCHED_REASONS),
+  params: z.record(z.string(), z.number()),
+});
+export type UnmatchedReason = z.infer<typeof UnmatchedReasonSchema>;
+
+/** The scheme word shown in a token's expected string when the sandbox accepts any single word. */
+export const ANY_SCHEME_WORD = '<any scheme word, e.g. Bearer>';
 
 export const DiagnosisSchema = z.object({
   matched: z.boolean(),
   recipe: RecipeSchema.nullable().describe('the ingredients that differ from the service, when a known recipe reproduces the signature'),
   expected_string: z.string().describe(`the string the service signs, the secret shown as ${MASKED_SECRET}`),
   explanation: z.string().describe('one sentence a developer can act on'),
+  reason: UnmatchedReasonSchema.optional().describe('matched: false: why no recipe was found, and the numbers the explanation names'),
   next_problem: z
     .object({ code: z.string(), message: z.string() })
     .optional()
@@ -161,7 +177,7 @@ export const diagnosisRoutes = {
   }),
 };
 
-/** The field order the spec signs for each kind of signature. */
+/** The documented field order of each kind of signature. */
 export const specOrderOf = (kind: SignatureKind): readonly string[] =>
   kind === 'creation' ? CREATION_SIGNED_FIELDS : kind === 'notification' ? NOTIFICATION_SIGNED_FIELDS : NOTIFICATION_SIGNED_FIELDS_LEGACY;
 

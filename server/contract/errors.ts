@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Every error code the sandbox can answer, with its HTTP status.
- * Spec: channel 17 table (status given), channel 36 table (all 400), plus sandbox codes.
+ * Every error code the sandbox can answer, with its HTTP status. The service's channel 17 codes
+ * (with their status), its channel 36 codes (all 400), plus sandbox codes.
  */
 export const errorCatalogue = {
   // transport

@@ -12,7 +12,7 @@ const urlOrNull = z
   .regex(/^https?:\/\/\S+$/i, 'must be an http(s) URL')
   .nullable();
 
-/** `{"17": ["COP"], "41": ["MXN"], ...}` (contract §9). */
+/** The currencies each channel is enabled with: `{"17": ["COP"], "41": ["MXN"], ...}`. */
 export const MerchantChannelsSchema = z
   .record(z.string().regex(/^\d+$/), z.array(z.string().regex(/^[A-Z]{3}$/)).max(10))
   .refine((m) => Object.keys(m).every((k) => (CHANNEL_IDS as readonly number[]).includes(Number(k))), {

@@ -3,7 +3,7 @@ import { ProbeLabelSchema, ProbesFilterSchema } from './checks.js';
 import { defineRoute } from './route.js';
 import { pageOf, pageQuery } from './paging.js';
 
-/** What a notification is about: payment outcomes and the two payout deliveries (contract §4, §5). */
+/** What a notification is about: payment outcomes and the two payout deliveries (the item's channel address, the merchant's payout URL). */
 export const NOTIFICATION_KINDS = ['success', 'rejection', 'payout_callback', 'payout_notification'] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 
@@ -21,7 +21,7 @@ export const TEST_LABELS = ['broken_signature', 'duplicate', 'out_of_order', 'ch
 export const TestLabelSchema = z.enum(TEST_LABELS);
 export type TestLabel = z.infer<typeof TestLabelSchema>;
 
-/** One delivery attempt (contract §9), plus who caused it. */
+/** One delivery attempt (request, answer, latency, error), plus who caused it. */
 export const NotificationAttemptSchema = z.object({
   at: z.string().describe('sandbox time the attempt started, ISO 8601 UTC'),
   url: z.string(),

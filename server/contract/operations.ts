@@ -54,7 +54,7 @@ export const OperationSummarySchema = z.object({
 });
 export type OperationSummary = z.infer<typeof OperationSummarySchema>;
 
-/** The whole operation (contract §8), with its timeline; `notifications` is filled by the delivery engine. */
+/** The whole operation as the control API answers it, with its timeline; `notifications` is filled by the delivery engine. */
 export const OperationSchema = OperationSummarySchema.extend({
   public_key: z.string(),
   token: z.string(),

@@ -3,7 +3,7 @@ import { defineRoute } from './route.js';
 import { CHANNEL_IDS, CHANNEL_PATHS, creationAddress, type CreationPath } from './common.js';
 
 /**
- * The creation form (spec "Payment creation request"). Every value is a string exactly as sent;
+ * The service's payment creation form. Every value is a string exactly as sent;
  * the pipeline validates each one with its documented error code, so this schema only documents.
  */
 export const CreationFieldsSchema = z.object({
@@ -30,7 +30,7 @@ export const CreationFieldsSchema = z.object({
 });
 export type CreationFields = z.infer<typeof CreationFieldsSchema>;
 
-/** One row of the operation query API (contract §3). */
+/** One row of the operation query API: one of the merchant's operations with the asked trans_id. */
 export const OperationQueryRowSchema = z.object({
   id: z.number().int(),
   mid_id: z.number().int(),

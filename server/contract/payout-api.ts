@@ -5,11 +5,11 @@ import { defineRoute } from './route.js';
 import { IdParam, pageOf, pageQuery } from './paging.js';
 
 /*
- * The merchant's payout API (contract §5), shaped as the payout integrations merchants run in
+ * The merchant's payout API, shaped as the payout integrations merchants run in
  * production call it: login, batch creation, and queries by credit_note, order_id or id.
  */
 
-/** A payout item as the merchant API answers it (contract §5 `<item>`), also the payout URL's notification body. */
+/** A payout item as the merchant API answers it, also the payout URL's notification body. */
 export const PublicPayoutSchema = z.object({
   id: z.number().int(),
   payroll: z.number().int(),

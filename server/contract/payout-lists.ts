@@ -4,9 +4,10 @@ import mexico from '../../resources/payouts/mexico.json' with { type: 'json' };
 import peru from '../../resources/payouts/peru.json' with { type: 'json' };
 
 /*
- * The sandbox's payout validation lists (the spec says the allowed `account_type`, `vat_id_type` and
- * `bank` values are "not shown"). They are data in resources/payouts/*.json; this module types them,
- * so a malformed file fails the typecheck, and derives the enums the OpenAPI document publishes.
+ * The sandbox's payout validation lists (the service leaves the allowed `account_type`,
+ * `vat_id_type` and `bank` values undocumented). They are data in resources/payouts/*.json; this
+ * module types them, so a malformed file fails the typecheck, and derives the enums the OpenAPI
+ * document publishes.
  */
 
 /** A named code of an account or id type, with an optional format rule. */

@@ -18,8 +18,8 @@ const text = (what: string) =>
 const str = (what: string) => z.string().max(MAX_PAYOUT_TEXT_LENGTH).describe(what);
 
 /**
- * The payout item as documented in the OpenAPI document (spec "Payout item" table, contract §5). The
- * sandbox reads it liberally (domain/payouts/validation.ts): values outside these lists are accepted with a
+ * The payout item as documented in the OpenAPI document: the service's payout item fields. The sandbox
+ * reads it liberally (domain/payouts/validation.ts): values outside these lists are accepted with a
  * warning, except the refusals listed in the route description. The keys are also the known fields:
  * any other key is ignored with a warning.
  */
@@ -108,7 +108,7 @@ export const PAYOUT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const PayoutStatusSchema = z.enum(PAYOUT_STATUSES);
 export type PayoutStatus = z.infer<typeof PayoutStatusSchema>;
 
-/** `transfer_status` (contract §5): its words, and the status each implies. */
+/** `transfer_status` (1 in process, 2 approved, 3 rejected, 4 rejected by the bank, 5 paid): its words, and the status each implies. */
 export const TRANSFER_STATUSES = {
   1: { description: 'in process', status: 'pending' },
   2: { description: 'approved', status: 'approved' },

@@ -66,7 +66,7 @@ const ch = (channel: ChannelId, filter_by?: string): EquivalentChannel => (filte
 
 /**
  * Which current channel does what a legacy channel did, by the request's currency (a sandbox
- * decision read from the spec's channel table). The first is the one a migration converts to.
+ * decision read from the service's channel table). The first is the one a migration converts to.
  */
 export const EQUIVALENT_CHANNELS: Record<LegacyChannel, Readonly<Record<string, readonly EquivalentChannel[]>>> = {
   0: { CLP: [ch(11)], PEN: [ch(35)], COP: [ch(36)], MXN: [ch(16)], USD: [ch(16)] },

@@ -5,7 +5,7 @@ import { IdParam, pageOf, pageQuery } from './paging.js';
 import { defineRoute } from './route.js';
 
 /*
- * Incident replay (contract §12): an HTTP Archive of a merchant's calls to the real service, sent
+ * Incident replay: an HTTP Archive of a merchant's calls to the real service, sent
  * to this sandbox entry by entry, with drift between production's answers and the sandbox's.
  */
 

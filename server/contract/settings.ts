@@ -3,7 +3,7 @@ import { defineRoute } from './route.js';
 
 /** Sandbox-wide settings (per-merchant ones live on the merchant). */
 export const SandboxSettingsSchema = z.object({
-  /** Gaps between failed notification attempts, in sandbox minutes (contract §4: 1, 5, 15, 60). */
+  /** Gaps between failed notification attempts, in sandbox minutes (default 1, 5, 15, 60). */
   retry_schedule_minutes: z
     .array(
       z
@@ -19,12 +19,12 @@ export const SandboxSettingsSchema = z.object({
     .number()
     .min(0)
     .max(60 * 24 * 30),
-  /** Scheme word the payout Authorization header must use; null accepts any single word (contract §5). */
+  /** Scheme word the payout Authorization header must use; null accepts any single word (integrations in the field send various). */
   payout_auth_scheme: z
     .string()
     .regex(/^[A-Za-z][A-Za-z0-9_-]{0,31}$/)
     .nullable(),
-  /** Sandbox minutes a `POST /api/login` token stays valid (contract §5). */
+  /** Sandbox minutes a `POST /api/login` token stays valid; the static payout token never expires. */
   payout_token_ttl_minutes: z
     .number()
     .positive()

@@ -3,7 +3,7 @@
  * server, the console's signature tools and the testkit, so the orders cannot drift apart.
  */
 
-/** Creation (contract §3): plain concatenation of the raw values as sent. */
+/** Creation: plain concatenation of the raw values as sent. */
 export const CREATION_SIGNED_FIELDS = [
   'public_key',
   'time',
@@ -16,7 +16,7 @@ export const CREATION_SIGNED_FIELDS = [
   'channel',
 ] as const;
 
-/** Notification, standard layout (contract §4). */
+/** Notification, standard layout: `public_key` is not signed. */
 export const NOTIFICATION_SIGNED_FIELDS = ['time', 'channel', 'amount', 'currency', 'trans_ID'] as const;
 
 /** Notification, legacy layout: `public_key` first, which some published integrations verify. */

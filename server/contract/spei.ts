@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from './route.js';
 import { pageOf, pageQuery } from './paging.js';
 
-/** A decimal amount with at most two decimals, as a JSON number or a string (contract §9). */
+/** A decimal amount with at most two decimals, as a JSON number or a string: clients send either. */
 export const SpeiAmountSchema = z
   .union([z.number(), z.string().max(32)])
   .transform((v, ctx) => {

@@ -8,7 +8,7 @@ import type { DeliveryMerchant } from '../store/notifications.js';
 import type { OperationRecord } from '../store/operations.js';
 
 /*
- * Channel extras of a payment notification (contract §4 "plus channel extras"; the spec does not show
+ * Channel extras of a payment notification (the service sends some but does not document
  * them, so the sandbox chooses one small set per payment family and documents it in
  * docs/notifications.md). The family and fallback bank come from the channel's registry entry
  * (channels/chNN.ts `notification`); values from the transition's details, then the typed

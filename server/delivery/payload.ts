@@ -15,11 +15,11 @@ const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex
 
 import { twoDecimals } from '../contract/common.js';
 
-/** `time` as the spec's creation layout (`YYYY-MM-DD HH:MM:SS`), UTC, on the sandbox clock. */
+/** `time` in the service's creation layout (`YYYY-MM-DD HH:MM:SS`), UTC, on the sandbox clock. */
 export const wireTime = (t: number) => new Date(t).toISOString().slice(0, 19).replace('T', ' ');
 
 /**
- * Contract §4: SHA-256 of the plain concatenation `time channel amount currency trans_ID secret`;
+ * SHA-256 of the plain concatenation `time channel amount currency trans_ID secret`;
  * the legacy layout puts `public_key` first, as some published integrations verify.
  */
 export function notificationSignature(f: Fields, layout: SignatureLayout, secret: string): string {
@@ -58,14 +58,14 @@ export function sign(f: Fields, merchant: Pick<DeliveryMerchant, 'notification_s
 }
 
 /**
- * The success notification: the contract's seven fields, then the channel extras.
+ * The success notification: the seven documented fields, then the channel extras.
  * `details` are the transition's own details (e.g. the SPEI transfer), read before operation.details.
  */
 export function successFields(op: OperationRecord, merchant: DeliveryMerchant, at: number, details: Record<string, unknown> = {}): Fields {
   return sign({ ...baseFields(op, merchant, at), ...channelExtras(op, merchant, details) }, merchant);
 }
 
-/** Spec: failed payments are notified (to the rejection URL) only where the channel's entry says so: channel 17. */
+/** Failed payments are notified (to the rejection URL) only where the channel's entry says so: channel 17. */
 export const rejectionNotified = (channel: number): boolean => rulesOf(channel)?.notification.rejectionNotice ?? false;
 
 /** The rejection notification: the same fields plus `rejection_code` and `rejection_message`. */

@@ -8,7 +8,7 @@ export interface ListenAddress {
   port: number;
 }
 
-/** The attempt error of a delivery addressed to the sandbox itself (contract §13). */
+/** The attempt error of a delivery addressed to the sandbox itself: nothing it sends may drive its own console. */
 export const SELF_TARGET = 'SELF_TARGET';
 
 /** Raised by the delivery connector instead of connecting; the attempt is recorded as failed, sent nowhere. */

@@ -22,7 +22,7 @@ export function attemptView(a: AttemptRecord): NotificationAttempt {
   };
 }
 
-/** The control-API view of one notification with its attempts (contract §8, §9). */
+/** The control-API view of one notification with every attempt: request, response, latency, error. */
 export function notificationView(n: NotificationRecord, attempts: AttemptRecord[]): Notification {
   return {
     id: n.id,

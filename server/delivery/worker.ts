@@ -9,9 +9,9 @@ import { createDeliveryAgent, sendOnce, STOPPED, type DeliveryAgent, type SendRe
 import { privateCallbacksAllowed } from './target-rules.js';
 import { isPayoutCallback, wireMessage } from './wire.js';
 
-/** Internal knobs (tests and the benchmark); defaults follow contract §4. */
+/** Internal knobs (tests and the benchmark); the defaults are the documented delivery rules. */
 export interface DeliveryOptions {
-  /** Whole-attempt deadline of a notification: connect, headers and body (contract: 10 s). */
+  /** Whole-attempt deadline of a notification: connect, headers and body (10 s by default). */
   timeoutMs?: number;
   /** Whole-attempt deadline of a payout callback, whose address any payout caller picks (default 5 s, at most `timeoutMs`). */
   callbackTimeoutMs?: number;

@@ -29,7 +29,7 @@ import { checkoutToken } from './random-hex.js';
 import { signatureMatches } from './secrets.js';
 import { creationSignature } from './signature.js';
 
-/** Magic trans_id prefix (contract §9): the provider "could not create" the payment. */
+/** Magic trans_id prefix, on any channel: the provider "could not create" the payment. */
 export const CREATION_ERROR_PREFIX = 'SBX-CREATION-ERROR';
 
 export interface CreationRequest {
@@ -63,7 +63,8 @@ export interface CheckedCreation {
 }
 
 /**
- * Every check of a creation, in contract §9's order; the first failure throws its SandboxError.
+ * Every check of a creation, in the documented order (required fields, merchant, signature,
+ * channel, currency, amount, shopper, blacklist, filter_by); the first failure throws its SandboxError.
  * Writes nothing: `createOperation` stores what it answers, and the dry run (creation-dry-run.ts)
  * only asks whether a request would be accepted. `offline`: the e-mail domain is checked without
  * asking DNS, even where the settings ask it (reserved names and the deny-list only).
@@ -145,7 +146,7 @@ export async function checkCreation(ctx: SandboxContext, req: CreationRequest, o
 }
 
 /**
- * The creation use case. Checks run in contract §9's order and the first failure answers; nothing
+ * The creation use case. Checks run in the documented order and the first failure answers; nothing
  * is written until every check passed. Then the operation, its 'created' event and its expiry
  * timer are one transaction, and `operation.created` is emitted after the commit.
  */

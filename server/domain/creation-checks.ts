@@ -19,8 +19,8 @@ const REQUIRED = [
 ] as const;
 
 /**
- * MISSING_FIELD lists every absent field, else EMPTY_FIELD every empty one (absent wins, contract
- * §9). time_expired may be absent or empty on channel 17 only.
+ * MISSING_FIELD lists every absent field, else EMPTY_FIELD every empty one (absent wins).
+ * time_expired may be absent or empty on channel 17 only.
  */
 export function checkRequired(f: Record<string, string>): void {
   const optionalTimeExpired = f.channel?.trim() === '17';
@@ -40,7 +40,7 @@ export function requireFields(f: Record<string, string | undefined>, required: r
 
 const CURRENT_CHANNELS = `${CHANNEL_IDS.slice(0, -1).join(', ')} and ${CHANNEL_IDS.at(-1)}`;
 
-/** INVALID_CHANNEL: not one of the 12; DISABLED_CHANNEL: not enabled for the merchant (contract §9). */
+/** INVALID_CHANNEL: not one of the 12; DISABLED_CHANNEL: not enabled for the merchant. */
 export function readChannel(raw: string, merchant: MerchantRecord): ChannelId {
   const n = /^\d{1,6}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
   if (!isChannelId(n)) {
@@ -59,7 +59,11 @@ export function readChannel(raw: string, merchant: MerchantRecord): ChannelId {
 let iso4217: Set<string> | null = null;
 const isoCurrencies = () => (iso4217 ??= new Set(Intl.supportedValuesOf('currency')));
 
-/** Currency codes in contract §9's order. */
+/**
+ * Currency codes, in this order: INVALID_CURRENCY (not ISO 4217), INVALID_CURRENCY_CHANNEL (not the
+ * channel's), DISABLED_CURRENCY (on no channel of the merchant), INVALID_CHANNEL_CURRENCY (not on
+ * this one).
+ */
 export function checkCurrency(currency: string, channel: ChannelId, merchant: MerchantRecord): void {
   if (!/^[A-Z]{3}$/.test(currency) || !isoCurrencies().has(currency)) {
     throw new SandboxError('INVALID_CURRENCY', `currency "${currency.slice(0, 10)}" is not a valid three-letter ISO 4217 code (uppercase)`);
@@ -91,8 +95,8 @@ export interface Amount {
 /**
  * Reads `amount`: a plain decimal number. Two decimals at most, except whole-peso channels where
  * fractions are rounded half up. More decimals that are all zeros (`50000.0000`) are read with a
- * warning (contract §9 "Be liberal"); extra decimals that are not zeros are INVALID_AMOUNT. Then
- * > 0, the merchant maximum and the channel minimum.
+ * warning, as the real service evidently accepts them; extra decimals that are not zeros are
+ * INVALID_AMOUNT. Then > 0, the merchant maximum and the channel minimum.
  */
 export function readAmount(
   raw: string,
@@ -155,7 +159,7 @@ export function readAmount(
   return { text, cents: c };
 }
 
-/** The spec's two layouts; anything else that is ISO 8601 is accepted with a warning. */
+/** The service's two layouts; anything else that is ISO 8601 is accepted with a warning. */
 const SPEC_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}$/;
 /** ISO 8601 date-time, extended or basic format: date, time (seconds optional), fraction, offset. */
 const ISO_TIME = [
@@ -164,8 +168,8 @@ const ISO_TIME = [
 ];
 
 /**
- * `time` (contract §9): any ISO 8601 date-time with a real calendar date, read as given and never
- * rejected for being old or future. A layout other than the spec's two gets a warning.
+ * `time`: any ISO 8601 date-time with a real calendar date, read as given and never rejected for
+ * being old or future. A layout other than the service's two gets a warning.
  */
 export function readTime(raw: string, warnings: string[]): void {
   const m = ISO_TIME.map((re) => re.exec(raw)).find((x) => x !== null);

@@ -5,12 +5,13 @@ import { SandboxError } from '../contract/errors.js';
 import { creationAddress } from '../contract/common.js';
 import { fieldWarning } from '../channels/warnings.js';
 
-/** The fields of the spec's creation request (the documented schema is the one list). */
+/** The fields of the service's creation request (the documented schema is the one list). */
 export const CREATION_FIELD_NAMES: ReadonlySet<string> = new Set(Object.keys(CreationFieldsSchema.shape));
 
 /**
- * JSON members that may hold an object or array: `shopper_information` (contract §9, "Channel 17
- * JSON body") and fields the spec does not know, which are ignored with a warning anyway.
+ * JSON members that may hold an object or array: `shopper_information` (a JSON body may carry it as
+ * an object or as a JSON-encoded string) and fields the service does not know, which are ignored with
+ * a warning anyway.
  */
 export const nestedCreationField = (key: string): boolean => key === 'shopper_information' || !CREATION_FIELD_NAMES.has(key);
 
@@ -18,8 +19,8 @@ export const nestedCreationField = (key: string): boolean => key === 'shopper_in
 const MAX_UNKNOWN_WARNINGS = 10;
 
 /**
- * Warnings about how the request was sent (contract §3 and §9 "Be liberal"): a JSON body where
- * the spec asks for a form, a channel sent to the other creation path, fields the spec does not have.
+ * Warnings about how the request was sent, accepted as the real service evidently accepts it: a JSON
+ * body where the service asks for a form, a channel sent to the other creation path, unknown fields.
  */
 export function transportWarnings(
   f: Record<string, string>,
@@ -68,7 +69,7 @@ export function transportWarnings(
 
 /**
  * PHP's http_build_query sends an array as `shopper_information[name_shopper]=…` fields. The
- * spec asks for one JSON-encoded string, and a PHP service reads such fields as an array that is
+ * service asks for one JSON-encoded string, and a PHP service reads such fields as an array that is
  * no JSON string: SHOPPERINFO_BAD_FORMAT, saying how to send it.
  */
 export function checkShopperNotBracketed(f: Record<string, string>): void {

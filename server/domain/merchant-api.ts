@@ -57,7 +57,7 @@ export function queryRow(op: OperationRecord): OperationQueryRow {
   };
 }
 
-/** Operation query (contract §3): the merchant's operations with a trans_id, oldest first. */
+/** Operation query: the merchant's operations with a trans_id, oldest first. */
 export function queryOperations(ctx: SandboxContext, q: Record<string, string | undefined>): OperationQueryRow[] {
   requireFields(q, ['public_key', 'time', 'mid_id', 'trans_id', 'signature']);
   const f = { public_key: q.public_key!, time: q.time!, mid_id: q.mid_id!, trans_id: q.trans_id! };
@@ -67,7 +67,7 @@ export function queryOperations(ctx: SandboxContext, q: Record<string, string | 
   return ctx.store.operations.byMerchantAndTransId(merchant.id, f.trans_id).map(queryRow);
 }
 
-/** Manual notify (contract §3, sandbox only): confirms the newest pending operation with the trans_id. */
+/** Manual notify (sandbox only): confirms the newest pending operation with the trans_id. */
 export function manualNotify(ctx: SandboxContext, f: Record<string, string>): OperationRecord {
   requireFields(f, ['public_key', 'trans_id', 'signature']);
   const merchant = signedMerchant(ctx, f.public_key!, f.signature!, (m) =>

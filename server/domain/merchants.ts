@@ -6,7 +6,7 @@ import type { Store } from '../store/index.js';
 import type { MerchantRecord } from '../store/merchants.js';
 import { clabeForMerchant } from './clabe.js';
 
-/** Contract §2: the demo merchant seeded into an empty data dir. */
+/** The demo merchant seeded into an empty data dir: its keys are published, so every example works. */
 export const DEMO_MERCHANT = {
   name: 'Comercio Demo S.A. de C.V.',
   public_key: DEMO_PUBLIC_KEY,
@@ -17,7 +17,7 @@ export const DEMO_MERCHANT = {
   max_amount: 100_000_000,
 } as const;
 
-/** Every channel with every currency of the spec's channel table. */
+/** Every channel with every currency of the service's channel table. */
 export const allChannels = (): Record<string, string[]> =>
   Object.fromEntries(CHANNEL_IDS.map((c) => [String(c), [...CHANNEL_CURRENCIES[c]]]));
 
@@ -90,8 +90,9 @@ function assertUsernameFree(store: Store, username: string | null, merchantId: n
 }
 
 /**
- * Replaces each named setting whole (contract §9); the caller runs it in a transaction. `now`
- * (sandbox time) dates the revocation of login tokens when the payout login changes.
+ * Replaces each named setting whole (a `channels` map replaces the map); the caller runs it in a
+ * transaction. `now` (sandbox time) dates the revocation of login tokens when the payout login
+ * changes.
  */
 export function updateMerchant(store: Store, publicKey: string, patch: MerchantSettings, now = Date.now()): MerchantRecord {
   const m = store.merchants.byPublicKey(publicKey);

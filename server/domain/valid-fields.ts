@@ -1,6 +1,6 @@
 import { clabeCheckDigit } from './clabe.js';
 
-/** A valid shopper for each channel (spec's shopper table); scenarios override single keys. */
+/** A valid shopper for each channel (the service's shopper table); scenarios override single keys. */
 const SHOPPERS: Record<number, Record<string, string>> = {
   5: { type_doc_identi: 'RUT', Num_doc_identi: '12345678-5', country_code: '+56', Phone: '912345678' },
   11: { type_doc_identi: 'RUT', Num_doc_identi: '12345678-5', country_code: '+56', Phone: '912345678' },
@@ -43,7 +43,7 @@ export const shopperTestValue = (channel: number, key: string): string | undefin
 /** The keys every channel's shopper has (names and e-mail), as the test values use them. */
 const BASE_SHOPPER: Record<string, string> = { name_shopper: 'Ana', last_name_Shopper: 'Gómez', email: 'ana.gomez@gmail.com' };
 
-/** `YYYY-MM-DD HH:MM:SS`, the spec's first layout of `time`. */
+/** `YYYY-MM-DD HH:MM:SS`, the service's first layout of `time`. */
 export const creationTime = (t: number) => new Date(t).toISOString().slice(0, 19).replace('T', ' ');
 
 const apply = (target: Record<string, string>, patch: Record<string, string | null>) => {

@@ -15,9 +15,9 @@ declare module 'express-serve-static-core' {
     answerBody?: string | Buffer;
     /** Notes the request log keeps with the entry, joined in order (a fired fault first, then the route's). */
     logNotes?: string[];
-    /** What the request was accepted with despite the spec (a creation's warnings). */
+    /** What the request was accepted with against the service's advice (a creation's warnings). */
     logWarnings?: string[];
-    /** How a refused creation signature was built (contract §10). */
+    /** How a refused creation signature was built, as far as the diagnosis found out. */
     logDiagnosis?: Diagnosis;
     /** What a refused older-dialect creation should become today (kept on the log entry). */
     logMigration?: Migration;

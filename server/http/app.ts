@@ -43,7 +43,7 @@ function commonLayers(ctx: SandboxContext, access: ControlAccess): Layer[] {
   return [
     { handler: requestLog(ctx) },
     { handler: servicePrefix },
-    // Control API (contract §8): loopback, or the control token on a shared sandbox; same-origin
+    // Control API: loopback, or the control token on a shared sandbox; same-origin
     // browsers only — checked before any body is read.
     { mount: '/sandbox/v1', handler: controlGuard({ access, extraOrigins: ctx.config.extraOrigins, trustProxy: ctx.config.trustProxy }) },
     { mount: '/sandbox/v1/import', handler: rawBody(IMPORT_BODY_LIMIT) },

@@ -14,8 +14,8 @@ export const SESSION_IDLE_MS = 12 * 60 * 60_000;
 export const isValidControlToken = (t: string): boolean => /^[\x21-\x7e]{8,}$/.test(t);
 
 /**
- * Who may use the console and the control API from another machine (contract §8, "Shared team
- * sandbox"): API clients present `Authorization: Bearer <token>`; the console trades the token once
+ * Who may use the console and the control API from another machine (a shared team
+ * sandbox): API clients present `Authorization: Bearer <token>`; the console trades the token once
  * for a session cookie, which its EventSource (no custom headers possible) also carries. The cookie
  * is random and not the token, so the token is never stored in the browser.
  */
@@ -28,7 +28,7 @@ export interface ControlAccess {
   openSession(secure: boolean): string;
 }
 
-/** Whether an answer to this request may name another merchant (contract §10): who could read the log anyway. */
+/** Whether an answer to this request may name another merchant: only to those who could read the request log anyway. */
 export type NamesOthers = (req: Request) => boolean;
 
 /** A loopback client (through forwarding headers only with a trusted proxy), or one with the control token or a console session. */

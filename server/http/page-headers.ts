@@ -1,5 +1,6 @@
 /**
- * Security headers of the sandbox's own pages (contract §13).
+ * Security headers of the sandbox's own pages: the console is never framed; checkout pages may be
+ * framed (merchants embed them) and run only the sandbox's own scripts.
  *
  * The console drives the control API with one click, so no other page may frame it (clickjacking).
  * Checkout pages may be framed, because merchants embed them (a published WooCommerce integration

@@ -65,7 +65,7 @@ export interface RouteInput<Q, B, P = Record<string, string>> {
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type In<S> = S extends z.ZodType ? z.input<S> : never;
-/** The handler's `params`: parsed by the spec's `params` schema, else the raw `:name` strings. */
+/** The handler's `params`: parsed by the route's `params` schema, else the raw `:name` strings. */
 export type ParamsOf<PS, P extends string> = z.ZodType extends PS ? Record<PathParamNames<P>, string> : Out<PS>;
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
@@ -76,7 +76,7 @@ export interface MountOptions {
 }
 
 /**
- * The path parameters of a request, parsed by the spec's `params` schema. A value that does not
+ * The path parameters of a request, parsed by the route's `params` schema. A value that does not
  * parse names nothing: 404 NOT_FOUND with the schema's message and the raw value (`no operation abc`).
  */
 export function parseParams<PS extends z.ZodType, P extends string>(
@@ -95,8 +95,8 @@ export function parseParams<PS extends z.ZodType, P extends string>(
 const beforeOf = (opts: MountOptions): RequestHandler[] => (opts.before ? [opts.before] : []);
 
 /**
- * Mounts one described JSON route: parses path params, query and body with the spec's schemas, calls
- * the handler, answers its result as JSON with the spec's status. Errors go to the error middleware.
+ * Mounts one described JSON route: parses path params, query and body with the route's schemas, calls
+ * the handler, answers its result as JSON with the route's status. Errors go to the error middleware.
  */
 export function mountRoute<
   Q extends z.ZodType,

@@ -1,6 +1,6 @@
 // Type declarations of the npm package's `pasarela-sandbox/testkit`, generated at pack time from the
 // sources: dts-bundle-generator rolls everything the testkit's public API names (the control
-// client's routes with their contract schemas, the merchant client, the receiver…) into one
+// client's routes with their schemas, the merchant client, the receiver…) into one
 // dist/pkg/testkit.d.ts. zod is bundled into testkit.mjs, not installed beside it, so the zod
 // declarations those types name travel with it (dist/pkg/types/zod) and the bundle imports them
 // by relative path; node:http comes from the consumer's @types/node like any Node project's.

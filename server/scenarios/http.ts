@@ -16,9 +16,10 @@ const CALL_TIMEOUT_MS = 30_000;
 export type Body = { json: unknown } | { form: Record<string, string> } | { multipart: Record<string, string> };
 
 /**
- * Calls one control route through the contract's typed client (server/contract/client.ts). An error
+ * Calls one control route through the typed control client (server/contract/client.ts). An error
  * answer is an Answer too (a step may expect it); `data` is the parsed body of a success. An answer
- * that breaks the contract, or none at all, answers status 0 with its code, so no expectation passes.
+ * that does not match its route description, or none at all, answers status 0 with its code, so no
+ * expectation passes.
  */
 export async function control<S extends RouteSpec>(
   base: string,

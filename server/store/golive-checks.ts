@@ -1,7 +1,7 @@
 import type { CheckReport } from '../contract/checks.js';
 import type { Db } from './db.js';
 
-/** Go-live check reports (contract §11), kept whole as JSON until the next reset. */
+/** Go-live check reports, kept whole as JSON until the next reset. */
 export function goliveCheckRepo(db: Db) {
   const insert = db.prepare(
     'INSERT INTO golive_checks (public_id, merchant_id, started_at, finished_at, report) ' +

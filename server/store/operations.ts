@@ -32,7 +32,7 @@ export interface OperationRecord {
   updated_at: number;
   /** The older dialect the creation was sent in (its `channel` is then a legacy channel 0–4); null: current. */
   protocol: Dialect | null;
-  /** The go-live check report that created this probe operation (contract §11); absent or null otherwise. */
+  /** The go-live check report that created this probe operation; absent or null otherwise. */
   check_report?: string | null;
   /** `golive:<check id>` on a probe operation; absent or null otherwise. */
   test_label?: string | null;
@@ -108,7 +108,7 @@ export function operationRepo(db: Db) {
     VALUES (?, ?, ?, ?, ?, ?, ?)`);
   const eventsOf = db.prepare<[number], EventRow>('SELECT * FROM operation_events WHERE operation_id = ? ORDER BY id');
   const countBy = db.prepare<[], { status: string; channel: number; n: number }>(
-    // A go-live check's probe operations are not the merchant's payments (contract §11).
+    // A go-live check's probe operations never count as the merchant's payments.
     'SELECT status, channel, COUNT(*) AS n FROM operations WHERE check_report IS NULL GROUP BY status, channel',
   );
   const setCheck = db.prepare('UPDATE operations SET check_report = ?, test_label = ? WHERE id = ?');

@@ -16,9 +16,9 @@ export interface PayoutRecord {
   /** Created by an incident replay that holds back callbacks to the addresses recorded in production. */
   callback_held: boolean;
   status: PayoutStatus;
-  /** 1 in process, 2 approved, 3 rejected, 4 rejected by the bank, 5 paid (contract §5). */
+  /** 1 in process, 2 approved, 3 rejected, 4 rejected by the bank, 5 paid. */
   transfer_status: number;
-  /** What liberal validation accepted against the spec's advice (contract §9). */
+  /** What liberal validation accepted against the service's advice. */
   warnings: string[];
   decided_by: PayoutDecider | null;
   reference: string | null;

@@ -31,7 +31,7 @@ export interface NewReplay {
   drift_count: number;
 }
 
-/** Kept incident replays (contract §12). A row is written once the replay has run; its id is taken first. */
+/** Kept incident replays. A row is written once the replay has run; its id is taken first. */
 export function replayRepo(db: Db) {
   const insert = db.prepare(`INSERT INTO replays (merchant_id, created_at, source, entries, replayed, operations, drift_count, report, sent)
     VALUES (@merchant_id, @created_at, @source, @entries, @replayed, @operations, @drift_count, '{}', '[]')`);

@@ -16,9 +16,9 @@ export interface RequestLogRecord {
   request_body: string;
   response_body: string;
   note: string | null;
-  /** What the request was accepted with despite the spec (e.g. a creation's warnings). */
+  /** What the request was accepted with against the service's advice (e.g. a creation's warnings). */
   warnings: string[];
-  /** How a refused signature was built (contract §10); null on every other request. */
+  /** How a refused signature was built, as far as the diagnosis found out; null on every other request. */
   diagnosis: Diagnosis | null;
   /** On a refused older-dialect creation: the request to send today (null on every other request). */
   migration: Migration | null;

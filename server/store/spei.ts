@@ -37,7 +37,8 @@ export function speiRepo(db: Db) {
   );
   const byId = db.prepare<[number], TransferRecord>('SELECT * FROM spei_transfers WHERE id = ?');
   const page = db.prepare<[number, number], TransferRecord>('SELECT * FROM spei_transfers WHERE id < ? ORDER BY id DESC LIMIT ?');
-  // Rule 2 and 5: pending channel-41 operation of this merchant, RFC and exact amount, oldest first.
+  // A transfer matches by the shopper's RFC and the exact amount; among several pending channel-41
+  // operations of this merchant, the oldest is paid first.
   // Served by the partial index operations_spei_match. `channel = 41` stays a literal (SPEI_CHANNEL in
   // contract/common.ts): SQLite uses a partial index only when the query repeats its WHERE term as written
   // (migrations/001-initial.ts), so a bound parameter would scan.

@@ -15,12 +15,12 @@ export interface MerchantKeys {
   mid_id?: number;
   /** Static payout token (never expires). */
   payout_token?: string;
-  /** Payout login (`POST /api/login`, contract §5). */
+  /** Payout login (`POST /api/login`). */
   username?: string;
   password?: string;
 }
 
-/** Contract §2: the demo merchant every sandbox starts with. */
+/** The demo merchant every sandbox starts with. */
 export const DEMO_KEYS: MerchantKeys = {
   public_key: DEMO_MERCHANT.public_key,
   secret_key: DEMO_MERCHANT.secret_key,
@@ -100,8 +100,8 @@ export function merchantClient(baseUrl: string, keys: MerchantKeys = DEMO_KEYS) 
   };
 
   /**
-   * Valid creation fields for a channel (default 17), signed (contract §3): `fields` replace the
-   * defaults (`null` removes one); a `signature` you give is sent as it is.
+   * Valid creation fields for a channel (default 17), signed with the merchant's secret: `fields`
+   * replace the defaults (`null` removes one); a `signature` you give is sent as it is.
    */
   function paymentFields(
     fields: Record<string, string | null> = {},
@@ -140,7 +140,7 @@ export function merchantClient(baseUrl: string, keys: MerchantKeys = DEMO_KEYS) 
       return { kind: 'checkout', checkout_url, token: new URL(checkout_url).searchParams.get('tokenID') ?? '', trans_id, fields: f };
     },
 
-    /** The operation query (contract §3): the merchant's operations with this trans_id. */
+    /** The operation query: the merchant's operations with this trans_id. */
     async queryOperations(trans_id: string) {
       const q = { public_key: keys.public_key, time: creationTime(Date.now()), mid_id: String(keys.mid_id ?? 1), trans_id };
       const path = `${paymentRoutes.queryOperations.path}?${new URLSearchParams({ ...q, signature: querySignature(q, keys.secret_key) })}`;
@@ -148,7 +148,7 @@ export function merchantClient(baseUrl: string, keys: MerchantKeys = DEMO_KEYS) 
       return parseAs(paymentRoutes.queryOperations.response, json, request, status);
     },
 
-    /** Sandbox-only manual notify (contract §3): confirms the newest pending operation with this trans_id. */
+    /** Sandbox-only manual notify: confirms the newest pending operation with this trans_id. */
     async notify(trans_id: string, encoding: Encoding = 'form') {
       const f = {
         public_key: keys.public_key,
@@ -162,7 +162,7 @@ export function merchantClient(baseUrl: string, keys: MerchantKeys = DEMO_KEYS) 
       return parseAs(paymentRoutes.manualNotify.response, (await answer(res, request)).json, request, res.status);
     },
 
-    /** `POST /api/login` (contract §5) with the merchant's payout login; answers the token. */
+    /** `POST /api/login` with the merchant's payout login; answers the token. */
     async login(credentials: { username?: string; password?: string } = {}): Promise<string> {
       const spec = payoutApiRoutes.payoutLogin;
       const request = `${spec.method} ${spec.path}`;
@@ -181,7 +181,7 @@ export function merchantClient(baseUrl: string, keys: MerchantKeys = DEMO_KEYS) 
     },
 
     /**
-     * `POST /api/transactions/` (contract §5): items are sent as given (build them with `payoutItem()`),
+     * `POST /api/transactions/`: items are sent as given (build them with `payoutItem()`),
      * with the static payout token or `opts.token` from `login()`.
      */
     async createPayouts(items: Record<string, unknown>[], opts: { token?: string; scheme?: string } = {}) {
@@ -195,7 +195,7 @@ export function merchantClient(baseUrl: string, keys: MerchantKeys = DEMO_KEYS) 
       return parseAs(spec.response, (await answer(res, request)).json, request, res.status);
     },
 
-    /** `GET /api/transactions/?credit_note=…` (contract §5): the token's merchant's payout items. */
+    /** `GET /api/transactions/?credit_note=…`: the token's merchant's payout items. */
     async listPayouts(
       query: { credit_note?: string; order_id?: string; limit?: number; cursor?: string },
       opts: { token?: string; scheme?: string } = {},
@@ -205,7 +205,7 @@ export function merchantClient(baseUrl: string, keys: MerchantKeys = DEMO_KEYS) 
       return parseAs(spec.response, json, request, status);
     },
 
-    /** `GET /api/transactions/:id` (contract §5): one payout item of the token's merchant. */
+    /** `GET /api/transactions/:id`: one payout item of the token's merchant. */
     async getPayout(id: number | string, opts: { token?: string; scheme?: string } = {}) {
       const spec = payoutApiRoutes.getPublicPayout;
       const { json, request, status } = await getJson(

@@ -13,7 +13,7 @@ const fieldsOf = (n: NotificationInput): Record<string, string> =>
   typeof n === 'string' ? Object.fromEntries(new URLSearchParams(n)) : n instanceof URLSearchParams ? Object.fromEntries(n) : { ...n };
 
 /**
- * A signed payment notification, exactly as the sandbox would send it (contract §4), for unit tests
+ * A signed payment notification, exactly as the sandbox would send it, for unit tests
  * of a merchant's handler: the given fields over sensible defaults (channel 17, COP, now), signed with
  * `secret` in the given layout (`standard`: time channel amount currency trans_ID + secret; `legacy`:
  * public_key first). Fields keep the sandbox's order; send them with `new URLSearchParams(fields)`.
@@ -46,7 +46,7 @@ export function verifyNotification(notification: NotificationInput, secret: stri
 }
 
 /**
- * Why `verifyNotification` refuses a notification (contract §10), or null when it verifies: the
+ * Why `verifyNotification` refuses a notification, or null when it verifies: the
  * sandbox's own diagnosis, run here without a sandbox. The recipe names what differs between how
  * the notification was signed and what the check computed (the other layout, a value the handler
  * reformatted before checking, another merchant's secret among `others`, or a signature the service

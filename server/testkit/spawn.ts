@@ -31,7 +31,7 @@ const cliUrl =
 const cliPath = fileURLToPath(cliUrl);
 const READY = new RegExp(`^${texts.ready('').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(http://\\S+)`, 'm');
 
-/** Starts the sandbox CLI (`--port 0`) and waits for its ready line (contract §1). */
+/** Starts the sandbox CLI (`--port 0`) and waits for its ready line (`sandbox listening on http://HOST:PORT`). */
 export function spawnSandbox(
   args: string[],
   opts: { cwd?: string; readyTimeoutMs?: number; onLine?: (line: string) => void } = {},

@@ -29,7 +29,7 @@ export interface TestSandbox {
   url: string;
   /** Typed client of every control route. */
   control: ControlClient;
-  /** The demo merchant (contract §2), signing like a real client. */
+  /** The demo merchant, signing like a real client. */
   merchant: MerchantClient;
   /** The merchants of `options.merchants`, in order, with their keys. */
   merchants: MerchantClient[];

@@ -40,7 +40,7 @@ describe.skipIf(!hasChromium)('console: operations', () => {
   afterEach(async () => {
     await context?.close();
     context = null;
-    // The client validates every answer against the contract: drift shows up as a console error.
+    // The client validates every answer against its route description: drift shows up as a console error.
     // (The browser's own "Failed to load resource" lines are the refusals a test provoked on purpose.)
     expect(errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
   });

@@ -5,7 +5,7 @@ import { createPayment } from '../helpers/payments.js';
 import { startSandbox } from '../helpers/sandbox.js';
 import { consoleDir, hasChromium, launch } from './pages/console-browser.js';
 
-// Contract §8, "Shared team sandbox", in a real browser. The browser plays a colleague's machine:
+// A shared team sandbox, in a real browser. The browser plays a colleague's machine:
 // it reaches the console by a name that is not loopback, which chromium resolves to 127.0.0.1 (no
 // traffic leaves loopback); the control guard treats a non-loopback Host like a non-loopback client.
 const TOKEN = 'browser-team-token-5e1d';

@@ -6,7 +6,7 @@ import { hasChromium } from './pages/console-browser.js';
 import { useConsoleFixture } from './pages/console-fixture.js';
 import { morePage } from './pages/console-more.js';
 
-/** Notification signature (contract §4, standard layout): time channel amount currency trans_ID secret. */
+/** Notification signature (standard layout): time channel amount currency trans_ID secret. */
 const notificationSignature = (f: Record<string, string>) =>
   sha256(`${f.time}${f.channel}${f.amount}${f.currency}${f.trans_ID}sk_sandbox_demo`);
 

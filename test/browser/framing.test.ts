@@ -1,4 +1,4 @@
-// Contract §13: another origin cannot frame the console, can frame a checkout page (merchants embed
+// Another origin cannot frame the console, can frame a checkout page (merchants embed
 // it), and the checkout page runs under its Content-Security-Policy without a violation.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -37,7 +37,7 @@ const firstAttempt = (id: number) =>
   });
 
 describe('what is sent', () => {
-  it('a success notification is a form POST of the seven contract fields plus extras, signed in the standard layout', async () => {
+  it('a success notification is a form POST of the seven documented fields plus extras, signed in the standard layout', async () => {
     const op = await pendingOperation(sb, 17);
     const before = env.rx.received.length;
     const confirmed = await move(sb, op.id, 'confirm');

@@ -6,7 +6,7 @@ import { payoutItem, postPayouts } from '../payouts/helpers.js';
 import { move, notificationsOfOp, notification, setMerchant, type Sb } from './helpers.js';
 
 /*
- * Contract §13: one merchant's slow, failing or black-holed endpoints delay another merchant's
+ * One merchant's slow, failing or black-holed endpoints delay another merchant's
  * notifications by at most a few seconds. Merchant A (the demo merchant, whose payout token is
  * public) fills the queue with payout callbacks to an endpoint that never answers; merchant B's
  * success notification must still arrive at once.

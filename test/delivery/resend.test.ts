@@ -171,7 +171,7 @@ describe('bad resend input changes nothing', () => {
       { test: 'changed_fields', fields: { 'bad name': 'x' } },
       { unknown: 1 },
     ]) {
-      // Malformed on purpose: bodies outside the contract, sent raw.
+      // Malformed on purpose: bodies outside the route's schema, sent raw.
       const r = await api(sb.url, 'POST', `/sandbox/v1/notifications/${n.id}/resend`, body);
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.error.code).toBe('VALIDATION_ERROR');

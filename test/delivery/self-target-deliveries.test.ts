@@ -5,7 +5,7 @@ import { payoutItem, postPayouts } from '../payouts/helpers.js';
 import { move, notification, notificationsOfOp, pendingOperation, setMerchant, type Sb } from './helpers.js';
 
 /*
- * Contract §13: nothing the sandbox sends reaches its own console or control API, whatever the
+ * Nothing the sandbox sends reaches its own console or control API, whatever the
  * spelling of the address. Each delivery below aims at a control route that would visibly change
  * the sandbox (pause the clock, confirm an operation, reset); each must be a failed attempt with
  * error SELF_TARGET, and the sandbox must be unchanged.

@@ -7,7 +7,7 @@ import { answer, control, DEMO, failure, startSandbox } from '../helpers/sandbox
 type Sb = Awaited<ReturnType<typeof startSandbox>>;
 const values = (f: Record<string, string>, order: readonly string[]) => order.map((k) => f[k] ?? '');
 
-describe('signature diagnosis on refused creations (contract §10)', () => {
+describe('signature diagnosis on refused creations', () => {
   let sb: Sb;
   beforeAll(async () => {
     sb = await startSandbox();

@@ -36,7 +36,7 @@ function rebuild(r: Recipe, fields = FIELDS, secret = SECRET): string {
 const diagnose = (signature: string, extra: Partial<Parameters<typeof diagnoseSignature>[0]> = {}) =>
   diagnoseSignature({ kind: 'creation', fields: FIELDS, sentOrder: SPEC, secret: SECRET, signature, ...extra });
 
-describe('signature diagnosis (contract §10)', () => {
+describe('signature diagnosis: known wrong recipes', () => {
   it('masks the secret in the expected string', () => {
     expect(diagnose('00'.repeat(32)).expected_string).toBe(vals(SPEC).join('') + '••••');
   });

@@ -8,7 +8,7 @@ const DEMO_LOGIN = { username: 'payout_demo', password: 'pw_sandbox_demo' };
 /** A client another machine would be, as far as the sandbox can tell (no --trust-proxy). */
 const RELAYED = { 'x-forwarded-for': '203.0.113.9' };
 
-describe('a payout call refused for its token explains itself (contract §10)', () => {
+describe('a payout call refused for its token explains itself', () => {
   let sb: Sb;
   beforeAll(async () => {
     sb = await startSandbox();

@@ -60,7 +60,7 @@ describe('operation state machine', () => {
 
   it('a bad reject body is refused and the operation stays pending', async () => {
     const id = await pending();
-    // Not a card code of the contract: sent raw, as the typed client refuses to.
+    // Not a documented card code: sent raw, as the typed client refuses to.
     const r = await api(sb.url, 'POST', `/sandbox/v1/operations/${id}/reject`, { card_failure_code: '9999' });
     expect(r.status).toBe(400);
     expect((await control(sb).getOperation({ id })).status).toBe('pending');

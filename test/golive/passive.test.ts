@@ -5,7 +5,7 @@ import { answer, api, control, DEMO, sha256, startSandbox } from '../helpers/san
 type Sb = Awaited<ReturnType<typeof startSandbox>>;
 const PASSIVE = ['signatures_valid', 'creations_without_warnings', 'trans_id_unique', 'queries_operations'];
 
-describe('go-live check: passive checks over what the sandbox saw (contract §11)', () => {
+describe('go-live check: passive checks over what the sandbox saw', () => {
   let sb: Sb;
   beforeAll(async () => {
     sb = await startSandbox();

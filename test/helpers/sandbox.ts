@@ -43,7 +43,7 @@ export const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').dige
 
 export const DEMO = { public_key: 'pk_sandbox_demo', secret_key: 'sk_sandbox_demo', payout_token: 'tk_sandbox_demo' };
 
-/** Creation signature (contract §3): public_key time amount currency trans_id time_expired url_ok url_error channel + secret. */
+/** Creation signature: public_key time amount currency trans_id time_expired url_ok url_error channel + secret. */
 export function creationSignature(f: Record<string, string>, secret = DEMO.secret_key): string {
   const order = ['public_key', 'time', 'amount', 'currency', 'trans_id', 'time_expired', 'url_ok', 'url_error', 'channel'];
   return sha256(order.map((k) => f[k] ?? '').join('') + secret);
@@ -52,7 +52,7 @@ export function creationSignature(f: Record<string, string>, secret = DEMO.secre
 /**
  * The typed client of a test sandbox's control API (server/contract/client.ts): paths, params, query
  * and bodies come from the route descriptions, answers are parsed by their schemas, and an error
- * answer throws a SandboxApiError (see `failure`). A contract change fails to compile here.
+ * answer throws a SandboxApiError (see `failure`). A changed route description fails to compile here.
  */
 export const control = (sb: { url: string }, opts?: ControlOptions): ControlClient => controlClient(sb.url, opts);
 

@@ -1,4 +1,4 @@
-// Contract §13: behind a reverse proxy the token stays in force. A request relayed by a proxy is
+// Behind a reverse proxy the token stays in force. A request relayed by a proxy is
 // never a loopback client; with trustProxy the proxy's forwarding headers name the client and its
 // scheme, so the console and the control API work through the documented nginx block.
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';

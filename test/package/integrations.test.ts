@@ -147,7 +147,7 @@ describe('pasarela-sandbox mcp', () => {
       const routes = controlRoutes();
       expect(tools.map((t) => t.name).sort()).toEqual([...routes.keys(), 'createPayment', 'createPayouts', 'checkIntegration'].sort());
       for (const [name, spec] of routes) expect(tools.find((t) => t.name === name)!.inputSchema).toEqual(routeInputSchema(spec));
-      // The go-live check is a control route like the others: a tool wherever the contract describes it.
+      // The go-live check is a control route like the others: described, it is a tool too.
       if (routes.has('runCheck')) expect(tools.map((t) => t.name)).toContain('runCheck');
 
       const console = /sandbox console: (http:\/\/127\.0\.0\.1:\d+)\//.exec(stderr());

@@ -90,7 +90,7 @@ describe('curl-style multipart (curl -F)', () => {
   });
 });
 
-describe('liberal readings with warnings (contract §9 "Be liberal, then say so")', () => {
+describe('liberal readings with warnings (be liberal, then say so)', () => {
   it.each(['2026-11-23T21:00:43+00:00', '2026-11-23T21:00:43Z', '2026-11-23T21:00:43.512-05:00', '2026-11-23 21:00:43.5'])(
     'accepts time %s, signed as sent, with a warning',
     async (time) => {
@@ -101,7 +101,7 @@ describe('liberal readings with warnings (contract §9 "Be liberal, then say so"
   );
 
   it.each(['2026-11-23 21:00:43', '2026-11-23T21:00:43', '1999-01-01 00:00:00', '2099-12-31T23:59:59'])(
-    'accepts time %s (a spec layout, old or future) without a warning',
+    'accepts time %s (a documented layout, old or future) without a warning',
     async (time) => {
       const fields = paymentFields(17, { time });
       expect((await postPayment(sb.url, fields)).status).toBe(200);

@@ -31,7 +31,7 @@ function jsonBody(fields: Record<string, string>, numbers: readonly string[] = [
 const postJson = async (fields: Record<string, string>, body = jsonBody(fields), path = creationPath(Number(fields.channel))) =>
   answerOf(await fetch(sb.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body }));
 
-describe('JSON bodies on every channel (contract §3)', () => {
+describe('JSON bodies on every channel', () => {
   it.each([...CHANNEL_IDS])(
     'channel %i: numbers and a shopper object give the same operation as the form, with a warning where the service asks for a form',
     async (channel) => {
@@ -131,7 +131,7 @@ describe('JSON bodies on every channel (contract §3)', () => {
     ]);
   });
 
-  it('still refuses spec fields holding an object, malformed JSON, a field sent twice, and stores nothing', async () => {
+  it('still refuses documented fields holding an object, malformed JSON, a field sent twice, and stores nothing', async () => {
     const before = await operationCount(sb.url);
     const fields = paymentFields(33);
     expectError(

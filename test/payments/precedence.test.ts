@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => sb.stop());
 
-/** Contract §9's order, each fault with the code that answers it when it is the first one left. */
+/** The documented order of checks, each fault with the code that answers it when it is the first one left. */
 const CHAIN = [
   ['transport', 'UNSUPPORTED_CONTENT_TYPE'],
   ['missing', 'MISSING_FIELD'],
@@ -49,7 +49,7 @@ function request(faults: Set<Fault>) {
   return { fields, contentType: faults.has('transport') ? 'text/plain' : 'application/x-www-form-urlencoded' };
 }
 
-describe('order of checks (contract §9)', () => {
+describe('order of checks', () => {
   it.each(CHAIN.map(([fault, code], i) => ({ fault, code, i })))('with every fault from $fault on, $code answers', async ({ code, i }) => {
     const faults = new Set(CHAIN.slice(i).map(([f]) => f));
     const { fields, contentType } = request(faults);

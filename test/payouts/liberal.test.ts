@@ -4,7 +4,7 @@ import { control, startSandbox } from '../helpers/sandbox.js';
 import { note, payoutItem, postPayouts } from './helpers.js';
 
 /*
- * Contract §5 and §9 "Be liberal, then say so": what production payout integrations send is accepted;
+ * Be liberal, then say so: what production payout integrations send is accepted;
  * what the service advises against is accepted with a warning naming the field, the value sent and what
  * the service asks for, on the item (merchant API, control API) and in the request log entry.
  */
@@ -67,7 +67,7 @@ describe('payout items accepted as production integrations send them', () => {
     ]);
   });
 
-  it('accepts every vat_id_type of the contract list (CC CE NIT PAS DNI RUC RUT RUN CED CPF RNE RFC CURP) without a warning', async () => {
+  it('accepts every vat_id_type of the list (CC CE NIT PAS DNI RUC RUT RUN CED CPF RNE RFC CURP) without a warning', async () => {
     const col = { bank: 1007, account_type: 'ahorro' };
     const per = { bank: 2, account_type: 'savings' };
     const mex = { bank: 40012, account_type: 'clabe', account_id: clabeForMerchant(7) };

@@ -6,7 +6,7 @@ import { answer, api, control, failure, jsonOf, outcome, startSandbox } from '..
 import { advance, payoutItem, postPayouts, sandboxWithPayoutReceiver, type startReceiver } from './helpers.js';
 
 /*
- * The payout flow as production integrations run it (contract §5): log in, post a batch with their own
+ * The payout flow as production integrations run it: log in, post a batch with their own
  * scheme word, read data[0].id, poll by credit_note and by id, and follow transfer_status on the
  * sandbox clock while a local receiver collects the channel payload and the payout-URL notifications.
  */

@@ -8,7 +8,8 @@ import { paymentFields } from '../helpers/payments.js';
 import { jsonOf, startSandbox } from '../helpers/sandbox.js';
 import type { Running } from './support.js';
 
-// Contract §8, "Shared team sandbox". No traffic leaves loopback: a client on another machine is
+// A shared team sandbox, used from other machines with the control token. No traffic leaves
+// loopback: a client on another machine is
 // played by a loopback connection whose Host names another machine (the guard treats both alike),
 // and the socket-level check is driven in access.test.ts with non-loopback remote addresses.
 const TOKEN = 'team-token-7f3a9c';

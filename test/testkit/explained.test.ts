@@ -7,7 +7,7 @@ const SECRET = DEMO.secret_key;
 const signed = (layout: 'standard' | 'legacy' = 'standard') =>
   signNotification({ trans_ID: 'ORDER-7', amount: '50000.00', time: '2026-03-01 10:00:00' }, SECRET, layout);
 
-describe('verifyNotification explains a refusal (explainNotification, contract §10)', () => {
+describe('verifyNotification explains a refusal (explainNotification)', () => {
   it('answers null for a notification that verifies', () => {
     expect(verifyNotification(signed(), SECRET)).toBe(true);
     expect(explainNotification(signed(), SECRET)).toBeNull();

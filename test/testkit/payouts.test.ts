@@ -1,5 +1,5 @@
-// Payout examples of docs/testkit.md and the merchant payout helpers. They rely on contract §5 as the
-// payout work implements it (POST /api/login, GET /api/transactions/…).
+// Payout examples of docs/testkit.md and the merchant payout helpers. They rely on the payout API as
+// the sandbox serves it (POST /api/login, GET /api/transactions/…).
 import './examples/payouts.vitest.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxApiError, startSandbox, type TestSandbox } from '../../server/testkit/index.js';

@@ -6,11 +6,11 @@ namespace Pasarela\Sandbox;
 
 /**
  * The merchant side of a sandbox, with one merchant's keys: signs and posts like a real
- * integration (contract §3 creation, §5 payouts).
+ * integration (payment creation, operation query, payouts).
  */
 final class Merchant
 {
-    /** The demo merchant every sandbox starts with (contract §2). */
+    /** The demo merchant every sandbox starts with. */
     public const DEMO = [
         'public_key' => 'pk_sandbox_demo',
         'secret_key' => 'sk_sandbox_demo',
@@ -75,7 +75,7 @@ final class Merchant
         return (string) $this->keys['secret_key'];
     }
 
-    /** Contract §3: the creation signature of these fields with this secret. */
+    /** The creation signature: SHA-256 hex of the signed fields' values as sent, in order, then the secret. */
     public static function creationSignature(array $fields, string $secret): string
     {
         $s = '';
@@ -146,7 +146,7 @@ final class Merchant
         return $text;
     }
 
-    /** `POST /api/login` (contract §5) with the merchant's payout login; answers the token. */
+    /** `POST /api/login` with the merchant's payout login; answers the token. */
     public function login(?string $username = null, ?string $password = null): string
     {
         $answer = Http::json('POST', $this->url . '/api/login', [
@@ -191,7 +191,7 @@ final class Merchant
     }
 
     /**
-     * `POST /api/transactions/` (contract §5): each item is `payoutItem($item)`, sent with `$token`
+     * `POST /api/transactions/`: each item is `payoutItem($item)`, sent with `$token`
      * (from login()) or the merchant's static payout token. Answers `['payroll' => …, 'data' => [...]]`.
      *
      * @param list<array<string, mixed>> $items

@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace Pasarela\Sandbox;
 
 /**
- * The payment notification signature (contract §4), computed exactly as the sandbox does, for
+ * The payment notification signature, computed exactly as the sandbox does, for
  * unit tests of a shop's own notification handler: no sandbox needed.
  *
  * `standard` layout: SHA-256 of `time channel amount currency trans_ID` + secret; `legacy` (the

@@ -119,7 +119,7 @@ final class Sandbox
     }
 
     /**
-     * Why `Notification::verify()` refuses these fields with this secret (contract §10), or null when
+     * Why `Notification::verify()` refuses these fields with this secret, or null when
      * they verify: the sandbox's diagnosis, `['matched', 'recipe', 'expected_string', 'explanation']`.
      * The recipe names what differs between how the notification was signed and what the check
      * computed (the other layout, a value the handler reformatted, another merchant's secret of this

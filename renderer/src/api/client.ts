@@ -22,7 +22,7 @@ type CallArgs<Q, B, P extends string> = [PathParamNames<P>] extends [never] ? [o
 /** Every control-API call says it comes from the console so the timeline shows "operator". */
 export const ACTOR_HEADER = { 'X-Sandbox-Actor': 'operator' } as const;
 
-/** Drift between the server and the contract fails loudly: thrown in development, logged in builds. */
+/** An answer that does not match its route description fails loudly: thrown in development, logged in builds. */
 const onDrift = import.meta.env.DEV
   ? undefined
   : (err: SandboxApiError, json: unknown): unknown => {
@@ -31,7 +31,7 @@ const onDrift = import.meta.env.DEV
       return json;
     };
 
-/** Calls one described control-API route through the contract's client, as the operator. */
+/** Calls one described control-API route through the typed control client, as the operator. */
 export async function call<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, P extends string>(
   spec: RouteSpec<Q, B, R, P, string | undefined, z.ZodType>,
   ...[opts = {} as CallOptions<Q, B, P>]: CallArgs<Q, B, P>

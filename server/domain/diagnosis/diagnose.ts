@@ -16,7 +16,7 @@ const others = (ctx: SandboxContext, except: MerchantRecord | undefined) =>
     .map((m) => ({ public_key: m.public_key, secret_key: m.secret_key }));
 
 /**
- * The diagnosis of a creation refused with INVALID_SIGNATURE (contract §10), or null when the
+ * The diagnosis of a creation refused with INVALID_SIGNATURE, or null when the
  * merchant is unknown (that refusal is INVALID_MERCHANT, not a signature to explain). Its next
  * problem is the refusal the same request meets once signed right, so a developer fixes both at
  * once: the creation's own checks run on it, re-signed, and store nothing. They ask no DNS question:
@@ -40,9 +40,9 @@ export async function diagnoseCreation(ctx: SandboxContext, req: CreationRequest
 }
 
 /**
- * The signature inspector's question (console, control API): what the spec signs for these fields,
- * whether the given signature matches, and if not, how it was built. One module answers both this
- * and the refused creations, so the console has no copy of its own.
+ * The signature inspector's question (console, control API): what the documented recipe signs for
+ * these fields, whether the given signature matches, and if not, how it was built. One module
+ * answers both this and the refused creations, so the console has no copy of its own.
  */
 export function diagnoseFields(
   ctx: SandboxContext,

@@ -53,7 +53,7 @@ export function targetsOf(signature: string): Target[] {
   return out;
 }
 
-/** A way to order the signed values, named as the recipe names it (undefined: the spec's). */
+/** A way to order the signed values, named as the recipe names it (undefined: the documented order). */
 interface OrderOption {
   name: Recipe['order'];
   fields: readonly string[];
@@ -93,7 +93,7 @@ interface Candidate {
   /** With `in_values_and_hmac_key`: the name the secret was sorted under. */
   secretName?: string;
   field: FieldOption | null;
-  /** Ingredients that differ from the spec: simpler explanations are tried first. */
+  /** Ingredients that differ from the documented recipe: simpler explanations are tried first. */
   cost: number;
 }
 
@@ -114,7 +114,7 @@ const hashHex = (alg: Algorithm, text: string) => createHash(alg).update(text, '
 const hmacHex = (alg: Algorithm, key: string, text: string) => createHmac(alg, key).update(text, 'utf8').digest('hex');
 
 /**
- * The string the spec signs, the secret masked (contract §10 `expected_string`). Joined in one go, the
+ * The string the documented recipe signs, the secret masked (`expected_string`). Joined in one go, the
  * mask included: a flat string, so cutting the middle out of a long one copies only what is kept.
  */
 export const expectedString = (kind: SignatureKind, fields: Record<string, string>): string =>
@@ -186,17 +186,18 @@ function signedText(c: Candidate, values: string[], secret: string): string {
 }
 
 /**
- * Works out how a refused signature was built (contract §10): tries known wrong recipes, and their
+ * Works out how a refused signature was built: tries known wrong recipes, and their
  * combinations, against the values as sent, simplest first, and names the ingredients of the first
  * that reproduces it. The search is bounded (MAX_HASHES) so a refusal still answers in milliseconds.
  */
 export function diagnoseSignature(input: DiagnoseInput): Diagnosis {
   const expected_string = expectedString(input.kind, input.fields);
   const targets = targetsOf(input.signature);
-  const unknown = {
+  const unknown: Diagnosis = {
     matched: false,
     recipe: null,
     expected_string,
+    reason: { code: targets.length ? 'no_recipe' : 'not_a_digest', params: {} },
     explanation: targets.length
       ? "No known recipe reproduces this signature: check that the secret key is this merchant's and that every value is signed " +
         'exactly as sent, in the order of the expected string.'
@@ -208,6 +209,7 @@ export function diagnoseSignature(input: DiagnoseInput): Diagnosis {
   if (signedBytes > MAX_DIAGNOSED_BYTES)
     return {
       ...unknown,
+      reason: { code: 'too_long', params: { bytes: signedBytes, max: MAX_DIAGNOSED_BYTES } },
       explanation:
         `The signed values are too long to diagnose (${signedBytes} bytes together; a diagnosis tries recipes only up to ` +
         `${MAX_DIAGNOSED_BYTES}): sign the lowercase hex SHA-256 of the expected string, and keep each value within its documented length.`,
@@ -242,7 +244,7 @@ export function diagnoseSignature(input: DiagnoseInput): Diagnosis {
   return unknown;
 }
 
-/** The recipe a candidate that reproduced the signature stands for: only what differs from the spec, in the order it is named. */
+/** The recipe a reproducing candidate stands for: only what differs from the documented recipe, in the order it is named. */
 function recipeOf(c: Candidate, t: Target, input: DiagnoseInput, others: readonly { public_key: string }[]): Recipe {
   const name = c.order.name;
   const order = name === 'custom' ? { order: name, custom_order: [...c.order.fields] } : name ? { order: name } : {};

@@ -1,4 +1,4 @@
-import type { Diagnosis, Recipe, TokenMistake } from '../../contract/diagnosis.js';
+import { ANY_SCHEME_WORD, type Diagnosis, type Recipe, type TokenMistake } from '../../contract/diagnosis.js';
 import type { Store } from '../../store/index.js';
 import type { MerchantRecord } from '../../store/merchants.js';
 import { LOGIN_TOKEN_LENGTH, LOGIN_TOKEN_PREFIX, MAX_LOGIN_TOKENS, payoutTokenOwner } from '../payouts/auth.js';
@@ -116,7 +116,7 @@ const EXPLANATIONS: Record<TokenMistake, string> = {
 };
 
 /**
- * Contract §10, a payout call refused for its token: what was sent where the token belongs. Tries
+ * A payout call refused for its token explains itself: what was sent where the token belongs. Tries
  * the usual wrappings (no scheme word, the scheme twice, quotes, the whole login answer) around a
  * usable token, then a revoked login token, HTTP Basic credentials, and another credential of a
  * merchant (its keys, its payout login, its payout token in another case or cut short). Null when
@@ -126,7 +126,7 @@ export function diagnosePayoutToken(store: Store, now: number, header: string | 
   if (header === undefined || header.trim() === '') return null;
   const scheme = readSandboxSettings(store.settings).payout_auth_scheme;
   // The scheme word the setting requires, or a reminder that any single word does.
-  const expected_string = `Authorization: ${scheme ?? '<any scheme word, e.g. Bearer>'} ${MASKED_SECRET}`;
+  const expected_string = `Authorization: ${scheme ?? ANY_SCHEME_WORD} ${MASKED_SECRET}`;
   const found = (mistake: TokenMistake, merchant?: MerchantRecord): Diagnosis => {
     const recipe: Recipe = { token: mistake, ...(merchant ? { token_of: merchant.public_key } : {}) };
     return { matched: true, recipe, expected_string, explanation: EXPLANATIONS[mistake] };
@@ -151,6 +151,7 @@ export function diagnosePayoutToken(store: Store, now: number, header: string | 
     matched: false,
     recipe: null,
     expected_string,
+    reason: { code: 'unknown_token', params: { max: MAX_LOGIN_TOKENS } },
     explanation:
       "The token is neither a merchant's payout_token nor a login token this sandbox issued (a reset forgets login tokens, " +
       `and each merchant keeps only its newest ${MAX_LOGIN_TOKENS}): ` +

@@ -58,8 +58,9 @@ function checkSentence(r: Recipe): string {
 }
 
 /**
- * One sentence. A creation: what the sender did, then what the spec signs. A notification (its
- * signer is the service): how it was signed, then what the merchant's check should change.
+ * One sentence. A creation: what the sender did, then what the documented recipe signs. A
+ * notification (its signer is the service): how it was signed, then what the merchant's check
+ * should change.
  */
 export function explain(r: Recipe, kind: SignatureKind): string {
   if (kind !== 'creation') return checkSentence(r);

@@ -27,7 +27,7 @@ export interface ProbeResult {
 /** The one channel whose failed payments are notified (to the rejection URL). */
 const REJECTION_CHANNEL = 17 satisfies ChannelId;
 
-/** The field a probe adds that no spec lists: a tolerant handler ignores it. */
+/** The field a probe adds that the service never sends: a tolerant handler ignores it. */
 export const UNKNOWN_FIELD = { name: 'sandbox_probe_extra', value: 'ignore-me' };
 
 /**

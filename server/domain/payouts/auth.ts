@@ -22,7 +22,7 @@ export interface PayoutCaller {
 }
 
 /**
- * `POST /api/login` (contract §5): the merchant whose payout username and password match gets a
+ * `POST /api/login`: the merchant whose payout username and password match gets a
  * token valid for `payout_token_ttl_minutes` of sandbox time. Passwords are compared as SHA-256
  * digests in constant time (domain/secrets.ts); only the token's digest is stored.
  */
@@ -90,7 +90,7 @@ export function payoutTokenOwner(store: Store, now: number, token: string): Toke
 }
 
 /**
- * The merchant of a payout request, from `Authorization: <scheme> <token>` (contract §5). Any single
+ * The merchant of a payout request, from `Authorization: <scheme> <token>`. Any single
  * scheme word is accepted unless the setting `payout_auth_scheme` names one (compared
  * case-insensitively, as HTTP auth schemes are). The token is a merchant's static payout token or a
  * login token (see payoutTokenOwner).

@@ -11,7 +11,7 @@ import { readSandboxSettings } from '../../store/settings.js';
 import { internalCallbackWarning } from './callback-target.js';
 
 /*
- * transfer_status moves (contract §5): 1 in process → 2 approved → 5 paid once the bank step passes,
+ * transfer_status moves: 1 in process → 2 approved → 5 paid once the bank step passes,
  * or 1 → 3 rejected; the operator may force any of 2–5. Each move writes, in the caller's
  * transaction, the channel payload (on entering approval, http(s) channels only) and the payout-URL
  * notification (every move).
@@ -22,13 +22,13 @@ export const PAYOUT_TIMER = 'payout.process' satisfies TimerKind;
 /** Persisted timer of an approved item's bank step (ref: payout id): 2 → 5 when it falls due. */
 export const PAYOUT_BANK_TIMER = 'payout.bank' satisfies TimerKind;
 
-/** Sandbox rule (provider docs): the amount's integer part even → approved, odd → rejected. */
+/** The provider's published sandbox rule: the amount's integer part even → approved, odd → rejected. */
 export function ruleDecision(amount: string): 'approved' | 'rejected' {
   const integer = amount.split('.')[0] ?? '0';
   return Number(integer.slice(-1)) % 2 === 0 ? 'approved' : 'rejected';
 }
 
-/** JSON of the payload POSTed to an approved item's `channel` address (spec "Payout channel payload"). */
+/** JSON of the payload POSTed to an approved item's `channel` address, as the service sends it. */
 export const channelPayload = (p: PayoutRecord) => ({
   reference: p.reference,
   otp_code: p.otp_code,

@@ -12,14 +12,13 @@ import { isValidClabe } from '../clabe.js';
 import { looksLikeEmail, shown, shownKey } from './text.js';
 
 /*
- * Liberal payout validation (contract §5, §9 "Be liberal, then say so"): what production integrations
- * send is accepted, and anything the spec advises against is accepted with a warning that names the
- * field, the value sent and what the spec asks for. Only amount ≤ 0 (or no number at all), a missing
- * required field, a text longer than String(255), an unknown bank code and a repeated credit_note
- * reject the batch.
+ * Liberal payout validation: what production integrations send is accepted, and anything the
+ * service advises against is accepted with a warning that names the field, the value sent and what
+ * the service asks for. Only amount ≤ 0 (or no number at all), a missing required field, a text
+ * longer than String(255), an unknown bank code and a repeated credit_note reject the batch.
  */
 
-/** An accepted item: the documented fields as read (strings where the spec says String), plus its country. */
+/** An accepted item: the documented fields as read (strings where the service says String), plus its country. */
 export type AcceptedPayoutItem = Record<string, unknown> & {
   order_id: string;
   credit_note: string;

@@ -8,7 +8,7 @@ import type { PayoutRecord, PayrollRecord } from '../../store/payouts.js';
 const textOf = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null);
 const describe = (n: number) => (isTransferStatus(n) ? TRANSFER_STATUSES[n].description : 'unknown');
 
-/** The item as the merchant API answers it and the payout URL receives it (contract §5 `<item>`). */
+/** The item as the merchant API answers it and the payout URL receives it. */
 export function publicPayoutView(p: PayoutRecord): PublicPayout {
   const approved = p.status === 'approved' || p.otp_code !== null;
   return {

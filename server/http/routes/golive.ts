@@ -7,7 +7,7 @@ import { runGoliveCheck } from '../../domain/golive/run.js';
 import { SandboxError } from '../../contract/errors.js';
 import { mountRoute } from '../route.js';
 
-/** Signature diagnosis (contract §10) and the go-live check (contract §11). */
+/** Signature diagnosis and the go-live check. */
 export function goliveRouter(ctx: SandboxContext): Router {
   const r = Router();
   mountRoute(r, diagnosisRoutes.diagnoseSignature, ({ body }) => diagnoseFields(ctx, body));

@@ -7,14 +7,14 @@ import { answerJson } from '../answer.js';
 import { parseFormBody } from '../form-body.js';
 import { methodGuard, mountRaw, mountRoute } from '../route.js';
 
-/** The merchant query and notify APIs (contract §3). */
+/** The merchant's operation query and the sandbox-only manual notify. */
 export function merchantApiRouter(ctx: SandboxContext): Router {
   const r = Router();
   mountRoute(r, paymentRoutes.queryOperations, ({ query, res }) => {
     res.locals.logMerchant = query.public_key;
     return queryOperations(ctx, query);
   });
-  // A form body (or JSON, or multipart), read by the merchant API's own parser rather than the spec's JSON one.
+  // A form body (or JSON, or multipart), read by the merchant API's own parser rather than the route's JSON one.
   mountRaw(r, paymentRoutes.manualNotify, async ({ req, res }) => {
     const body = await parseFormBody(req);
     res.locals.logMerchant = body.fields.public_key;

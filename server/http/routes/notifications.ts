@@ -7,7 +7,7 @@ import { SandboxError } from '../../contract/errors.js';
 import { keysetPage } from '../paging.js';
 import { mountRoute } from '../route.js';
 
-/** Control API of the delivery engine (contract §8): list, one, resend. */
+/** Control API of the delivery engine: list, one, resend. */
 export function notificationsRouter(ctx: SandboxContext): Router {
   const r = Router();
   const { store } = ctx;

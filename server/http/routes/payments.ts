@@ -18,7 +18,7 @@ import type { NamesOthers } from '../control-access.js';
 import { parseFormBody } from '../form-body.js';
 import { methodGuard } from '../route.js';
 
-/** The two creation routes (spec "Create payment operation"), each with the path name the channel table uses. */
+/** The service's two creation routes, each with the path name the channel table uses. */
 export const creationRoutes: readonly { spec: RouteSpec; path: CreationPath }[] = [
   { spec: paymentRoutes.createPayment, path: 'SecurePayment' },
   { spec: paymentRoutes.createPaymentPhp, path: 'SecurePayment.php' },

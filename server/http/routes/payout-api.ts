@@ -34,7 +34,7 @@ function parseBatch(req: Request): unknown[] {
   return body;
 }
 
-/** Login bodies: JSON as the contract says; a urlencoded form too, as some HTTP clients send by default. */
+/** Login bodies: JSON as documented; a urlencoded form too, as some HTTP clients send by default. */
 function loginBody(req: Request): unknown {
   if (/^application\/x-www-form-urlencoded/i.test(String(req.headers['content-type'] ?? ''))) {
     return Object.fromEntries(new URLSearchParams((req.rawBody ?? Buffer.alloc(0)).toString('utf8')));
@@ -45,7 +45,7 @@ function loginBody(req: Request): unknown {
 /**
  * Authenticates a payout API call before its route parses anything, so an anonymous caller learns
  * nothing about a body, a query or an id. The scheme word sent goes into the request log; a refusal
- * names the scheme expected (`WWW-Authenticate`) and, like a refused signature (contract §10), what
+ * names the scheme expected (`WWW-Authenticate`) and, like a refused signature, what
  * was sent in the token's place: on the log entry, and as `X-Sandbox-Signature-Diagnosis`.
  */
 function withPayoutCaller(ctx: SandboxContext, namesOthers: NamesOthers): RequestHandler {
@@ -80,7 +80,7 @@ const callerOf = (res: Response): PayoutCaller => {
   return caller;
 };
 
-/** Merchant payout API (contract §5): login, batch, queries. */
+/** Merchant payout API: login, batch, queries. */
 export function payoutApiRouter(ctx: SandboxContext, namesOthers: NamesOthers): Router {
   const r = Router();
   const before = withPayoutCaller(ctx, namesOthers);

@@ -8,7 +8,7 @@ import { beforeId, keysetPage } from '../paging.js';
 import { mountRoute } from '../route.js';
 import { actorOf } from './operations.js';
 
-/** Control API of payouts (contract §8). */
+/** Control API of payouts: list items and payrolls, process, approve, reject, force a transfer_status. */
 export function payoutsRouter(ctx: SandboxContext): Router {
   const r = Router();
   const { store } = ctx;

@@ -10,7 +10,7 @@ import { jsonBodyBytes, mountRaw, mountRoute, parseWith } from '../route.js';
 import { answer } from '../answer.js';
 import { readReplayBody } from '../../replay/replay-body.js';
 
-/** Incident replay (contract §12): run a HAR, read kept reports, export them. */
+/** Incident replay: run a HAR, read kept reports, export them. */
 export function replaysRouter(ctx: SandboxContext): Router {
   const r = Router();
   const replayer = createReplayer(ctx);

@@ -1,4 +1,4 @@
-/** The initial schema: every table the contract names. Times are epoch milliseconds on the sandbox clock. */
+/** The initial schema: every table the sandbox keeps. Times are epoch milliseconds on the sandbox clock. */
 export const initial = `
 CREATE TABLE settings (
   key   TEXT PRIMARY KEY,

@@ -1,10 +1,11 @@
 /**
- * Payouts as production clients call them (contract §5): per-merchant payout login credentials,
- * login tokens that expire on the sandbox clock, and the item's `transfer_status` (1–5), liberal-
- * validation warnings and last change time. Existing items get the transfer_status their decision
- * implies (approved items count as paid: they had no bank step). The demo merchant gets the contract
- * §2 credentials. Usernames are not a UNIQUE index: a bundle import may bring a second `payout_demo`;
- * the control API refuses a taken username instead, and login tries each holder's password.
+ * Payouts as production clients call them: per-merchant payout login credentials, login tokens that
+ * expire on the sandbox clock, and the item's `transfer_status` (1–5), liberal-validation warnings
+ * and last change time. Existing items get the transfer_status their decision implies (approved
+ * items count as paid: they had no bank step). The demo merchant gets its published credentials
+ * (`payout_demo`). Usernames are not a UNIQUE index: a bundle import may bring a second
+ * `payout_demo`; the control API refuses a taken username instead, and login tries each holder's
+ * password.
  */
 export const payoutLoginStatus = `
 ALTER TABLE merchants ADD COLUMN payout_username TEXT;

@@ -1,10 +1,10 @@
 /**
- * Signature diagnosis and the go-live check (contract §10, §11): the diagnosis a refused creation
+ * Signature diagnosis and the go-live check: the diagnosis a refused creation
  * keeps on its request-log entry; the report id on the operations a check creates (so they are
  * labelled as the check's and left out of the merchant's counts); the reports themselves.
  */
 export const golive = `
-ALTER TABLE request_log ADD COLUMN diagnosis TEXT; -- JSON of the §10 diagnosis, on refused signatures only
+ALTER TABLE request_log ADD COLUMN diagnosis TEXT; -- JSON of the signature diagnosis, on refused signatures only
 ALTER TABLE operations ADD COLUMN check_report TEXT; -- the go-live check report that created this probe operation
 CREATE TABLE golive_checks (
   id          INTEGER PRIMARY KEY,

@@ -1,5 +1,5 @@
 /**
- * Kept incident replays (contract §12): the report as the API answered it, and what the sandbox
+ * Kept incident replays: the report as the API answered it, and what the sandbox
  * sent for each entry (the scenario recorder reads those, since the request log masks signatures
  * and keeps only excerpts). Both are JSON text: a report is read and written whole.
  */

@@ -6,6 +6,7 @@ import { call } from '../../api/client';
 import { setData, useResource } from '../../api/cache';
 import { cacheKeys } from '../../api/cache-keys';
 import { useT } from '../../app/i18n';
+import { hasText } from '../../app/translate';
 import { href, navigate, useRoute } from '../../app/router';
 import { Empty, ErrorBox, Loading, useAction } from '../../components/common';
 import { downloadText } from '../../components/download';
@@ -65,6 +66,10 @@ function Answers({ answers }: { answers: ProbeAnswer[] }) {
   );
 }
 
+/** A check's title and advice in the console's language, by its id (the report stores the server's English). */
+const checkText = (t: ReturnType<typeof useT>, c: CheckResult, part: 'title' | 'advice'): string =>
+  hasText(`golive.check.${c.id}.${part}`) ? t(`golive.check.${c.id}.${part}`) : c[part];
+
 function CheckRow({ c }: { c: CheckResult }) {
   const t = useT();
   const [open, setOpen] = useState(false);
@@ -74,7 +79,7 @@ function CheckRow({ c }: { c: CheckResult }) {
         <span className={`golive-verdict ${CLASS[c.verdict]}`} aria-hidden="true">
           {ICON[c.verdict]}
         </span>
-        <strong>{c.title}</strong>
+        <strong data-testid="golive-title">{checkText(t, c, 'title')}</strong>
         <span className={`badge badge-v-${c.verdict}`} data-testid="golive-verdict">
           {t(`golive.verdict.${c.verdict}`)}
         </span>
@@ -82,7 +87,7 @@ function CheckRow({ c }: { c: CheckResult }) {
       </div>
       <p data-testid="golive-evidence">{c.evidence}</p>
       <p className="muted small">
-        <strong>{t('golive.advice')}</strong> {c.advice}
+        <strong>{t('golive.advice')}</strong> {checkText(t, c, 'advice')}
       </p>
       {c.notification_ids.length > 0 && (
         <button className="btn btn-small" onClick={() => setOpen((o) => !o)} aria-expanded={open} data-testid="golive-open-notifications">
@@ -126,7 +131,12 @@ function Report({ r }: { r: CheckReport }) {
         <p className="small" data-testid="golive-orders">
           {t('golive.orders')}{' '}
           {r.orders.map((o) => (
-            <span key={o.trans_id} className="tag" title={o.checks.join(', ')} data-source={o.source}>
+            <span
+              key={o.trans_id}
+              className="tag"
+              title={o.checks.map((id) => t(`golive.check.${id}.title`)).join(', ')}
+              data-source={o.source}
+            >
               {o.trans_id} · {t(`golive.source.${o.source}`)}
             </span>
           ))}
@@ -135,7 +145,7 @@ function Report({ r }: { r: CheckReport }) {
       <p data-testid="golive-summary">
         {(['pass', 'warn', 'fail', 'skipped'] as const).map((v) => (
           <span key={v} className={`badge badge-v-${v}`} data-verdict={v}>
-            {ICON[v]} {r.summary[v]} {t(`golive.verdict.${v}`)}
+            {ICON[v]} {t(`golive.summary.${v}`, { n: r.summary[v] })}
           </span>
         ))}
       </p>

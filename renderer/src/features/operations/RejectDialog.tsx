@@ -9,7 +9,7 @@ const isCardCode = (v: string): v is CardFailureCode => CARD_FAILURES.some(([c])
 const isReason = (v: string): v is (typeof CHANNEL_11_REASONS)[number] => (CHANNEL_11_REASONS as readonly string[]).includes(v);
 
 /**
- * Reject with a code and message, plus the extras the channel's contract entry names
+ * Reject with a code and message, plus the extras the channel takes
  * (`CHANNEL_REJECT_EXTRAS`: channel 11's error_reason list, channel 36's card failure codes).
  */
 export function RejectDialog({ id, channel, onDone, onClose }: { id: number; channel: number; onDone: () => void; onClose: () => void }) {

@@ -4,6 +4,7 @@ import type { RequestLogEntry } from '@contract/requests.js';
 import { useT } from '../../app/i18n';
 import { CopyButton } from '../../components/common';
 import { useMerchants } from '../../components/merchants';
+import { expectedTokenHeader, explanationText } from '../../components/diagnosis-explanation';
 import { recipeTexts } from '../../components/recipe-text';
 
 /** The plain parts of a logged multipart body (`[multipart body, N bytes]` then the parts as text). */
@@ -58,26 +59,39 @@ export function DiagnosisBox({ entry }: { entry: RequestLogEntry }) {
   const token = entry.path.startsWith(payoutApiRoutes.createPayouts.path);
   const fields = token ? {} : loggedFields(entry.request_body);
   const sent = recipe && !token ? recipeString('creation', fields, recipe) : null;
+  // What to change, in the console's language; a diagnosis stored without its reason keeps the server's English.
+  const explained = explanationText(d, token);
+  const explanation = explained ? t(explained.key, explained.vars) : null;
+  const expected = token ? expectedTokenHeader(d.expected_string, t('diag.anyScheme')) : d.expected_string;
   return (
     <div className={d.matched ? 'warn-box' : 'error-box'} data-testid="request-diagnosis" data-matched={String(d.matched)}>
       <strong>{t(token ? 'diag.tokenTitle' : 'diag.title')}</strong>
       <p data-testid="request-diagnosis-recipe">
-        {recipe ? t(token ? 'diag.tokenSentAs' : 'diag.builtAs', { what: what(recipe) }) : t(token ? 'diag.tokenUnknown' : 'diag.unknown')}
+        {recipe
+          ? t(token ? 'diag.tokenSentAs' : 'diag.builtAs', { what: what(recipe) })
+          : (explanation ?? t(token ? 'diag.tokenUnknown' : 'diag.unknown'))}
       </p>
       {d.next_problem && (
         <p data-testid="request-diagnosis-next">
           {t('diag.nextProblem', { code: d.next_problem.code })} <span className="muted small">{d.next_problem.message}</span>
         </p>
       )}
-      <p className="muted small" lang="en">
-        {d.explanation}
-      </p>
+      {recipe && explanation !== null && (
+        <p className="muted small" data-testid="request-diagnosis-explanation">
+          {explanation}
+        </p>
+      )}
+      {explanation === null && (
+        <p className="muted small" lang="en" data-testid="request-diagnosis-explanation">
+          {d.explanation}
+        </p>
+      )}
       <table className="kv">
         <tbody>
           <tr>
             <th>{t('diag.expected')}</th>
             <td className="mono break" data-testid="request-diagnosis-expected">
-              {d.expected_string}
+              {expected}
               {!token && (
                 <>
                   {' '}

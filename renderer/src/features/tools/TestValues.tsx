@@ -3,14 +3,21 @@ import { isRecord } from '@contract/common.js';
 import { paymentRoutes } from '@contract/payments.js';
 import { call } from '../../api/client';
 import { useResource } from '../../api/cache';
+import { SPANISH_SUFFIX } from '@contract/test-values.js';
 import { useLang, useT } from '../../app/i18n';
-import { hasText } from '../../app/translate';
 import { CopyButton, ErrorBox, Loading } from '../../components/common';
 
 const scalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
 
+/** The keys a reader sees: the Spanish siblings (`…_es`) are shown in place of their English key, never as keys of their own. */
+const shownKeys = (keys: Iterable<string>) => [...keys].filter((k) => !k.endsWith(SPANISH_SUFFIX));
+
+/** An entry's value in the console's language: its Spanish sibling when the console speaks Spanish and the data has one. */
+const inLang = (o: Record<string, unknown>, k: string, spanish: boolean): unknown =>
+  spanish && o[k + SPANISH_SUFFIX] !== undefined ? o[k + SPANISH_SUFFIX] : o[k];
+
 /** Renders any JSON generically: arrays of objects as tables, objects as key/value lists, scalars with a copy button. */
-function Value({ v }: { v: unknown }): ReactNode {
+function Value({ v, spanish }: { v: unknown; spanish: boolean }): ReactNode {
   if (scalar(v)) {
     const s = String(v);
     return (
@@ -22,7 +29,7 @@ function Value({ v }: { v: unknown }): ReactNode {
   }
   if (Array.isArray(v)) {
     if (v.length && v.every(isRecord)) {
-      const cols = [...new Set(v.flatMap((r) => Object.keys(r)))];
+      const cols = shownKeys(new Set(v.flatMap((r) => Object.keys(r))));
       return (
         <table className="table">
           <thead>
@@ -37,7 +44,7 @@ function Value({ v }: { v: unknown }): ReactNode {
               <tr key={i}>
                 {cols.map((c) => (
                   <td key={c} className="break">
-                    {r[c] === undefined ? '' : <Value v={r[c]} />}
+                    {r[c] === undefined ? '' : <Value v={inLang(r, c, spanish)} spanish={spanish} />}
                   </td>
                 ))}
               </tr>
@@ -50,7 +57,7 @@ function Value({ v }: { v: unknown }): ReactNode {
       <div className="chips">
         {v.map((x, i) => (
           <span key={i} className="chip">
-            <Value v={x} />
+            <Value v={x} spanish={spanish} />
           </span>
         ))}
       </div>
@@ -60,12 +67,17 @@ function Value({ v }: { v: unknown }): ReactNode {
     return (
       <table className="kv">
         <tbody>
-          {Object.entries(v).map(([k, x]) => (
-            <tr key={k}>
-              <th>{k}</th>
-              <td className="break">{k === 'description' && typeof x === 'string' ? <span>{x}</span> : <Value v={x} />}</td>
-            </tr>
-          ))}
+          {shownKeys(Object.keys(v)).map((k) => {
+            const x = inLang(v, k, spanish);
+            return (
+              <tr key={k}>
+                <th>{k}</th>
+                <td className="break">
+                  {k === 'description' && typeof x === 'string' ? <span>{x}</span> : <Value v={x} spanish={spanish} />}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     );
@@ -75,31 +87,33 @@ function Value({ v }: { v: unknown }): ReactNode {
 
 export function TestValues() {
   const t = useT();
-  const lang = useLang((s) => s.lang);
+  const spanish = useLang((s) => s.lang) === 'es';
   const { data, error, reload } = useResource('test-values', () => call(paymentRoutes.testValues));
   return (
     <section className="panel" data-testid="test-values">
       <h2>{t('tools.testValues')}</h2>
-      <p className="muted small">
-        {t('tools.testValuesHint')} {lang !== 'en' && t('tv.tablesNote')}
-      </p>
+      <p className="muted small">{t('tools.testValuesHint')}</p>
       <ErrorBox error={error} onRetry={reload} />
       {!data && !error && <Loading />}
       {data &&
-        Object.entries(data).map(([section, v]) => (
-          <details key={section} className="tv-section" open={Object.keys(data).length <= 3}>
-            <summary>
-              <strong>{section}</strong>
-              {isRecord(v) && typeof v.description === 'string' && (
-                <span className="muted small" data-testid="tv-description">
-                  {' '}
-                  — {hasText(`tv.section.${section}`) ? t(`tv.section.${section}`) : v.description}
-                </span>
-              )}
-            </summary>
-            <Value v={isRecord(v) ? Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'description')) : v} />
-          </details>
-        ))}
+        Object.entries(data).map(([section, v]) => {
+          const description = isRecord(v) ? inLang(v, 'description', spanish) : undefined;
+          const rest = isRecord(v) ? Object.fromEntries(Object.entries(v).filter(([k]) => !k.startsWith('description'))) : v;
+          return (
+            <details key={section} className="tv-section" open={Object.keys(data).length <= 3} data-section={section}>
+              <summary>
+                <strong>{section}</strong>
+                {typeof description === 'string' && (
+                  <span className="muted small" data-testid="tv-description">
+                    {' '}
+                    — {description}
+                  </span>
+                )}
+              </summary>
+              <Value v={rest} spanish={spanish} />
+            </details>
+          );
+        })}
     </section>
   );
 }
