@@ -84,18 +84,22 @@ interface FieldOption {
   signed: string;
 }
 
-interface Candidate {
+type Candidate = {
   order: OrderOption;
   separator: string;
-  secret: SecretUse;
   /** Index into the other merchants, or -1 for the merchant's own secret. */
   other: number;
-  /** With `in_values_and_hmac_key`: the name the secret was sorted under. */
-  secretName?: string;
   field: FieldOption | null;
   /** Ingredients that differ from the documented recipe: simpler explanations are tried first. */
   cost: number;
-}
+} & (
+  | { secret: Exclude<SecretUse, 'in_values_and_hmac_key'>; secretName?: never }
+  | {
+      secret: 'in_values_and_hmac_key';
+      /** The name the secret was sorted under. */
+      secretName: string;
+    }
+);
 
 export interface DiagnoseInput {
   kind: SignatureKind;
@@ -122,7 +126,7 @@ export const expectedString = (kind: SignatureKind, fields: Record<string, strin
 
 function candidates(input: DiagnoseInput, orders: OrderOption[], others: number): Candidate[] {
   const out: Candidate[] = [];
-  const secrets: SecretUse[] = ['suffix', 'prefix', 'none', 'hmac_key'];
+  const secrets = ['suffix', 'prefix', 'none', 'hmac_key'] as const;
   const fieldOpts: (FieldOption | null)[] = [null];
   for (const name of specOrderOf(input.kind))
     for (const signed of fieldForms(name, input.fields[name] ?? '')) fieldOpts.push({ name, signed });
@@ -178,7 +182,7 @@ function signedText(c: Candidate, values: string[], secret: string): string {
       return [...values, secret].join(c.separator);
     case 'in_values_and_hmac_key': {
       const byName = new Map(c.order.fields.map((k, i) => [k, values[i]!]));
-      return withSecretAmong(c.order.fields, c.secretName!)
+      return withSecretAmong(c.order.fields, c.secretName)
         .map((k) => (k === null ? secret : byName.get(k)!))
         .join(c.separator);
     }
@@ -252,7 +256,7 @@ function recipeOf(c: Candidate, t: Target, input: DiagnoseInput, others: readonl
     c.other >= 0
       ? { secret: 'other_merchant' as const, secret_of: others[c.other]!.public_key }
       : c.secret === 'in_values_and_hmac_key'
-        ? { secret: c.secret, secret_name: c.secretName! }
+        ? { secret: c.secret, secret_name: c.secretName }
         : c.secret === 'suffix'
           ? {}
           : { secret: c.secret };
