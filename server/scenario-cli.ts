@@ -8,6 +8,7 @@ import { loadBuiltins } from './scenarios/builtins.js';
 import { parseScenario, runScenario } from './scenarios/runner.js';
 import type { Scenario, ScenarioReport } from './contract/scenario-schema.js';
 import { trimEnd } from './contract/trim.js';
+import { isScenarioLang, SCENARIO_LANGS, scenarioIn } from './contract/scenario-translations.js';
 
 const usage = `usage: npm run scenario -- [FILE|DIR ...] [--builtin NAME|all] [--url URL] [--json]
   FILE|DIR          scenario JSON files (a directory runs every *.json in it)
@@ -15,6 +16,7 @@ const usage = `usage: npm run scenario -- [FILE|DIR ...] [--builtin NAME|all] [-
   --url URL         drive a running sandbox (default: start an in-memory one for the run)
   --receiver-host H address the notification receiver binds (default 127.0.0.1)
   --json            print the reports as JSON instead of text
+  --lang en|es      language of the lessons' titles and narrations (default en)
   --list            list the built-in scenarios
 exit code: 0 every scenario passed, 1 a scenario failed, 2 bad usage or an invalid file`;
 
@@ -49,6 +51,7 @@ async function main(): Promise<number> {
         builtin: { type: 'string', multiple: true },
         'receiver-host': { type: 'string' },
         json: { type: 'boolean' },
+        lang: { type: 'string' },
         list: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -60,9 +63,11 @@ async function main(): Promise<number> {
   }
   const { values: args, positionals } = parsed;
   if (args.help) return (process.stdout.write(usage + '\n'), 0);
+  const lang = args.lang ?? 'en';
+  if (!isScenarioLang(lang)) return (process.stderr.write(`--lang: one of ${SCENARIO_LANGS.join(', ')}\n${usage}\n`), 2);
   const builtins = loadBuiltins();
   if (args.list) {
-    for (const b of builtins) process.stdout.write(`${b.name.padEnd(28)} ${b.title}\n`);
+    for (const b of builtins) process.stdout.write(`${b.name.padEnd(28)} ${scenarioIn(b, lang).title}\n`);
     return 0;
   }
 
@@ -96,7 +101,7 @@ async function main(): Promise<number> {
   const reports: ScenarioReport[] = [];
   try {
     for (const sc of scenarios) {
-      const r = await runScenario(sc, { baseUrl, receiverHost: args['receiver-host'] });
+      const r = await runScenario(sc, { baseUrl, receiverHost: args['receiver-host'] }, lang);
       reports.push(r);
       if (!args.json) printText(r, (s) => process.stdout.write(s + '\n'));
     }

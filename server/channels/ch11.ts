@@ -1,6 +1,6 @@
 import { CHANNEL_CURRENCIES, CHANNEL_PATHS } from '../contract/common.js';
 import { channelDetails } from './details.js';
-import { fieldWarning } from './warnings.js';
+import { fieldWarning } from '../contract/warnings.js';
 import { SandboxError } from '../contract/errors.js';
 import { bankCodes, bankList } from './banks.js';
 import { suggestedExpiry } from './expiry.js';
@@ -9,10 +9,7 @@ import { CHILE_BANK_SHOPPER } from './ch5.js';
 
 /** Channel 11: optional user_bank_code among 22 institutions; filter_by is not used. */
 function institution(input: MethodInput): MethodResult {
-  if (input.filterBy)
-    input.warnings.push(
-      fieldWarning('filter_by', input.filterBy, 'the service selects the institution on channel 11 with user_bank_code', 'ignored'),
-    );
+  if (input.filterBy) input.warnings.push(fieldWarning('filter_by_use_user_bank_code', 'filter_by', input.filterBy, { channel: 11 }));
   const code = input.userBankCode?.trim() ?? '';
   if (code === '') return { method: null, userBankCode: null };
   const codes = bankCodes('chile-ch11-institutions.json');

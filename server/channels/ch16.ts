@@ -1,6 +1,6 @@
 import { CHANNEL_CURRENCIES, CHANNEL_PATHS, checkoutAddress, twoDecimals } from '../contract/common.js';
 import { channelDetails } from './details.js';
-import { fieldWarning } from './warnings.js';
+import { fieldWarning } from '../contract/warnings.js';
 import { SandboxError } from '../contract/errors.js';
 import { documented, len, numericReference, singleFilter } from './common.js';
 import { suggestedExpiry } from './expiry.js';
@@ -14,7 +14,7 @@ import type { ChannelRules, MethodInput, MethodResult, PrepareInput, Prepared } 
 function method16(input: MethodInput): MethodResult {
   const fb = singleFilter(input);
   if (input.userBankCode)
-    input.warnings.push(fieldWarning('user_bank_code', input.userBankCode, 'the service has no user_bank_code on channel 16', 'ignored'));
+    input.warnings.push(fieldWarning('user_bank_code_not_on_channel', 'user_bank_code', input.userBankCode, { channel: 16 }));
   if (fb === undefined) return { method: null, userBankCode: null };
   if (!/^[A-Za-z0-9_-]{1,50}$/.test(fb)) {
     throw new SandboxError('INVALID_FILTER_BY', 'filter_by on channel 16 is one method name: letters, digits, _ or -, up to 50 characters');
@@ -62,6 +62,6 @@ export const channel16 = {
     },
   },
   resolveMethod: method16,
-  expiry: suggestedExpiry(1440, 'online payment'),
+  expiry: suggestedExpiry(1440, 'online'),
   prepare: prepare16,
 } satisfies ChannelRules;

@@ -1,6 +1,6 @@
 import { CHANNEL_CURRENCIES, CHANNEL_PATHS, checkoutAddress, twoDecimals } from '../contract/common.js';
 import { channelDetails } from './details.js';
-import { fieldWarning } from './warnings.js';
+import { fieldWarning } from '../contract/warnings.js';
 import { SandboxError } from '../contract/errors.js';
 import { bankCodes } from './banks.js';
 import { cachedQrDataUri, len, oneOf, sampleQrPayload, singleFilter } from './common.js';
@@ -27,10 +27,7 @@ function resolveMethod(input: MethodInput): MethodResult {
   if (fb === undefined) {
     if (input.direct)
       throw new SandboxError('FILTER_BY_REQUIRED', `filter_by is required with direct_integration: one of ${CH17_METHODS.join(', ')}`);
-    if (input.userBankCode)
-      input.warnings.push(
-        fieldWarning('user_bank_code', input.userBankCode, 'the service uses it only with filter_by=bankredirect', 'ignored'),
-      );
+    if (input.userBankCode) input.warnings.push(fieldWarning('user_bank_code_bankredirect_only', 'user_bank_code', input.userBankCode));
     return { method: null, userBankCode: null };
   }
   if (fb.length > 21 || !isMethod(fb)) {
@@ -42,9 +39,7 @@ function resolveMethod(input: MethodInput): MethodResult {
   }
   if (fb !== 'bankredirect') {
     if (input.userBankCode)
-      input.warnings.push(
-        fieldWarning('user_bank_code', input.userBankCode, `the service uses it only with filter_by=bankredirect, not ${fb}`, 'ignored'),
-      );
+      input.warnings.push(fieldWarning('user_bank_code_not_for_method', 'user_bank_code', input.userBankCode, { method: fb }));
     return { method: fb, userBankCode: null };
   }
   const code = input.userBankCode?.trim() ?? '';
@@ -57,14 +52,7 @@ function resolveMethod(input: MethodInput): MethodResult {
   if (!codes.has(code)) {
     // Standard integration forwards a well-formed code to the provider, which decides.
     if (!input.direct && /^\d{4}$/.test(code)) {
-      input.warnings.push(
-        fieldWarning(
-          'user_bank_code',
-          code,
-          'the service lists the accepted bank codes; this one is not in the list',
-          'forwarded: the provider rejects the operation if the bank is unavailable',
-        ),
-      );
+      input.warnings.push(fieldWarning('bank_code_unlisted', 'user_bank_code', code));
     } else {
       throw new SandboxError(
         'INVALID_BANK_CODE',
@@ -81,9 +69,7 @@ function expiry(input: ExpiryInput): number {
   const fixed = m && isMethod(m) ? FIXED_MINUTES[m] : undefined;
   if (fixed !== undefined) {
     if (raw !== '' && raw !== String(fixed))
-      input.warnings.push(
-        fieldWarning('time_expired', raw, `the service fixes ${fixed} minutes for filter_by=${m}`, `ignored; ${fixed} minutes`),
-      );
+      input.warnings.push(fieldWarning('time_expired_fixed', 'time_expired', raw, { minutes: fixed, method: m ?? '' }));
     return fixed;
   }
   if (raw === '') return DEFAULT_MINUTES;

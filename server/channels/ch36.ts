@@ -1,5 +1,5 @@
 import { CARD_FAILURES } from '../contract/checkout.js';
-import { fieldWarning } from './warnings.js';
+import { fieldWarning } from '../contract/warnings.js';
 import { CHANNEL_CURRENCIES, CHANNEL_PATHS, checkoutAddress } from '../contract/common.js';
 import { channelDetails } from './details.js';
 import { SandboxError } from '../contract/errors.js';
@@ -54,14 +54,7 @@ function check({ shopper, filterBy }: ShopperCheckInput): void {
 function resolveMethod(input: MethodInput): MethodResult {
   const fb = singleFilter(input);
   if (input.userBankCode)
-    input.warnings.push(
-      fieldWarning(
-        'user_bank_code',
-        input.userBankCode,
-        'the service has no user_bank_code on channel 36 (the bank is chosen on the bank-selection page)',
-        'ignored',
-      ),
-    );
+    input.warnings.push(fieldWarning('user_bank_code_bank_page', 'user_bank_code', input.userBankCode, { channel: 36 }));
   if (fb === undefined) return { method: null, userBankCode: null };
   if (!(fb in CH36_FILTERS)) {
     throw new SandboxError('INVALID_FILTER_BY', `filter_by "${fb.slice(0, 40)}" is not one of ${Object.keys(CH36_FILTERS).join(', ')}`);
@@ -71,8 +64,7 @@ function resolveMethod(input: MethodInput): MethodResult {
 
 function prepare(p: PrepareInput): Prepared {
   const source = p.fields.gateway_source_id?.trim() ?? '';
-  if (source && p.method !== 'card')
-    p.warnings.push(fieldWarning('gateway_source_id', source, 'the service uses it only with filter_by=card', 'ignored'));
+  if (source && p.method !== 'card') p.warnings.push(fieldWarning('gateway_source_id_card_only', 'gateway_source_id', source));
   switch (p.method) {
     case 'bank_account':
       return { details: {}, checkoutUrl: checkoutAddress(p.base, { bankSelection: true, token: p.token }) };
@@ -125,7 +117,7 @@ export const channel36 = {
   },
   resolveMethod,
   // Suggested minimums: online 30 minutes, cash 2 hours (warnings only).
-  expiry: suggestedExpiry((m) => (m === 'cash' ? 120 : 30), 'this payment method'),
+  expiry: suggestedExpiry((m) => (m === 'cash' ? 120 : 30), 'method'),
   voucherDigits: CH36_VOUCHER_DIGITS,
   prepare,
 } satisfies ChannelRules;

@@ -1,6 +1,6 @@
 import { CHANNEL_CURRENCIES, CHANNEL_PATHS } from '../contract/common.js';
 import { channelDetails } from './details.js';
-import { fieldWarning } from './warnings.js';
+import { fieldWarning } from '../contract/warnings.js';
 import { SandboxError } from '../contract/errors.js';
 import { documented, len, sampleQrPayload, singleFilter } from './common.js';
 import { minimumExpiry } from './expiry.js';
@@ -16,7 +16,7 @@ function qrMethod(input: MethodInput): MethodResult {
     throw new SandboxError('INVALID_FILTER_BY', `filter_by "${fb.slice(0, 40)}" is not supported; use ${CH40_METHODS.join(' or ')}`);
   }
   if (input.userBankCode)
-    input.warnings.push(fieldWarning('user_bank_code', input.userBankCode, 'the service has no user_bank_code on channel 40', 'ignored'));
+    input.warnings.push(fieldWarning('user_bank_code_not_on_channel', 'user_bank_code', input.userBankCode, { channel: 40 }));
   return { method: fb, userBankCode: null };
 }
 

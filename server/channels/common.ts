@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { fieldWarning } from './warnings.js';
+import { fieldWarning } from '../contract/warnings.js';
 import { qrPng } from './qr-png.js';
 import { SandboxError } from '../contract/errors.js';
 import type { MethodInput, MethodResult, ShopperFieldRule } from './types.js';
@@ -20,10 +20,8 @@ export function singleFilter(input: MethodInput): string | undefined {
 
 /** Channels without a documented filter_by / user_bank_code: values sent are ignored, with a warning. */
 export function noMethod(input: MethodInput): MethodResult {
-  if (input.filterBy)
-    input.warnings.push(fieldWarning('filter_by', input.filterBy, 'the service has no filter_by on this channel', 'ignored'));
-  if (input.userBankCode)
-    input.warnings.push(fieldWarning('user_bank_code', input.userBankCode, 'the service has no user_bank_code on this channel', 'ignored'));
+  if (input.filterBy) input.warnings.push(fieldWarning('filter_by_not_on_channel', 'filter_by', input.filterBy));
+  if (input.userBankCode) input.warnings.push(fieldWarning('user_bank_code_not_on_this_channel', 'user_bank_code', input.userBankCode));
   return { method: null, userBankCode: null };
 }
 
@@ -32,10 +30,7 @@ export const optionalFilter =
   (values: () => Iterable<string>) =>
   (input: MethodInput): MethodResult => {
     const v = singleFilter(input);
-    if (input.userBankCode)
-      input.warnings.push(
-        fieldWarning('user_bank_code', input.userBankCode, 'the service has no user_bank_code on this channel', 'ignored'),
-      );
+    if (input.userBankCode) input.warnings.push(fieldWarning('user_bank_code_not_on_this_channel', 'user_bank_code', input.userBankCode));
     if (v === undefined) return { method: null, userBankCode: null };
     const list = [...values()];
     if (!list.includes(v))

@@ -1,5 +1,5 @@
 import { SandboxError } from '../contract/errors.js';
-import { fieldWarning } from './warnings.js';
+import { fieldWarning, type Warning } from '../contract/warnings.js';
 import type { ExpiryInput } from './types.js';
 
 /** Ten years: a longer time_expired is certainly a mistake (and would overflow dates). */
@@ -27,33 +27,27 @@ export const plainExpiry = () => (input: ExpiryInput) => positive(readMinutes(in
 export const minimumExpiry = (min: number) => (input: ExpiryInput) => {
   const n = readMinutes(input.raw ?? '');
   if (n >= min) return n;
-  input.warnings.push(
-    fieldWarning('time_expired', input.raw ?? '', `the service's minimum on this channel is ${min} minutes`, `raised to ${min}`),
-  );
+  input.warnings.push(fieldWarning('time_expired_raised', 'time_expired', input.raw ?? '', { min }));
   return min;
 };
 
-/** A "suggested" minimum is advice, not a rule: a smaller value only warns. `min` may depend on the method. */
-export const suggestedExpiry =
-  (min: number | ((method: string | null) => number), what = '') =>
-  (input: ExpiryInput) => {
-    const n = positive(readMinutes(input.raw ?? ''));
-    const m = typeof min === 'number' ? min : min(input.method);
-    if (n < m)
-      input.warnings.push(
-        fieldWarning(
-          'time_expired',
-          input.raw ?? '',
-          `the service suggests at least ${m} minutes${what ? ` for ${what}` : ''}`,
-          `kept ${n} minutes`,
-        ),
-      );
-    return n;
-  };
+/** A "suggested" minimum is advice, not a rule: a smaller value only warns. `min` may depend on the method; `what` names what it is for. */
+export const suggestedExpiry = (min: number | ((method: string | null) => number), what?: 'method' | 'online') => (input: ExpiryInput) => {
+  const n = positive(readMinutes(input.raw ?? ''));
+  const m = typeof min === 'number' ? min : min(input.method);
+  if (n < m)
+    input.warnings.push(
+      fieldWarning(what ? `time_expired_below_suggested_${what}` : 'time_expired_below_suggested', 'time_expired', input.raw ?? '', {
+        min: m,
+        kept: n,
+      }),
+    );
+  return n;
+};
 
 /** Adjusts into [min, max] with a warning when it had to (channel 17 instant methods). */
-export function clampMinutes(n: number, min: number, max: number, warnings: string[]): number {
+export function clampMinutes(n: number, min: number, max: number, warnings: Warning[]): number {
   const c = Math.min(max, Math.max(min, n));
-  if (c !== n) warnings.push(fieldWarning('time_expired', String(n), `the service accepts ${min} to ${max} minutes`, `adjusted to ${c}`));
+  if (c !== n) warnings.push(fieldWarning('time_expired_clamped', 'time_expired', String(n), { min, max, adjusted: c }));
   return c;
 }

@@ -1,5 +1,5 @@
 import { SandboxError } from '../contract/errors.js';
-import { fieldWarning } from './warnings.js';
+import { fieldWarning, type Warning } from '../contract/warnings.js';
 
 interface DocumentFormat {
   document: string;
@@ -66,7 +66,7 @@ const RFC_SEPARATORS = /[\s.\-_/]/g;
 /** True when an RFC is written with spaces, dots, hyphens or slashes (SPEI never matches it). */
 export const rfcHasSeparators = (value: string): boolean => value.replace(RFC_SEPARATORS, '') !== value;
 
-export function checkRfc(value: string, warnings: string[]): void {
+export function checkRfc(value: string, warnings: Warning[]): void {
   const bare = value.replace(RFC_SEPARATORS, '');
   if (!RFC.test(bare)) {
     throw new SandboxError(
@@ -75,13 +75,6 @@ export function checkRfc(value: string, warnings: string[]): void {
     );
   }
   if (bare !== value) {
-    warnings.push(
-      fieldWarning(
-        'shopper_information.Num_doc_identi',
-        value,
-        'the service asks for the RFC without spaces, hyphens or other separators',
-        'accepted, but incoming SPEI transfers will not be matched to this operation',
-      ),
-    );
+    warnings.push(fieldWarning('rfc_separators', 'shopper_information.Num_doc_identi', value));
   }
 }

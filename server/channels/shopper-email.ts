@@ -1,5 +1,5 @@
 import { Resolver } from 'node:dns/promises';
-import { fieldWarning } from './warnings.js';
+import { fieldWarning, type Warning } from '../contract/warnings.js';
 import type { SandboxSettings } from '../contract/settings.js';
 import { trimBoth } from '../contract/trim.js';
 
@@ -34,7 +34,7 @@ export function offlineUnresolvable(domain: string, denyList: readonly string[])
 export async function domainResolves(
   domain: string,
   settings: Pick<SandboxSettings, 'email_real_dns' | 'email_domain_deny_list'>,
-  warnings: string[],
+  warnings: Warning[],
 ): Promise<boolean> {
   if (offlineUnresolvable(domain, settings.email_domain_deny_list)) return false;
   if (!settings.email_real_dns) return true;
@@ -46,14 +46,8 @@ export async function domainResolves(
       if (records.length > 0) return true;
     } catch (err) {
       if (!missing(err)) {
-        warnings.push(
-          fieldWarning(
-            'shopper_information.email',
-            domain,
-            'the service asks for a domain that resolves',
-            `could not be checked (${(err as { code?: string }).code ?? 'DNS error'}); accepted`,
-          ),
-        );
+        const error = (err as { code?: string }).code ?? 'DNS error';
+        warnings.push(fieldWarning('email_domain_unchecked', 'shopper_information.email', domain, { error }));
         return true;
       }
     }

@@ -1,7 +1,7 @@
 import { isRecord } from '../contract/common.js';
 import type { ErrorCode } from '../contract/errors.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../contract/json-depth.js';
-import { fieldWarning } from './warnings.js';
+import { fieldWarning, type Warning } from '../contract/warnings.js';
 import { SandboxError } from '../contract/errors.js';
 import type { ShopperFieldRule, ShopperKey, ShopperRules } from './types.js';
 
@@ -70,7 +70,7 @@ export function parseShopper(raw: string | undefined, objectKeys: readonly strin
   return out;
 }
 
-function checkValue(rules: ShopperRules, key: ShopperKey, rule: ShopperFieldRule, value: string, warnings: string[]): void {
+function checkValue(rules: ShopperRules, key: ShopperKey, rule: ShopperFieldRule, value: string, warnings: Warning[]): void {
   if (value.length > rule.max) {
     throw new SandboxError(shopperCode(rules, key), `shopper_information.${key} is longer than ${rule.max} characters`);
   }
@@ -84,7 +84,7 @@ function checkValue(rules: ShopperRules, key: ShopperKey, rule: ShopperFieldRule
       `shopper_information.${key} must be ${rule.values.length > 1 ? `one of ${list}` : list} (got "${value.slice(0, 40)}")`,
     );
   }
-  warnings.push(fieldWarning(`shopper_information.${key}`, value, `the service documents ${list}`, 'accepted'));
+  warnings.push(fieldWarning('shopper_value_undocumented', `shopper_information.${key}`, value, { values: list }));
 }
 
 /**
@@ -96,7 +96,7 @@ export function validateShopper(
   rules: ShopperRules,
   shopper: Record<string, string>,
   filterBy: string | undefined,
-  warnings: string[],
+  warnings: Warning[],
 ): Record<string, string> {
   const keys = [...BASE_KEYS, ...(Object.keys(rules.fields) as ShopperKey[])];
   const missing = keys.filter((k) => !(k in shopper));

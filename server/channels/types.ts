@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ChannelId, CreationPath } from '../contract/common.js';
 import type { MerchantRecord } from '../store/merchants.js';
 import type { OperationDetails } from '../contract/operation-details.js';
+import type { Warning } from '../contract/warnings.js';
 
 export type { CreationPath };
 
@@ -46,7 +47,7 @@ export interface ShopperCheckInput {
   shopper: Record<string, string>;
   /** filter_by as sent (channel 36's online-bank rules depend on it). */
   filterBy: string | undefined;
-  warnings: string[];
+  warnings: Warning[];
 }
 
 export interface ShopperRules {
@@ -66,7 +67,7 @@ export interface MethodInput {
   userBankCode: string | undefined;
   direct: boolean;
   fields: Record<string, string>;
-  warnings: string[];
+  warnings: Warning[];
 }
 
 export interface MethodResult {
@@ -79,7 +80,7 @@ export interface ExpiryInput {
   /** time_expired as sent; undefined when absent. */
   raw: string | undefined;
   method: string | null;
-  warnings: string[];
+  warnings: Warning[];
 }
 
 /** Everything a channel needs to prepare the values its checkout shows and its direct response. */
@@ -97,7 +98,7 @@ export interface PrepareInput {
   expiresAt: number;
   fields: Record<string, string>;
   merchant: MerchantRecord;
-  warnings: string[];
+  warnings: Warning[];
 }
 
 /** A state change that follows creation at once (channel 36's tokenised card charge). */

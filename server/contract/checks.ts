@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DiagnosisSchema } from './diagnosis.js';
 import { defineRoute } from './route.js';
 
 /** Active probes: real notifications to the merchant's URLs, in the order the report lists them. */
@@ -57,11 +58,71 @@ export const ProbeAnswerSchema = z.object({
 });
 export type ProbeAnswer = z.infer<typeof ProbeAnswerSchema>;
 
+/**
+ * What a check's evidence says, as a code: a missing URL, how a probe was answered (acknowledged,
+ * refused, or neither), how fast, and what the sandbox saw from the merchant (creations, signatures,
+ * warnings, trans_ids, operation queries, request formats). golive-evidence.ts words each in English.
+ */
+export const EVIDENCE_CODES = [
+  'no_url',
+  'none_acknowledged',
+  'acknowledged',
+  'not_acknowledged',
+  'refused',
+  'not_refused',
+  'no_http_answer',
+  'late_acknowledged',
+  'late_not_acknowledged',
+  'nothing_to_compare',
+  'same_answer',
+  'different_answers',
+  'timed_out',
+  'slow',
+  'fast',
+  'no_creation',
+  'no_accepted_creation',
+  'signatures_refused',
+  'no_signature_seen',
+  'signatures_accepted',
+  'no_warnings',
+  'warnings',
+  'trans_ids_repeated',
+  'trans_ids_unique',
+  'queries_seen',
+  'no_queries',
+  'current_format',
+  'older_format',
+] as const;
+export type EvidenceCode = (typeof EVIDENCE_CODES)[number];
+
+export const EvidenceFactsSchema = z.object({
+  code: z.enum(EVIDENCE_CODES),
+  params: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .describe('the values the sentence names: counts, ISO times (since, at, last), ids, the URL setting missing'),
+  heard: z
+    .array(z.object({ status: z.number().int().nullable(), latency_ms: z.number().nullable(), error: z.string().nullable() }))
+    .optional()
+    .describe('the probe answers the sentence names, in its order'),
+  counted: z
+    .array(z.object({ value: z.string(), n: z.number().int() }))
+    .optional()
+    .describe('warnings, repeated trans_ids or older request formats, each with how many times it was seen'),
+  refusals: z
+    .array(z.object({ request: z.number().int(), at: z.string(), diagnosis: DiagnosisSchema.nullable() }))
+    .optional()
+    .describe('signatures_refused: the newest refused creations (request log id, time, signature diagnosis)'),
+});
+export type EvidenceFacts = z.infer<typeof EvidenceFactsSchema>;
+
 export const CheckResultSchema = z.object({
   id: z.enum(CHECK_IDS),
   verdict: z.enum(VERDICTS),
   title: z.string(),
   evidence: z.string().describe('what the sandbox saw; with skipped, the reason'),
+  evidence_facts: EvidenceFactsSchema.optional().describe(
+    '`evidence` as a code and the values it names, for a reader that words it in another language (absent in reports kept from before)',
+  ),
   advice: z.string().describe('what a correct integration does'),
   notification_ids: z.array(z.number().int()).describe('the probe notifications this check sent (open them for their attempts)'),
   answers: z.array(ProbeAnswerSchema).describe('active checks: what the handler answered to each probe request; empty for passive ones'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WarningDetailSchema } from './warnings.js';
 
 /*
  * Operation `details`, typed. Creation stores the common keys plus the channel's own (each chNN.ts
@@ -31,6 +32,7 @@ export const CheckoutStateSchema = z
 export const CommonDetailsSchema = z
   .object({
     warnings: opt(z.array(z.string())),
+    warning_details: opt(z.array(WarningDetailSchema)),
     path: text,
     encoding: text,
     direct_integration: opt(z.boolean()),

@@ -6,6 +6,7 @@ import { NotificationSchema } from './notifications.js';
 import { defineRoute } from './route.js';
 import { DialectSchema } from './protocol.js';
 import { IdParam, pageOf, pageQuery } from './paging.js';
+import { warningDetailsField } from './warnings.js';
 
 /** Who moved an operation: shown on its timeline. */
 export const ACTORS = ['merchant_api', 'shopper_page', 'operator', 'control_api', 'clock', 'spei_transfer', 'manual_notify'] as const;
@@ -74,6 +75,7 @@ export const OperationSchema = OperationSummarySchema.extend({
       'what the creation was accepted with despite the service: each names the field, the value sent, what ' +
         'the service asks for and what the sandbox did',
     ),
+  warning_details: warningDetailsField,
   updated_at: z.string(),
   events: z.array(OperationEventSchema),
   notifications: z.array(NotificationSchema),

@@ -3,6 +3,7 @@ import { PAYOUT_ACCOUNT_TYPE_WORDS, PAYOUT_BANK_CODES, PAYOUT_COUNTRY_CODES, PAY
 import { NotificationSchema } from './notifications.js';
 import { defineRoute } from './route.js';
 import { IdParam, pageOf, pageQuery } from './paging.js';
+import { warningDetailsField } from './warnings.js';
 
 /** Largest batch `POST /api/transactions/` accepts. */
 export const MAX_PAYOUT_BATCH = 500;
@@ -141,7 +142,8 @@ export const PayoutSchema = z.object({
   status: PayoutStatusSchema,
   transfer_status: z.number().int().min(1).max(5),
   transfer_status_description: z.string(),
-  warnings: z.array(z.string()),
+  warnings: z.array(z.string()).describe("what was accepted against the service's advice: field, value sent, what the service asks for"),
+  warning_details: warningDetailsField,
   decided_by: z.enum(PAYOUT_DECIDERS).nullable(),
   reference: z.string().nullable(),
   otp_code: z.string().nullable(),

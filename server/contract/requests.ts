@@ -4,6 +4,8 @@ import { CallKindSchema } from './call-kinds.js';
 import { DiagnosisSchema } from './diagnosis.js';
 import { MigrationSchema } from './migration.js';
 import { IdParam, pageOf, pageQuery } from './paging.js';
+import { NoteDetailSchema } from './log-notes.js';
+import { warningDetailsField } from './warnings.js';
 
 export const RequestLogEntrySchema = z.object({
   id: z.number().int(),
@@ -16,8 +18,13 @@ export const RequestLogEntrySchema = z.object({
   request_headers: z.record(z.string(), z.string()),
   request_body: z.string(),
   response_body: z.string(),
-  note: z.string().nullable(),
+  note: z.string().nullable().describe('what the sandbox noted about the request, in words (its notes joined by "; ")'),
+  note_details: z
+    .array(NoteDetailSchema)
+    .nullable()
+    .describe('the same notes as codes and values, in order; null on entries kept before notes had codes'),
   warnings: z.array(z.string()).describe('what the request was accepted with despite the service (creation warnings)'),
+  warning_details: warningDetailsField,
   call_kind: CallKindSchema.nullable().describe('which call the request was: creation, operation_query, payout_batch, control…'),
   public_key: z.string().nullable().describe('the merchant the call names (a payout call: the owner of its token)'),
   diagnosis: DiagnosisSchema.nullable().describe(

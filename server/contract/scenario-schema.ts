@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MAX_ADVANCE_MINUTES } from './clock.js';
 import { MerchantSettingsSchema } from './merchants.js';
+import { StepTextSchema } from './step-texts.js';
+import { checkTranslations, ScenarioLangSchema, ScenarioTextsSchema, StepTextsSchema, translationsOf } from './scenario-translations.js';
 
 /*
  * Scenario files: a named list of steps driven through the sandbox's public HTTP APIs,
@@ -23,6 +25,8 @@ const base = {
   title: z.string().max(200).optional(),
   /** What a trainer says at this step; shown by the report and the console's player. */
   narration: z.string().max(5000).optional(),
+  /** The title and narration in other languages, by language: `{ "es": { "title": "…", "narration": "…" } }`. */
+  translations: translationsOf(StepTextsSchema).optional(),
 };
 
 /** Outcome of a call: HTTP status and/or the error code of `{"error":{"code"}}`. */
@@ -216,13 +220,18 @@ export const ScenarioSchema = z
     format: z.literal(SCENARIO_FORMAT).optional(),
     version: z.literal(1).default(1),
     name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,80}$/, 'name: lowercase letters, digits and hyphens'),
+    /** The language the texts are written in; English when absent. */
+    language: ScenarioLangSchema.optional(),
     title: z.string().min(1).max(200),
     description: z.string().max(10_000).default(''),
+    /** The title and description in other languages, by language (each step carries its own). */
+    translations: translationsOf(ScenarioTextsSchema).optional(),
     tags: z.array(z.string().max(40)).max(20).default([]),
     merchant: ScenarioMerchantSchema.default({ notify_success: true, notify_rejection: true, notify_payouts: true }),
     steps: z.array(StepSchema).min(1).max(1000),
   })
-  .strict();
+  .strict()
+  .superRefine((sc, ctx) => checkTranslations(sc, (issue) => ctx.addIssue({ code: 'custom', ...issue })));
 export type Scenario = z.output<typeof ScenarioSchema>;
 export type ScenarioInput = z.input<typeof ScenarioSchema>;
 
@@ -232,9 +241,14 @@ export const StepReportSchema = z.object({
   title: z.string(),
   narration: z.string().nullable(),
   status: z.enum(['passed', 'failed', 'skipped']),
-  /** What happened, in one line. */
+  /** What happened, in one line (English). */
   message: z.string(),
+  /** `message` as a code with its values, for a reader that words it in its own language; null before the step runs. */
+  message_code: StepTextSchema.nullable(),
+  /** Failed expectations (English). */
   failures: z.array(z.string()),
+  /** `failures` as codes with their values, in the same order. */
+  failure_codes: z.array(StepTextSchema),
   duration_ms: z.number(),
 });
 export type StepReport = z.infer<typeof StepReportSchema>;

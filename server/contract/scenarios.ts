@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ScenarioReportSchema, ScenarioSchema } from './scenario-schema.js';
 import { defineRoute } from './route.js';
+import { ScenarioLangQuerySchema } from './scenario-translations.js';
 
 /** The scenario file format, re-exported so the console validates pasted files from the contract. */
 export { ScenarioSchema, type ScenarioReport } from './scenario-schema.js';
@@ -57,11 +58,18 @@ export type StepRun = z.infer<typeof StepRunSchema>;
 /** Step-run ids are opaque strings; an unknown one is the runs' own 404. */
 const runId = z.object({ id: z.string() });
 
+/*
+ * Every scenario route takes `?lang=en|es`: the scenario's title, description and step texts come in
+ * that language when the scenario has them (built-ins do), as written otherwise. What a step did is
+ * in English in `message`/`failures` and as codes in `message_code`/`failure_codes`.
+ */
+
 export const scenarioRoutes = {
   listScenarios: defineRoute({
     method: 'GET',
     path: '/sandbox/v1/scenarios',
     summary: 'The built-in scenarios (lessons)',
+    query: ScenarioLangQuerySchema,
     tags: ['scenarios'],
     response: z.object({ items: z.array(ScenarioSummarySchema) }),
   }),
@@ -70,6 +78,7 @@ export const scenarioRoutes = {
     path: '/sandbox/v1/scenarios/:name',
     params: z.object({ name: z.string() }),
     summary: 'One built-in scenario, with every step and its narration',
+    query: ScenarioLangQuerySchema,
     tags: ['scenarios'],
     response: ScenarioSchema,
     errors: ['NOT_FOUND'],
@@ -78,6 +87,7 @@ export const scenarioRoutes = {
     method: 'POST',
     path: '/sandbox/v1/scenarios/run',
     summary: 'Run a scenario (given, or a built-in by name) against this sandbox; answers the per-step report with narration',
+    query: ScenarioLangQuerySchema,
     tags: ['scenarios'],
     body: RunScenarioSchema,
     response: ScenarioReportSchema,
@@ -90,6 +100,7 @@ export const scenarioRoutes = {
     method: 'POST',
     path: '/sandbox/v1/scenarios/runs',
     summary: 'Open a step-by-step run of a scenario: sets up its merchant and receiver, runs no step yet',
+    query: ScenarioLangQuerySchema,
     tags: ['scenarios'],
     body: RunScenarioSchema,
     response: StepRunSchema,
@@ -104,6 +115,7 @@ export const scenarioRoutes = {
     path: '/sandbox/v1/scenarios/runs/:id',
     params: runId,
     summary: 'A step-by-step run: the report so far and the next step',
+    query: ScenarioLangQuerySchema,
     tags: ['scenarios'],
     response: StepRunSchema,
     errors: ['NOT_FOUND'],
@@ -113,6 +125,7 @@ export const scenarioRoutes = {
     path: '/sandbox/v1/scenarios/runs/:id/step',
     params: runId,
     summary: 'Run the next step of a step-by-step run; answers the report so far',
+    query: ScenarioLangQuerySchema,
     tags: ['scenarios'],
     response: StepRunSchema,
     errors: ['NOT_FOUND', 'CONFLICT'],
@@ -123,6 +136,7 @@ export const scenarioRoutes = {
     path: '/sandbox/v1/scenarios/runs/:id',
     params: runId,
     summary: 'Close a step-by-step run (the steps not run stay skipped); answers its final report',
+    query: ScenarioLangQuerySchema,
     tags: ['scenarios'],
     response: StepRunSchema,
     errors: ['NOT_FOUND'],

@@ -2,7 +2,8 @@ import type { FaultKind } from '../contract/faults.js';
 import type { SandboxContext } from '../context.js';
 import { maskSecrets } from '../body/secret-masking.js';
 import type { EntryInput } from '../store/request-log.js';
-import { consume, describeFiring, editableFaultRules, forMerchant, isLive, noFaultRules, saveFaultRules } from '../store/fault-rules.js';
+import { faultNote, notesText, type NoteDetail } from '../contract/log-notes.js';
+import { consume, editableFaultRules, forMerchant, isLive, noFaultRules, saveFaultRules } from '../store/fault-rules.js';
 
 /** What the delivery engine must do to one new notification. */
 export interface NotificationFault {
@@ -23,14 +24,15 @@ function firedEntry(
   at: number,
   merchant: { id: number; key: string | null },
   info: { url?: string; kind?: string },
-  note: string,
+  notes: NoteDetail[],
 ): EntryInput {
   return {
     at,
     method: 'NOTIFY',
     path: info.url ? maskSecrets(info.url) : '(notification)',
     request_body: info.kind ? `${info.kind} notification of merchant ${merchant.key ?? merchant.id}` : '',
-    note,
+    note: notesText(notes),
+    note_details: notes,
     public_key: merchant.key,
   };
 }
@@ -50,13 +52,13 @@ export function notificationFault(ctx: SandboxContext, merchantId: number, info:
     const pick = (kind: FaultKind) => rules.find((r) => r.kind === kind && isLive(r) && forMerchant(r, publicKey));
     const delay = pick('notification_delay');
     const dup = pick('notification_duplicate');
-    const notes: string[] = [];
-    if (delay) (consume(delay), notes.push(describeFiring(delay, `notification delayed ${delay.delay_minutes} min`)));
-    if (dup) (consume(dup), notes.push(describeFiring(dup, 'notification sent twice')));
-    if (!notes.length) return { delayMs: 0, duplicate: false, note: null };
+    const notes: NoteDetail[] = [];
+    if (delay) (consume(delay), notes.push(faultNote('fault_delay', delay, { minutes: delay.delay_minutes ?? 0 })));
+    if (dup) (consume(dup), notes.push(faultNote('fault_duplicate', dup)));
+    const note = notesText(notes);
+    if (note === null) return { delayMs: 0, duplicate: false, note: null };
     saveFaultRules(settings, rules);
-    const note = notes.join('; ');
-    ctx.store.requests.add(firedEntry(ctx.clock.now(), { id: merchantId, key: publicKey }, info, note));
+    ctx.store.requests.add(firedEntry(ctx.clock.now(), { id: merchantId, key: publicKey }, info, notes));
     return { delayMs: Math.round((delay?.delay_minutes ?? 0) * 60_000), duplicate: dup !== undefined, note };
   });
 }

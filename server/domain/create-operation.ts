@@ -23,7 +23,7 @@ import {
   readTime,
 } from './creation-checks.js';
 import { checkShopperNotBracketed, transportWarnings } from './creation-fields.js';
-import { fieldWarning } from '../channels/warnings.js';
+import { fieldWarning, warningTexts, type Warning } from '../contract/warnings.js';
 import { EXPIRE_TIMER, transition } from './operations.js';
 import { checkoutToken } from './random-hex.js';
 import { signatureMatches } from './secrets.js';
@@ -45,8 +45,8 @@ export interface CreationRequest {
 
 /** The answer, the stored operation and the warnings kept on it (also shown in the request log). */
 export type CreationResult =
-  | { kind: 'address'; url: string; operation: OperationRecord; warnings: string[] }
-  | { kind: 'direct'; body: Record<string, unknown>; operation: OperationRecord; warnings: string[] };
+  | { kind: 'address'; url: string; operation: OperationRecord; warnings: Warning[] }
+  | { kind: 'direct'; body: Record<string, unknown>; operation: OperationRecord; warnings: Warning[] };
 
 /** What the checks of a creation read and decided, before anything is written. */
 export interface CheckedCreation {
@@ -59,7 +59,7 @@ export interface CheckedCreation {
   direct: boolean;
   method: MethodResult;
   minutes: number;
-  warnings: string[];
+  warnings: Warning[];
 }
 
 /**
@@ -71,7 +71,7 @@ export interface CheckedCreation {
  */
 export async function checkCreation(ctx: SandboxContext, req: CreationRequest, offline = false): Promise<CheckedCreation> {
   const f = req.fields;
-  const warnings: string[] = [];
+  const warnings: Warning[] = [];
   const dup = req.repeated.filter((k) => k !== 'filter_by');
   if (dup.length) throw new SandboxError('INVALID_BODY', `fields sent more than once: ${[...new Set(dup)].join(', ')}`);
 
@@ -134,14 +134,7 @@ export async function checkCreation(ctx: SandboxContext, req: CreationRequest, o
     throw new SandboxError('CREATION_ERROR', 'the payment could not be created with the provider; retry with a new trans_id');
   }
   if (direct && !rules.supportsDirect)
-    warnings.push(
-      fieldWarning(
-        'direct_integration',
-        f.direct_integration!,
-        `the service gives direct_integration no effect on channel ${channel}`,
-        'answered the checkout address',
-      ),
-    );
+    warnings.push(fieldWarning('direct_no_effect', 'direct_integration', f.direct_integration!, { channel }));
   return { merchant, channel, rules, amount, shopper, email, direct, method, minutes, warnings };
 }
 
@@ -179,7 +172,7 @@ export async function createOperation(ctx: SandboxContext, req: CreationRequest)
 
   // Shares its commit with the creations of the same event-loop turn; answered only once committed.
   const op = await ctx.store.txGrouped(() => {
-    const details: Record<string, unknown> = { ...prepared.details, warnings };
+    const details: Record<string, unknown> = { ...prepared.details, warnings: warningTexts(warnings), warning_details: warnings };
     if (prepared.checkoutUrl) details.checkout_url = prepared.checkoutUrl;
     // A direct answer names the operation's id: known before the insert, so the row is written once.
     const id = answerDirect ? ctx.store.operations.nextId() : undefined;
@@ -217,7 +210,7 @@ export async function createOperation(ctx: SandboxContext, req: CreationRequest)
       from_status: null,
       to_status: 'pending',
       details: {
-        warnings,
+        warnings: warningTexts(warnings),
         path: creationAddress(req.path),
         encoding: req.encoding,
         direct_integration: direct,

@@ -2,7 +2,7 @@ import { twoDecimals } from '../contract/common.js';
 import { CHANNEL_CURRENCIES, CHANNEL_IDS, isChannelId, type ChannelId } from '../contract/common.js';
 import { SandboxError } from '../contract/errors.js';
 import type { MerchantRecord } from '../store/merchants.js';
-import { fieldWarning } from '../channels/warnings.js';
+import { fieldWarning, type Warning } from '../contract/warnings.js';
 
 /** Top-level fields every creation request carries (shopper_information has its own code). */
 const REQUIRED = [
@@ -100,7 +100,7 @@ export interface Amount {
  */
 export function readAmount(
   raw: string,
-  opts: { wholeAmounts: boolean; minAmount?: number; maxAmount: number; warnings: string[] },
+  opts: { wholeAmounts: boolean; minAmount?: number; maxAmount: number; warnings: Warning[] },
 ): Amount {
   const s = raw.trim();
   if (/^-\d+(\.\d+)?$/.test(s)) throw new SandboxError('NEGATIVE_AMOUNT', `amount must be greater than zero (got ${s.slice(0, 30)})`);
@@ -126,14 +126,14 @@ export function readAmount(
   const max = BigInt(Math.round(opts.maxAmount * 100));
   if (int.length > 30) throw new SandboxError('MAX_AMOUNT_LIMIT', `amount exceeds the account maximum of ${opts.maxAmount}`);
   let cents: bigint;
-  let note: string | null = null;
+  let note: { code: 'amount_rounded' | 'amount_whole_read' | 'amount_decimals_read'; value: string } | null = null;
   if (opts.wholeAmounts) {
     const pesos = BigInt(int) + (frac !== '' && Number(frac[0]) >= 5 ? 1n : 0n);
-    if (frac !== '') note = /[1-9]/.test(frac) ? `rounded to ${pesos}` : `read as ${pesos}`;
+    if (frac !== '') note = { code: /[1-9]/.test(frac) ? 'amount_rounded' : 'amount_whole_read', value: String(pesos) };
     cents = pesos * 100n;
   } else {
     cents = BigInt(int) * 100n + BigInt(frac.padEnd(2, '0') || '0');
-    if (frac.length < sentFrac.length) note = `read as ${int}.${frac}`;
+    if (frac.length < sentFrac.length) note = { code: 'amount_decimals_read', value: `${int}.${frac}` };
   }
   if (cents === 0n)
     throw new SandboxError(
@@ -145,15 +145,7 @@ export function readAmount(
   if (opts.minAmount !== undefined && cents < BigInt(Math.round(opts.minAmount * 100))) {
     throw new SandboxError('AMOUNT_BELOW_MINIMUM', `amount is below the channel minimum of ${opts.minAmount}`);
   }
-  if (note)
-    opts.warnings.push(
-      fieldWarning(
-        'amount',
-        s,
-        opts.wholeAmounts ? 'the service asks for whole pesos on this channel' : 'the service asks for 2 decimals',
-        note,
-      ),
-    );
+  if (note) opts.warnings.push(fieldWarning(note.code, 'amount', s, { value: note.value }));
   const c = Number(cents);
   const text = opts.wholeAmounts ? String(c / 100) : twoDecimals(c);
   return { text, cents: c };
@@ -171,7 +163,7 @@ const ISO_TIME = [
  * `time`: any ISO 8601 date-time with a real calendar date, read as given and never rejected for
  * being old or future. A layout other than the service's two gets a warning.
  */
-export function readTime(raw: string, warnings: string[]): void {
+export function readTime(raw: string, warnings: Warning[]): void {
   const m = ISO_TIME.map((re) => re.exec(raw)).find((x) => x !== null);
   const bad = () =>
     new SandboxError(
@@ -184,16 +176,7 @@ export function readTime(raw: string, warnings: string[]): void {
   if (date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d || h > 23 || mi > 59 || se > 59) throw bad();
   const offset = /[+-](\d{2}):?(\d{2})?$/.exec(m[7] ?? '');
   if (offset && (Number(offset[1]) > 23 || Number(offset[2] ?? 0) > 59)) throw bad();
-  if (!SPEC_TIME.test(raw)) {
-    warnings.push(
-      fieldWarning(
-        'time',
-        raw,
-        'the service asks for YYYY-MM-DD HH:MM:SS or YYYY-MM-DDTHH:MM:SS',
-        'accepted as an ISO 8601 date-time, read as given',
-      ),
-    );
-  }
+  if (!SPEC_TIME.test(raw)) warnings.push(fieldWarning('time_layout', 'time', raw));
 }
 
 /** url_ok / url_error: https, or http on localhost / 127.0.0.1 when the merchant allows it. */

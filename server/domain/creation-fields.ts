@@ -3,7 +3,7 @@ import { CreationFieldsSchema } from '../contract/payments.js';
 import type { BodyEncoding } from '../contract/body-encoding.js';
 import { SandboxError } from '../contract/errors.js';
 import { creationAddress } from '../contract/common.js';
-import { fieldWarning } from '../channels/warnings.js';
+import { fieldWarning, type Warning } from '../contract/warnings.js';
 
 /** The fields of the service's creation request (the documented schema is the one list). */
 export const CREATION_FIELD_NAMES: ReadonlySet<string> = new Set(Object.keys(CreationFieldsSchema.shape));
@@ -24,46 +24,26 @@ const MAX_UNKNOWN_WARNINGS = 10;
  */
 export function transportWarnings(
   f: Record<string, string>,
-  opts: { encoding: BodyEncoding; path: CreationPath; rules: ChannelRules; warnings: string[]; prefix?: string; sentPath?: string },
+  opts: { encoding: BodyEncoding; path: CreationPath; rules: ChannelRules; warnings: Warning[]; prefix?: string; sentPath?: string },
 ): void {
   const { rules, warnings } = opts;
   if (opts.prefix) {
-    warnings.push(
-      fieldWarning(
-        'path',
-        (opts.sentPath ?? opts.prefix).slice(0, 200),
-        `today's creation paths are ${creationAddress(opts.path)} on the service's address; ` +
-          `${opts.prefix} is where the older integrations post`,
-        'served as a current request',
-      ),
-    );
+    const sent = (opts.sentPath ?? opts.prefix).slice(0, 200);
+    warnings.push(fieldWarning('path_prefix', 'path', sent, { paths: creationAddress(opts.path), prefix: opts.prefix }));
   }
   if (opts.encoding === 'json' && !rules.jsonBodies) {
-    warnings.push(
-      fieldWarning(
-        'Content-Type',
-        'application/json',
-        `the service asks for form fields on channel ${rules.id} (application/x-www-form-urlencoded or multipart/form-data)`,
-        'read as a flat JSON object',
-      ),
-    );
+    warnings.push(fieldWarning('json_body', 'Content-Type', 'application/json', { channel: rules.id }));
   }
   if (rules.path !== opts.path) {
-    warnings.push(
-      fieldWarning(
-        'channel',
-        f.channel!,
-        `the service serves channel ${rules.id} on ${creationAddress(rules.path)}, not ${creationAddress(opts.path)}`,
-        'accepted on this path',
-      ),
-    );
+    const paths = { channel: rules.id, path: creationAddress(rules.path), sent_path: creationAddress(opts.path) };
+    warnings.push(fieldWarning('channel_path', 'channel', f.channel!, paths));
   }
   const unknown = Object.keys(f).filter((k) => !CREATION_FIELD_NAMES.has(k));
   for (const k of unknown.slice(0, MAX_UNKNOWN_WARNINGS)) {
-    warnings.push(fieldWarning(k.slice(0, 60), f[k]!, "the service's creation request has no such field", 'ignored'));
+    warnings.push(fieldWarning('field_unknown', k.slice(0, 60), f[k]!));
   }
   if (unknown.length > MAX_UNKNOWN_WARNINGS) {
-    warnings.push(`${unknown.length - MAX_UNKNOWN_WARNINGS} more fields that the service's creation request does not have were ignored`);
+    warnings.push({ code: 'fields_unknown_more', field: '', sent: null, params: { n: String(unknown.length - MAX_UNKNOWN_WARNINGS) } });
   }
 }
 

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { FaultRuleInputSchema, isNotificationFault, type FaultRule, type FaultTarget } from '../contract/faults.js';
 import type { SandboxContext } from '../context.js';
 import { SandboxError } from '../contract/errors.js';
+import { faultNote, type NoteDetail } from '../contract/log-notes.js';
 import {
   consume,
-  describeFiring,
   editableFaultRules,
   forMerchant,
   isLive,
@@ -101,8 +101,8 @@ export interface ApiFault {
   latencyMs: number;
   /** The answer replaced by a fault, if any. */
   outcome: 'creation_error' | 'server_error' | 'drop_connection' | null;
-  /** Text for the request log (`fault: …`), or null when nothing fired. */
-  note: string | null;
+  /** The request log's notes of the faults that fired (`fault: …`); none when nothing fired. */
+  notes: NoteDetail[];
 }
 
 /** True when a live rule could fire on `target`; lets the merchant API skip the rule transaction on every other request. */
@@ -125,20 +125,20 @@ export function takeApiFault(ctx: SandboxContext, target: Exclude<FaultTarget, '
       (r) =>
         (r.kind === 'creation_error' ? target === 'creation' : r.kind === 'server_error' || r.kind === 'drop_connection') && applies(r),
     );
-    const notes: string[] = [];
+    const notes: NoteDetail[] = [];
     if (latency) {
       consume(latency);
-      notes.push(describeFiring(latency, `latency ${latency.latency_ms}ms`));
+      notes.push(faultNote('fault_latency', latency, { ms: latency.latency_ms ?? 0 }));
     }
     if (terminal) {
       consume(terminal);
-      notes.push(describeFiring(terminal, terminal.kind.replace('_', ' ')));
+      notes.push(faultNote('fault', terminal, { kind: terminal.kind }));
     }
     if (notes.length) save(ctx, rules);
     return {
       latencyMs: latency?.latency_ms ?? 0,
       outcome: (terminal?.kind as ApiFault['outcome'] | undefined) ?? null,
-      note: notes.length ? notes.join('; ') : null,
+      notes,
     };
   });
 }

@@ -54,6 +54,8 @@ export function operationView(ctx: SandboxContext, op: OperationRecord): Operati
     request: op.request,
     details: op.details,
     warnings: op.details.warnings ?? [],
+    // Operations created before warnings had codes keep their words only.
+    warning_details: op.details.warning_details ?? (op.details.warnings?.length ? null : []),
     updated_at: isoTime(op.updated_at),
     events: ctx.store.operations.events(op.id).map((e) => ({ ...e, at: isoTime(e.at) })),
     notifications: notificationsOf(ctx, { operation_id: op.id }),

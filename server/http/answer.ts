@@ -1,6 +1,8 @@
 import type { Call } from '../contract/calls.js';
 import type { Diagnosis } from '../contract/diagnosis.js';
 import type { Migration } from '../contract/migration.js';
+import type { NoteDetail } from '../contract/log-notes.js';
+import type { WarningDetail } from '../contract/warnings.js';
 import type { Response } from 'express';
 
 declare module 'express-serve-static-core' {
@@ -14,9 +16,9 @@ declare module 'express-serve-static-core' {
     /** What the answer's body was, for the request log's excerpt (set by `answer`). */
     answerBody?: string | Buffer;
     /** Notes the request log keeps with the entry, joined in order (a fired fault first, then the route's). */
-    logNotes?: string[];
+    logNotes?: NoteDetail[];
     /** What the request was accepted with against the service's advice (a creation's warnings). */
-    logWarnings?: string[];
+    logWarnings?: WarningDetail[];
     /** How a refused creation signature was built, as far as the diagnosis found out. */
     logDiagnosis?: Diagnosis;
     /** What a refused older-dialect creation should become today (kept on the log entry). */
@@ -51,7 +53,7 @@ export function answer(
 export const answerJson = (res: Response, status: number, value: unknown): void =>
   answer(res, status, 'application/json', JSON.stringify(value) ?? '');
 
-/** Adds a note to the request log's entry of this request. */
-export function logNote(res: Response, note: string): void {
+/** Adds a note to the request log's entry of this request (its words are written from it). */
+export function logNote(res: Response, note: NoteDetail): void {
   (res.locals.logNotes ??= []).push(note);
 }

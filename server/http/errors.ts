@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { SandboxError, type ErrorBody } from '../contract/errors.js';
 import { answerJson, logNote } from './answer.js';
+import { note } from '../contract/log-notes.js';
 import { DISCARD_CAP, discardRest } from './drain.js';
 
 export const errorBody = (code: string, message: string, extra?: { request_id?: string; details?: unknown }): ErrorBody => ({
@@ -32,9 +33,7 @@ export function errorMiddleware(log: (msg: string) => void): ErrorRequestHandler
       if (bytes > 0 || !ended) {
         logNote(
           res,
-          ended
-            ? `body refused; ${bytes} more bytes read and discarded`
-            : `body refused; connection closed after ${bytes} more bytes (cap ${DISCARD_CAP.bytes} bytes or ${DISCARD_CAP.ms} ms)`,
+          ended ? note('body_discarded', { bytes }) : note('body_cut', { bytes, cap_bytes: DISCARD_CAP.bytes, cap_ms: DISCARD_CAP.ms }),
         );
       }
       answerError(err, req, res, log);

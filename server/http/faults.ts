@@ -61,8 +61,8 @@ export function faultInjection(ctx: SandboxContext): RequestHandler {
     } catch (err) {
       return next(err);
     }
-    if (!fault.note) return next();
-    logNote(res, fault.note);
+    if (fault.notes.length === 0) return next();
+    for (const n of fault.notes) logNote(res, n);
     const act = () => {
       switch (fault.outcome) {
         case 'creation_error':

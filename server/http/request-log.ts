@@ -3,6 +3,8 @@ import { classifyCall, type Call } from '../contract/calls.js';
 import type { SandboxContext } from '../context.js';
 import { randomHexPool } from '../domain/random-hex.js';
 import { EXCERPT, type EntryInput } from '../store/request-log.js';
+import { note, notesText } from '../contract/log-notes.js';
+import { warningTexts } from '../contract/warnings.js';
 import { maskHeaders, maskSecrets } from '../body/secret-masking.js';
 import { readReplayMark, REPLAY_HEADER } from '../replay/replay-marker.js';
 
@@ -43,8 +45,10 @@ export function logEntry(req: Request, res: Response, extra: Partial<EntryInput>
     request_body: maskSecrets(multipart ? `[multipart body, ${raw.length} bytes]\n${body}` : body),
     // Answers carry secrets too (a created merchant answers its keys).
     response_body: maskSecrets(excerpt(res.locals.answerBody)),
-    note: res.locals.logNotes?.length ? res.locals.logNotes.join('; ') : null,
-    warnings: res.locals.logWarnings ?? [],
+    note: notesText(res.locals.logNotes ?? []),
+    note_details: res.locals.logNotes ?? [],
+    warnings: warningTexts(res.locals.logWarnings ?? []),
+    warning_details: res.locals.logWarnings ?? [],
     diagnosis: res.locals.logDiagnosis ?? null,
     migration: res.locals.logMigration ?? null,
     call_kind: res.locals.call?.kind ?? null,
@@ -68,8 +72,7 @@ export function requestLog(ctx: SandboxContext): RequestHandler {
     if (replay) {
       if (replay.id !== replayed.id) Object.assign(replayed, { id: replay.id, calls: 0 });
       if (++replayed.calls > REPLAY_LOG_SHARE) return next();
-      if (replayed.calls === REPLAY_LOG_SHARE)
-        (res.locals.logNotes ??= []).push(`replay ${replay.id}: its further calls are not logged (its report lists every entry)`);
+      if (replayed.calls === REPLAY_LOG_SHARE) (res.locals.logNotes ??= []).push(note('replay_unlogged', { replay: replay.id }));
     }
     const started = performance.now();
     const at = ctx.clock.now();

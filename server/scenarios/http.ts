@@ -1,6 +1,8 @@
 import { requestRoute, SandboxApiError, type RouteInput, type RouteOutput } from '../contract/client.js';
 import type { RouteSpec } from '../contract/route.js';
 import { ownField } from '../contract/common.js';
+import type { StepText } from '../contract/step-texts.js';
+import { text } from './step-words.js';
 
 /** One HTTP answer as a scenario step sees it. */
 export interface Answer {
@@ -84,16 +86,18 @@ export function describeAnswer(a: Answer): string {
  * Checks an answer against `{http_status, error_code}`; with neither, any 2xx is expected
  * (`okStatus` when given exactly). Answers the failures.
  */
-export function checkCall(a: Answer, expect: { http_status?: number; error_code?: string } | undefined, okStatus?: number): string[] {
-  const failures: string[] = [];
+export function checkCall(a: Answer, expect: { http_status?: number; error_code?: string } | undefined, okStatus?: number): StepText[] {
+  const failures: StepText[] = [];
   const code = errorCode(a);
+  const answer = describeAnswer(a);
   if (expect?.http_status !== undefined && a.status !== expect.http_status)
-    failures.push(`expected HTTP ${expect.http_status}, got ${describeAnswer(a)}`);
+    failures.push(text('expected_http', { expected: expect.http_status, answer }));
   if (expect?.error_code !== undefined && code !== expect.error_code)
-    failures.push(`expected error ${expect.error_code}, got ${describeAnswer(a)}`);
+    failures.push(text('expected_error', { expected: expect.error_code, answer }));
   if (expect?.http_status === undefined && expect?.error_code === undefined) {
     const ok = okStatus === undefined ? a.status >= 200 && a.status < 300 : a.status === okStatus;
-    if (!ok) failures.push(`expected success${okStatus ? ` (HTTP ${okStatus})` : ''}, got ${describeAnswer(a)}`);
+    if (!ok)
+      failures.push(okStatus ? text('expected_success_status', { expected: okStatus, answer }) : text('expected_success', { answer }));
   }
   return failures;
 }

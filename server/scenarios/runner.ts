@@ -5,6 +5,9 @@ import { control, describeAnswer } from './http.js';
 import { startReceiver, type Receiver } from './receiver.js';
 import { ScenarioSchema, type Scenario, type ScenarioReport, type Step, type StepReport } from '../contract/scenario-schema.js';
 import { runStep, type RunState } from './steps.js';
+import { scenarioIn, type ScenarioLang } from '../contract/scenario-translations.js';
+import type { StepText } from '../contract/step-texts.js';
+import { inEnglish, StepTextError, text } from './step-words.js';
 
 export interface RunOptions {
   /** `http://HOST:PORT` of the sandbox to drive. */
@@ -26,7 +29,32 @@ export function parseScenario(raw: unknown): { ok: true; scenario: Scenario } | 
   return { ok: false, error };
 }
 
-const titleOf = (s: Step): string => s.title ?? s.action.replaceAll('_', ' ');
+const titleOf = (s: Pick<Step, 'action' | 'title'>): string => s.title ?? s.action.replaceAll('_', ' ');
+
+/** What one step did so far: nothing (`skipped`, no message) until it runs. */
+interface Outcome {
+  status: StepReport['status'];
+  message: StepText | null;
+  failures: StepText[];
+  duration_ms: number;
+}
+
+/** A step's line of the report: its texts as read, what it did in English and as codes. */
+function stepReport(index: number, s: Pick<Step, 'action' | 'title' | 'narration'>, o: Outcome): StepReport {
+  return {
+    index,
+    action: s.action,
+    title: titleOf(s),
+    narration: s.narration ?? null,
+    status: o.status,
+    // A note says its own title, in the language the report is read in.
+    message: o.message?.code === 'note' ? titleOf(s) : o.message ? inEnglish(o.message) : '',
+    message_code: o.message,
+    failures: o.failures.map(inEnglish),
+    failure_codes: o.failures.map((f) => ({ ...f })),
+    duration_ms: o.duration_ms,
+  };
+}
 
 async function setUpMerchant(base: string, sc: Scenario, receiver: Receiver, runId: string): Promise<RunState['merchant']> {
   const m = sc.merchant;
@@ -39,7 +67,7 @@ async function setUpMerchant(base: string, sc: Scenario, receiver: Receiver, run
   const a = m.existing
     ? await control(base, merchantRoutes.updateMerchant, { public_key: m.existing, body: settings })
     : await control(base, merchantRoutes.createMerchant, { body: { ...settings, name: `scenario ${sc.name} ${runId}` } });
-  if (!a.data) throw new Error(`could not set up the scenario merchant: ${describeAnswer(a)}`);
+  if (!a.data) throw new StepTextError(text('setup_failed', { answer: describeAnswer(a) }));
   const { public_key, secret_key, payout_token, clabe, mid_id, notification_signature_layout: layout } = a.data;
   return { public_key, secret_key, payout_token, clabe, mid_id, layout };
 }
@@ -50,8 +78,8 @@ export interface ScenarioRun {
   nextIndex(): number | null;
   /** Runs the next step; a failed step finishes the run (the rest build on it and stay skipped). */
   next(): Promise<StepReport | null>;
-  /** The report so far: steps not run yet are `skipped`. */
-  report(): ScenarioReport;
+  /** The report so far: steps not run yet are `skipped`. Titles and narrations in `lang` when the scenario has them. */
+  report(lang?: ScenarioLang): ScenarioReport;
   /** Stops the receiver; the run is finished afterwards. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -64,44 +92,32 @@ export interface ScenarioRun {
 export async function openRun(sc: Scenario, opts: RunOptions): Promise<ScenarioRun> {
   const started = performance.now();
   const runId = opts.runId ?? randomBytes(4).toString('hex');
-  const steps: StepReport[] = sc.steps.map((s, index) => ({
-    index,
-    action: s.action,
-    title: titleOf(s),
-    narration: s.narration ?? null,
-    status: 'skipped',
-    message: '',
-    failures: [],
-    duration_ms: 0,
-  }));
+  // What each step did; titles and narrations are read from the scenario in the report's language.
+  const steps: Outcome[] = sc.steps.map(() => ({ status: 'skipped', message: null, failures: [], duration_ms: 0 }));
   let receiver: Receiver | undefined;
   let state: RunState | undefined;
-  let setupError: string | undefined;
+  let setupError: StepText | undefined;
   let cursor = 0;
   let finished = false;
   let runMs = 0;
-  const report = (): ScenarioReport => {
+  const report = (lang: ScenarioLang = 'en'): ScenarioReport => {
     const count = (st: StepReport['status']) => steps.filter((s) => s.status === st).length;
     const failed = count('failed') + (setupError ? 1 : 0);
-    const all = setupError
-      ? [
-          {
-            index: -1,
-            action: 'setup',
-            title: 'set up the run',
-            narration: null,
-            status: 'failed' as const,
-            message: setupError,
-            failures: [setupError],
-            duration_ms: 0,
-          },
-          ...steps,
-        ]
-      : steps;
+    const read = scenarioIn(sc, lang);
+    const all: StepReport[] = steps.map((o, index) => stepReport(index, read.steps[index]!, o));
+    if (setupError)
+      all.unshift({
+        ...stepReport(
+          -1,
+          { action: 'note', title: 'set up the run' },
+          { status: 'failed', message: setupError, failures: [setupError], duration_ms: 0 },
+        ),
+        action: 'setup',
+      });
     return {
       scenario: sc.name,
-      title: sc.title,
-      description: sc.description,
+      title: read.title,
+      description: read.description,
       ok: failed === 0,
       passed: count('passed'),
       failed,
@@ -109,7 +125,7 @@ export async function openRun(sc: Scenario, opts: RunOptions): Promise<ScenarioR
       // Setup plus the time spent in steps: a paused player does not count as run time.
       duration_ms: Math.round(runMs),
       public_key: state?.merchant.public_key ?? null,
-      steps: all.map((s) => ({ ...s, failures: [...s.failures] })),
+      steps: all,
     };
   };
   const close = async () => {
@@ -133,7 +149,7 @@ export async function openRun(sc: Scenario, opts: RunOptions): Promise<ScenarioR
       batches: new Map(),
     };
   } catch (err) {
-    setupError = (err as Error).message;
+    setupError = err instanceof StepTextError ? err.text : text('setup_error', { error: (err as Error).message });
     await close();
   }
   runMs = performance.now() - started;
@@ -151,14 +167,16 @@ export async function openRun(sc: Scenario, opts: RunOptions): Promise<ScenarioR
         r.message = out.message;
         r.failures = out.failures;
       } catch (err) {
-        r.message = `step could not run: ${(err as Error).message}`;
-        r.failures = [r.message];
+        const why =
+          err instanceof StepTextError ? text('step_error', {}, [err.text]) : text('step_error', { error: (err as Error).message });
+        r.message = why;
+        r.failures = [why];
       }
       r.status = r.failures.length ? 'failed' : 'passed';
       r.duration_ms = Math.round(performance.now() - t0);
       runMs += performance.now() - t0;
       if (r.status === 'failed' || cursor >= steps.length) await close();
-      return { ...r };
+      return stepReport(i, sc.steps[i]!, r);
     },
   };
 }
@@ -167,12 +185,12 @@ export async function openRun(sc: Scenario, opts: RunOptions): Promise<ScenarioR
  * Runs a scenario against a sandbox to the end (see `openRun`). After the first failed step the rest
  * are reported as skipped. Never throws: every problem is in the report.
  */
-export async function runScenario(sc: Scenario, opts: RunOptions): Promise<ScenarioReport> {
+export async function runScenario(sc: Scenario, opts: RunOptions, lang?: ScenarioLang): Promise<ScenarioReport> {
   const run = await openRun(sc, opts);
   try {
     while ((await run.next()) !== null);
   } finally {
     await run.close();
   }
-  return run.report();
+  return run.report(lang);
 }

@@ -3,6 +3,7 @@ import type { StepRun } from '../contract/scenarios.js';
 import { SandboxError } from '../contract/errors.js';
 import { openRun, type RunOptions, type ScenarioRun } from './runner.js';
 import type { Scenario } from '../contract/scenario-schema.js';
+import type { ScenarioLang } from '../contract/scenario-translations.js';
 
 /** Open runs each hold a listening receiver; a class in session opens one or two. */
 const MAX_OPEN = 4;
@@ -30,9 +31,9 @@ interface Entry {
 export function createStepRuns(opts: () => RunOptions) {
   const runs = new Map<string, Entry>();
 
-  const view = (e: Entry): StepRun => {
+  const view = (e: Entry, lang?: ScenarioLang): StepRun => {
     const next = e.run.nextIndex();
-    return { run_id: e.id, next_step: next, finished: next === null, total_steps: e.total, report: e.run.report() };
+    return { run_id: e.id, next_step: next, finished: next === null, total_steps: e.total, report: e.run.report(lang) };
   };
   const find = (id: string): Entry => {
     const e = runs.get(id);
@@ -65,32 +66,32 @@ export function createStepRuns(opts: () => RunOptions) {
   };
 
   return {
-    async start(sc: Scenario): Promise<StepRun> {
+    async start(sc: Scenario, lang?: ScenarioLang): Promise<StepRun> {
       await makeRoom();
       const run = await openRun(sc, opts());
       const e: Entry = { id: `run_${randomBytes(6).toString('hex')}`, run, total: sc.steps.length, queue: Promise.resolve(), idle: null };
       runs.set(e.id, e);
       touch(e);
-      return view(e);
+      return view(e, lang);
     },
-    get: (id: string): StepRun => view(find(id)),
-    async step(id: string): Promise<StepRun> {
+    get: (id: string, lang?: ScenarioLang): StepRun => view(find(id), lang),
+    async step(id: string, lang?: ScenarioLang): Promise<StepRun> {
       const e = find(id);
       const done = e.queue.then(async () => {
         if (e.run.nextIndex() === null) throw new SandboxError('CONFLICT', `scenario run ${id} is finished; start a new run`);
         await e.run.next();
         touch(e);
-        return view(e);
+        return view(e, lang);
       });
       // The queue only orders steps; a refused step must not block the next request.
       e.queue = done.catch(() => undefined);
       return done;
     },
-    async close(id: string): Promise<StepRun> {
+    async close(id: string, lang?: ScenarioLang): Promise<StepRun> {
       const e = find(id);
       await e.queue;
       await close(e);
-      return view(e);
+      return view(e, lang);
     },
     async closeAll(): Promise<void> {
       const all = [...runs.values()];

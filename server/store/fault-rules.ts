@@ -44,6 +44,3 @@ export function consume(r: StoredRule): void {
   r.fired += 1;
   if (r.remaining !== null) r.remaining -= 1;
 }
-
-/** The `fault: …` note of one firing, for the request log. */
-export const describeFiring = (r: StoredRule, what: string) => `fault: ${what} (rule ${r.id}${r.label ? `, ${r.label}` : ''})`;

@@ -1,5 +1,6 @@
 import type { PayoutDecider, PayoutStatus } from '../contract/payouts.js';
 import type { Db } from './db.js';
+import { warningTexts, type WarningDetail } from '../contract/warnings.js';
 
 /** A payout item as the domain sees it; times are epoch ms on the sandbox clock. */
 export interface PayoutRecord {
@@ -20,6 +21,8 @@ export interface PayoutRecord {
   transfer_status: number;
   /** What liberal validation accepted against the service's advice. */
   warnings: string[];
+  /** The same warnings as codes and values; null on items kept before warnings had codes. */
+  warning_details: WarningDetail[] | null;
   decided_by: PayoutDecider | null;
   reference: string | null;
   otp_code: string | null;
@@ -30,8 +33,8 @@ export interface PayoutRecord {
 
 export type NewPayout = Pick<
   PayoutRecord,
-  'payroll_id' | 'merchant_id' | 'order_id' | 'credit_note' | 'item' | 'amount' | 'channel_url' | 'created_at' | 'warnings'
-> & { callback_held?: boolean };
+  'payroll_id' | 'merchant_id' | 'order_id' | 'credit_note' | 'item' | 'amount' | 'channel_url' | 'created_at'
+> & { callback_held?: boolean; warning_details: readonly WarningDetail[] };
 
 export interface PayrollRecord {
   id: number;
@@ -46,10 +49,11 @@ export interface PayrollRecord {
   amount_cents: number;
 }
 
-interface PayoutRow extends Omit<PayoutRecord, 'item' | 'warnings' | 'updated_at' | 'callback_held'> {
+interface PayoutRow extends Omit<PayoutRecord, 'item' | 'warnings' | 'warning_details' | 'updated_at' | 'callback_held'> {
   callback_held: number;
   item: string;
   warnings: string;
+  warning_details: string | null;
   updated_at: number | null;
 }
 
@@ -57,6 +61,7 @@ const fromRow = (r: PayoutRow): PayoutRecord => ({
   ...r,
   item: JSON.parse(r.item) as Record<string, unknown>,
   warnings: JSON.parse(r.warnings) as string[],
+  warning_details: r.warning_details === null ? null : (JSON.parse(r.warning_details) as WarningDetail[]),
   updated_at: r.updated_at ?? r.processed_at ?? r.created_at,
   callback_held: r.callback_held === 1,
 });
@@ -92,8 +97,9 @@ const PAYROLL_COLUMNS = `p.id, p.merchant_id, p.created_at, p.process_at,
 export function payoutRepo(db: Db) {
   const insertPayroll = db.prepare('INSERT INTO payrolls (merchant_id, created_at, process_at) VALUES (?, ?, ?)');
   const insertPayout = db.prepare(`INSERT INTO payouts (payroll_id, merchant_id, order_id, credit_note, item, amount,
-      channel_url, created_at, updated_at, warnings, callback_held)
+      channel_url, created_at, updated_at, warnings, warning_details, callback_held)
     VALUES (@payroll_id, @merchant_id, @order_id, @credit_note, @item, @amount, @channel_url, @created_at, @created_at, @warnings,
+      @warning_details,
       @callback_held)`);
   const byId = db.prepare<[number], PayoutRow>('SELECT * FROM payouts WHERE id = ?');
   const creditNoteTaken = db.prepare<[number, string], { id: number }>('SELECT id FROM payouts WHERE merchant_id = ? AND credit_note = ?');
@@ -127,7 +133,9 @@ export function payoutRepo(db: Db) {
         insertPayout.run({
           ...p,
           item: JSON.stringify(p.item),
-          warnings: JSON.stringify(p.warnings),
+          // The words and the codes of the same warnings, the words written from the codes.
+          warnings: JSON.stringify(warningTexts(p.warning_details)),
+          warning_details: JSON.stringify(p.warning_details),
           callback_held: p.callback_held ? 1 : 0,
         }).lastInsertRowid,
       ),

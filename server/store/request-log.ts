@@ -3,6 +3,8 @@ import type { CallKind } from '../contract/call-kinds.js';
 import type { Diagnosis } from '../contract/diagnosis.js';
 import type { Migration } from '../contract/migration.js';
 import type { Db } from './db.js';
+import type { NoteDetail } from '../contract/log-notes.js';
+import type { WarningDetail } from '../contract/warnings.js';
 
 export interface RequestLogRecord {
   id: number;
@@ -16,8 +18,12 @@ export interface RequestLogRecord {
   request_body: string;
   response_body: string;
   note: string | null;
+  /** The notes as codes and values (`note` is their words); null on entries kept before notes had codes, or too large to keep. */
+  note_details: NoteDetail[] | null;
   /** What the request was accepted with against the service's advice (e.g. a creation's warnings). */
   warnings: string[];
+  /** The same warnings as codes and values; null on entries kept before warnings had codes. */
+  warning_details: WarningDetail[] | null;
   /** How a refused signature was built, as far as the diagnosis found out; null on every other request. */
   diagnosis: Diagnosis | null;
   /** On a refused older-dialect creation: the request to send today (null on every other request). */
@@ -36,14 +42,24 @@ export interface RequestLogRecord {
 export type EntryInput = Pick<RequestLogRecord, 'at' | 'method' | 'path'> &
   Partial<Omit<RequestLogRecord, 'id' | 'at' | 'method' | 'path'>> & { anonymous?: boolean };
 
-interface Row extends Omit<RequestLogRecord, 'request_headers' | 'warnings' | 'diagnosis' | 'migration'> {
+interface Row extends Omit<
+  RequestLogRecord,
+  'request_headers' | 'warnings' | 'diagnosis' | 'migration' | 'note_details' | 'warning_details'
+> {
   request_headers: string;
   warnings: string;
+  note_details: string | null;
+  warning_details: string | null;
   diagnosis: string | null;
   migration: string | null;
 }
 
-type StoredEntry = Omit<RequestLogRecord, 'id' | 'migration'> & { bytes: number; migration: string | null };
+type StoredEntry = Omit<RequestLogRecord, 'id' | 'migration' | 'note_details' | 'warning_details'> & {
+  bytes: number;
+  migration: string | null;
+  note_details: string | null;
+  warning_details: string | null;
+};
 
 /** Characters kept of each body (request and answer). */
 export const EXCERPT = 8192;
@@ -136,6 +152,17 @@ function boundedHeaders(headers: Record<string, string>): Record<string, string>
 
 /** A stored migration is at most this many bytes of JSON; a larger one (long values sent) is not kept. */
 export const MIGRATION_BYTES = 8192;
+/** Stored notes' or warnings' codes are at most this many bytes of JSON; larger ones are not kept (their words are). */
+export const DETAILS_BYTES = 32768;
+/** Warnings an entry keeps. */
+const MAX_WARNINGS = 100;
+
+/** Details as the log keeps them: JSON within DETAILS_BYTES, else null. */
+function boundedDetails(ds: readonly unknown[] | null | undefined): string | null {
+  if (!ds) return null;
+  const json = JSON.stringify(ds);
+  return overBytes(json, DETAILS_BYTES) ? null : json;
+}
 
 /** The one builder of request-log entries: defaults, and every size bound of the log. */
 export function requestLogEntry(e: EntryInput): StoredEntry {
@@ -153,7 +180,9 @@ export function requestLogEntry(e: EntryInput): StoredEntry {
     request_body: (e.request_body ?? '').slice(0, excerpt),
     response_body: (e.response_body ?? '').slice(0, excerpt),
     note: e.note ? e.note.slice(0, EXCERPT) : null,
-    warnings: (e.warnings ?? []).slice(0, 100).map((w) => w.slice(0, 1000)),
+    note_details: boundedDetails(e.note_details),
+    warnings: (e.warnings ?? []).slice(0, MAX_WARNINGS).map((w) => w.slice(0, 1000)),
+    warning_details: boundedDetails(e.warning_details?.slice(0, MAX_WARNINGS)),
     diagnosis: boundedDiagnosis(e.diagnosis),
     call_kind: e.call_kind ?? null,
     // A key no merchant has is kept as sent, bounded like the field it came from.
@@ -174,7 +203,9 @@ export function requestLogEntry(e: EntryInput): StoredEntry {
     bytesOf(entry.request_body) +
     bytesOf(entry.response_body) +
     bytesOf(entry.note) +
+    bytesOf(entry.note_details) +
     warningBytes +
+    bytesOf(entry.warning_details) +
     (entry.diagnosis ? Buffer.byteLength(JSON.stringify(entry.diagnosis)) : 0) +
     bytesOf(entry.call_kind) +
     bytesOf(entry.public_key) +
@@ -186,6 +217,8 @@ const fromRow = ({ bytes: _bytes, ...r }: Row & { bytes?: number }): RequestLogR
   ...r,
   request_headers: JSON.parse(r.request_headers) as Record<string, string>,
   warnings: JSON.parse(r.warnings) as string[],
+  note_details: r.note_details === null ? null : (JSON.parse(r.note_details) as NoteDetail[]),
+  warning_details: r.warning_details === null ? null : (JSON.parse(r.warning_details) as WarningDetail[]),
   diagnosis: r.diagnosis === null ? null : (JSON.parse(r.diagnosis) as Diagnosis),
   migration: r.migration === null ? null : (JSON.parse(r.migration) as Migration),
 });
@@ -198,9 +231,10 @@ const fromRow = ({ bytes: _bytes, ...r }: Row & { bytes?: number }): RequestLogR
  */
 export function requestLogRepo(db: Db, opts: { maxRows: number; maxBytes: number; flushMs?: number }) {
   const insert = db.prepare(`INSERT INTO request_log (at, request_id, method, path, status, latency_ms,
-    request_headers, request_body, response_body, note, warnings, diagnosis, call_kind, public_key, migration, bytes)
-    VALUES (@at, @request_id, @method, @path, @status, @latency_ms, @request_headers, @request_body, @response_body, @note, @warnings,
-    @diagnosis, @call_kind, @public_key, @migration, @bytes)`);
+    request_headers, request_body, response_body, note, note_details, warnings, warning_details, diagnosis, call_kind, public_key,
+    migration, bytes)
+    VALUES (@at, @request_id, @method, @path, @status, @latency_ms, @request_headers, @request_body, @response_body, @note, @note_details,
+    @warnings, @warning_details, @diagnosis, @call_kind, @public_key, @migration, @bytes)`);
   const trimRows = db.prepare('DELETE FROM request_log WHERE id <= (SELECT MAX(id) FROM request_log) - ?');
   // The newest entry past the byte cap, summing sizes newest first (read from the (id, bytes) index).
   const trimBytes = db.prepare(`DELETE FROM request_log WHERE id <= (

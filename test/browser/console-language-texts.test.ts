@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { CHECK_IDS } from '../../server/contract/checks.js';
 import { CREATION_SIGNED_FIELDS } from '../../server/contract/signed-fields.js';
 import { paymentFields, postPayment } from '../helpers/payments.js';
-import { DEMO } from '../helpers/sandbox.js';
+import { startReceiver } from '../helpers/receiver.js';
+import { control, DEMO } from '../helpers/sandbox.js';
 import { hasChromium } from './pages/console-browser.js';
 import { useConsoleFixture } from './pages/console-fixture.js';
 import { golivePage } from './pages/console-golive.js';
@@ -74,5 +76,81 @@ describe.skipIf(!hasChromium)('console: texts the server sends, read in the cons
     await check.waitFor();
     expect(await check.getByTestId('golive-title').textContent()).toBe('Firma falsificada rechazada');
     expect(await check.textContent()).toContain('Cualquiera que conozca un número de pedido puede marcarlo como pagado');
+  });
+
+  it("a go-live check against a handler that acknowledges everything: every verdict's evidence in Spanish", async () => {
+    // The handler newcomers write first: 200 "ok" to whatever arrives, no signature check.
+    const shop = await startReceiver();
+    try {
+      await control(f.sb).updateMerchant({
+        public_key: DEMO.public_key,
+        body: { success_url: `${shop.url}/notify.php`, rejection_url: `${shop.url}/notify.php`, payout_url: null },
+      });
+      expect((await postPayment(f.sb.url, paymentFields(17))).status).toBe(200);
+      const unsigned = paymentFields(17, {}, { sign: false });
+      unsigned.signature = createHash('sha256')
+        .update(CREATION_SIGNED_FIELDS.map((k) => unsigned[k] ?? '').join(''))
+        .digest('hex');
+      expect((await postPayment(f.sb.url, unsigned)).status).toBe(400);
+
+      const c = await f.open('golive', { lang: 'es' });
+      const g = golivePage(c.page);
+      // The screen opens on the newest earlier report: wait for this run's own.
+      const [ran] = await Promise.all([
+        c.page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/sandbox/v1/checks')),
+        g.run().click(),
+      ]);
+      const { id } = (await ran.json()) as { id: string };
+      await c.page.locator(`[data-testid="golive-report"][data-report="${id}"]`).waitFor();
+      const evidence = (id: string) => g.check(id).getByTestId('golive-evidence').textContent();
+      expect(await evidence('forged_signature_refused')).toMatch(
+        /^Un éxito de otro pedido con una firma incorrecta pero bien formada: HTTP 200 en \d+ ms, aceptada\. Cualquiera que conozca /,
+      );
+      expect(await evidence('duplicate_acknowledged')).toMatch(
+        /^La misma notificación otra vez \(id ntf_\w+\): HTTP 200 en \d+ ms, aceptada\.$/,
+      );
+      expect(await evidence('rejection_told_apart')).toMatch(/^El éxito y el rechazo obtuvieron la misma respuesta \(HTTP 200 en \d+ ms, /);
+      expect(await evidence('payout_notification_acknowledged')).toBe(
+        'omitida: el comercio no tiene URL para los pagos (payouts): configura payout_url',
+      );
+      expect(await evidence('answers_fast')).toMatch(/^Las 9 sondas aceptadas respondieron en menos de 3 s \(la más lenta, \d+ ms\)\.$/);
+      const signatures = (await evidence('signatures_valid'))!;
+      // This file's creations refused for their signature, the newest (this test's) last.
+      expect(signatures).toMatch(/^\d+ creaci(?:ón|ones) rechazadas? con INVALID_SIGNATURE desde [^.]+\. Solicitud \d+ \(/);
+      expect(signatures).toMatch(
+        /Solicitud \d+ \([^)]+\): La firma se construyó así: se omite la clave secreta\. Firma el SHA-256 [^.]+\.$/,
+      );
+      // Times in the console's format, never the report's ISO text; no sentence left in English.
+      const all = await c.page.getByTestId('golive-evidence').allTextContents();
+      expect(all).toHaveLength(CHECK_IDS.length);
+      for (const text of all) {
+        expect(text).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:/);
+        expect(text).not.toMatch(/\b(skipped|acknowledged|since|creation|the merchant)\b/i);
+      }
+      expect(await g.report().locator('[lang="en"]').count()).toBe(0);
+      await g.check('success_acknowledged').locator('summary').click();
+      for (const id of ['success_acknowledged', 'forged_signature_refused', 'rejection_told_apart', 'signatures_valid'])
+        await g.check(id).screenshot(shot(`golive-evidence-es-${id}`));
+
+      // The same report in English reads as the server words it, times aside.
+      const report = await control(f.sb).getCheck({ id });
+      await c.langSwitch().selectOption('en');
+      const forged = report.checks.find((x) => x.id === 'forged_signature_refused')!;
+      await g.check('forged_signature_refused').getByTestId('golive-evidence').filter({ hasText: forged.evidence }).waitFor();
+      expect(await evidence('forged_signature_refused')).toBe(forged.evidence);
+
+      // A report kept from before evidence carried facts shows the server's English as it is.
+      const old = { ...report, id: 'chk_00000000000000000000aaaa', checks: report.checks.map(({ evidence_facts: _f, ...x }) => x) };
+      const merchant = f.sb.ctx.store.merchants.byPublicKey(DEMO.public_key)!;
+      f.sb.ctx.store.checks.add(merchant.id, old, Date.now(), Date.now());
+      await c.langSwitch().selectOption('es');
+      await c.page.reload();
+      await c.page.locator(`[data-testid="golive-report"][data-report="${old.id}"]`).waitFor();
+      const english = g.check('signatures_valid').getByTestId('golive-evidence');
+      expect(await english.getAttribute('lang')).toBe('en');
+      expect(await english.textContent()).toBe(report.checks.find((x) => x.id === 'signatures_valid')!.evidence);
+    } finally {
+      await shop.close();
+    }
   });
 });

@@ -98,6 +98,28 @@ describe.skipIf(!hasChromium)('console: operations', () => {
     await c.langSwitch().selectOption('es');
     await c.page.waitForSelector('[data-testid="op-warnings"][aria-label="Aceptada con advertencias"]');
     expect(await c.opWarnings().textContent()).toContain('Aceptada con advertencias');
+    // Each warning in Spanish from its code, the field and the value verbatim; the API's words on hover.
+    const spanish = [
+      '⚠ Content-Type: se envió "application/json" — el servicio pide campos de formulario en el canal 33 ' +
+        '(application/x-www-form-urlencoded o multipart/form-data) — se leyó como un objeto JSON plano',
+      '⚠ order_note: se envió "gift" — la solicitud de creación del servicio no tiene este campo — se ignoró',
+      '⚠ amount: se envió "15000.0000" — el servicio pide 2 decimales — se leyó como 15000.00',
+      '⚠ time: se envió "2026-11-23T21:00:43+00:00" — el servicio pide YYYY-MM-DD HH:MM:SS o YYYY-MM-DDTHH:MM:SS — ' +
+        'se aceptó como fecha y hora ISO 8601, leída tal como llegó',
+    ];
+    expect(await c.opWarning().allTextContents()).toEqual(spanish);
+    expect(await c.opWarning().first().getAttribute('title')).toBe(`Como lo envía la API: ${op.warnings[0]}`);
+    if (process.env.SHOTS_DIR) await c.opWarnings().screenshot({ path: `${process.env.SHOTS_DIR}/op-warnings-es.png` });
+
+    // The creation's request-log entry: its note and its warnings in Spanish too.
+    const entry = (await control(sb).listRequests({ query: { limit: 20 } })).items.find((e) => e.request_body.includes(fields.trans_id!))!;
+    await c.goto('requests');
+    await c.requestRow(entry.id).click();
+    await c.requestNote().waitFor();
+    expect(await c.requestNote().innerText()).toBe(`operación ${id}`);
+    expect(await c.requestNote().getAttribute('title')).toBe(`Como lo guarda el registro de llamadas: operation ${id}`);
+    expect(await c.requestWarnings().innerText()).toContain('amount: se envió "15000.0000" — el servicio pide 2 decimales');
+    if (process.env.SHOTS_DIR) await c.page.screenshot({ path: `${process.env.SHOTS_DIR}/request-warnings-es.png` });
   });
 
   it('shows no warning box for a creation that followed the service', async () => {

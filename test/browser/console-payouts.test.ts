@@ -53,12 +53,17 @@ describe.skipIf(!hasChromium)('console: payouts screen and payout login', () => 
     expect(overflow).toBeLessThanOrEqual(0);
   }, 60_000);
 
-  it('shows transfer_status words in Spanish', async () => {
+  it('shows transfer_status words and the warnings in Spanish', async () => {
     await control(f.sb).forceTransferStatus({ id: ids[1]!, body: { transfer_status: 4 } });
     const c = await f.open('payouts', { size: 'small', lang: 'es' });
     const p = payoutsPage(c.page);
     await p.transferStatusIs(ids[1]!, 4).waitFor();
     expect(await p.transferStatus(ids[1]!).innerText()).toContain('rechazado por el banco');
+    await p.expand(ids[1]!).click();
+    expect(await p.warnings().innerText()).toContain(
+      'channel: se envió "transferencia"; el servicio pide una dirección http(s) que reciba la referencia y el OTP',
+    );
+    expect(await p.warnings().innerText()).toContain('order_id: se envió 9002; el servicio pide un String; se guardó como "9002"');
     await c.page.screenshot({ path: `${SHOTS}/payouts-es.png` });
   }, 60_000);
 

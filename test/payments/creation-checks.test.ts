@@ -4,6 +4,7 @@ import { readAmount, readTime } from '../../server/domain/creation-checks.js';
 import { signatureMatches } from '../../server/domain/secrets.js';
 import { creationSignature } from '../../server/domain/signature.js';
 import { SandboxError } from '../../server/contract/errors.js';
+import { warningText, warningTexts, type Warning } from '../../server/contract/warnings.js';
 import { creationSignature as helperSignature } from '../helpers/sandbox.js';
 
 const code = (fn: () => unknown) => {
@@ -33,18 +34,19 @@ describe('amount parser', () => {
   });
 
   it('reads more decimals that are all zeros as 2 decimals, with a warning (50000.0000 → 50000.00)', () => {
-    const warnings: string[] = [];
+    const warnings: Warning[] = [];
     expect(readAmount('50000.0000', { wholeAmounts: false, maxAmount: 100_000_000, warnings })).toEqual({
       text: '50000.00',
       cents: 5_000_000,
     });
-    expect(warnings).toEqual(['amount: sent "50000.0000" — the service asks for 2 decimals — read as 50000.00']);
+    expect(warningTexts(warnings)).toEqual(['amount: sent "50000.0000" — the service asks for 2 decimals — read as 50000.00']);
+    expect(warnings).toEqual([{ code: 'amount_decimals_read', field: 'amount', sent: '"50000.0000"', params: { value: '50000.00' } }]);
   });
 
   it('reads channel 17 amounts with zero decimals as whole pesos, with a warning (50000.00 → 50000)', () => {
-    const warnings: string[] = [];
+    const warnings: Warning[] = [];
     expect(readAmount('50000.00', { wholeAmounts: true, maxAmount: 100_000_000, warnings })).toEqual({ text: '50000', cents: 5_000_000 });
-    expect(warnings).toEqual(['amount: sent "50000.00" — the service asks for whole pesos on this channel — read as 50000']);
+    expect(warningTexts(warnings)).toEqual(['amount: sent "50000.00" — the service asks for whole pesos on this channel — read as 50000']);
   });
 
   it.each(['10.005', '15000.001', '1.0001'])('INVALID_AMOUNT for %s (extra decimals that are not zeros)', (s) => {
@@ -66,7 +68,7 @@ describe('time parser', () => {
     fc.assert(
       fc.property(fc.date({ min: new Date('1970-01-01'), max: new Date('2999-12-31'), noInvalidDate: true }), fc.boolean(), (d, t) => {
         const iso = d.toISOString().slice(0, 19);
-        const warnings: string[] = [];
+        const warnings: Warning[] = [];
         expect(code(() => readTime(t ? iso : iso.replace('T', ' '), warnings))).toBe('OK');
         expect(warnings).toEqual([]);
       }),
@@ -86,11 +88,11 @@ describe('time parser, liberal readings of any ISO 8601 date-time', () => {
     '2026-11-23t21:00:43z',
     '2026-11-23T21:00:43+0530',
   ])('accepts the ISO 8601 date-time %s with a warning naming the field, the value and the layouts', (t) => {
-    const warnings: string[] = [];
+    const warnings: Warning[] = [];
     expect(code(() => readTime(t, warnings))).toBe('OK');
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toContain(`time: sent ${JSON.stringify(t)}`);
-    expect(warnings[0]).toContain('YYYY-MM-DD HH:MM:SS or YYYY-MM-DDTHH:MM:SS');
+    expect(warningText(warnings[0]!)).toContain(`time: sent ${JSON.stringify(t)}`);
+    expect(warningText(warnings[0]!)).toContain('YYYY-MM-DD HH:MM:SS or YYYY-MM-DDTHH:MM:SS');
   });
 
   it.each(['1970-01-01 00:00:00', '2999-12-31T23:59:59'])('never rejects an old or future time (%s)', (t) => {

@@ -93,6 +93,21 @@ describe('scenario runner', () => {
     expect(fail.code).toBe(1);
   }, 60_000);
 
+  it('CLI runs a lesson saved as read in Spanish, and prints it in the language asked', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scn-'));
+    const file = join(dir, 'spei.json');
+    writeFileSync(file, JSON.stringify((await api(sb.url, 'GET', '/sandbox/v1/scenarios/ch41-spei-success?lang=es')).body, null, 2));
+    const en = await runCli([file, '--url', sb.url, '--lang', 'en']);
+    expect(en.code).toBe(0);
+    expect(en.out).toContain('PASS ch41-spei-success — Channel 41 (Mexico): payment by SPEI transfer');
+    expect(en.out).toContain('✓ 3. The operation is confirmed');
+    const es = await runCli([file, '--url', sb.url, '--lang', 'es']);
+    expect(es.out).toContain('PASS ch41-spei-success — Canal 41 (México): pago por transferencia SPEI');
+    const bad = await runCli(['--list', '--lang', 'fr']);
+    expect(bad.code).toBe(2);
+    expect(bad.out).toContain('--lang: one of en, es');
+  }, 60_000);
+
   it('CLI exits 2 on a file that is not a valid scenario', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'scn-'));
     const file = join(dir, 'broken.json');

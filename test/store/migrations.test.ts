@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate, openDb } from '../../server/store/db.js';
 import { migrations } from '../../server/store/migrations/index.js';
+import { payoutRepo } from '../../server/store/payouts.js';
+import { requestLogRepo } from '../../server/store/request-log.js';
 
 const dirs: string[] = [];
 const tmp = () => {
@@ -109,5 +111,30 @@ describe('migrations', () => {
       { credit_note: 'b', transfer_status: 3, warnings: '[]', updated_at: 6 },
       { credit_note: 'c', transfer_status: 1, warnings: '[]', updated_at: 0 },
     ]);
+  });
+
+  it('018 keeps the warnings and notes of older payouts and log entries as words, with no codes (null) beside them', () => {
+    const db = new Database(':memory:');
+    migrate(
+      db,
+      migrations.slice(
+        0,
+        migrations.findIndex((m) => m.name.startsWith('018')),
+      ),
+    );
+    db.exec(`INSERT INTO merchants (id, name, public_key, secret_key, payout_token, clabe, max_amount, channels, created_at)
+      VALUES (1, 'Demo', 'pk_sandbox_demo', 'sk', 'tk', '646180000000000012', 1, '{}', 0);
+      INSERT INTO payrolls (id, merchant_id, created_at, process_at) VALUES (1, 1, 0, 0);
+      INSERT INTO payouts (payroll_id, merchant_id, order_id, credit_note, item, amount, channel_url, created_at, warnings) VALUES
+        (1, 1, 'o', 'a', '{}', '2.00', 'https://x.example', 0, '["bank: sent \\"37\\"; the service asks for an Integer; read as 37"]');
+      INSERT INTO request_log
+        (at, request_id, method, path, status, latency_ms, request_headers, request_body, response_body, note, warnings) VALUES
+        (0, 'r1', 'POST', '/x', 200, 1, '{}', '', '', 'operation 1', '["time: sent \\"x\\""]');`);
+    migrate(db, migrations);
+    const payout = payoutRepo(db).get(1)!;
+    expect([payout.warnings, payout.warning_details]).toEqual([['bank: sent "37"; the service asks for an Integer; read as 37'], null]);
+    const entry = requestLogRepo(db, { maxRows: 10, maxBytes: 1e6 }).get(1)!;
+    expect(entry).toMatchObject({ note: 'operation 1', note_details: null, warnings: ['time: sent "x"'], warning_details: null });
+    db.close();
   });
 });

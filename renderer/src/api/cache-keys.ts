@@ -23,7 +23,7 @@ export type CacheKey =
   | 'faults'
   | 'settings'
   | 'test-values'
-  | 'scenarios'
+  | `scenarios:${string}`
   | `scenario:${string}`
   | `scenario-run:${string}`
   | 'replays'
@@ -40,8 +40,10 @@ export const cacheKeys = {
   payrollItems: (payroll: number): CacheKey => `payouts:${payroll}`,
   notificationList: (query: object): CacheKey => `notifications:${JSON.stringify(query)}`,
   requestList: (pathPrefix: string): CacheKey => `requests:${pathPrefix}`,
-  scenario: (name: string): CacheKey => `scenario:${name}`,
-  scenarioRun: (id: string): CacheKey => `scenario-run:${id}`,
+  /** The lessons, their steps and runs are read in the console's language: one entry per language. */
+  scenarioList: (lang: string): CacheKey => `scenarios:${lang}`,
+  scenario: (name: string, lang: string): CacheKey => `scenario:${name}:${lang}`,
+  scenarioRun: (id: string, lang: string): CacheKey => `scenario-run:${id}:${lang}`,
   checkList: (merchant: string): CacheKey => `checks:${merchant}`,
   checkNotifications: (ids: readonly number[]): CacheKey => `notifications:check:${ids.join(',')}`,
   replay: (id: number): CacheKey => `replay:${id}`,

@@ -1,10 +1,16 @@
+import type { WarningDetail } from '@contract/warnings.js';
+import { useT } from '../app/i18n';
+import { warningLines } from '../app/warning-text';
+
 /**
  * The "accepted despite the service" warnings of a logged request, an operation or a payout; nothing
- * when there are none. The three screens differ only in what the props say, so each keeps its
- * wording, roles and test ids.
+ * when there are none. Each is said in the console's language from its code (`details`), the API's
+ * words on hover; records kept before warnings had codes show the API's words. The three screens
+ * differ only in what the props say, so each keeps its wording, roles and test ids.
  */
 export function WarningsBox({
   warnings,
+  details,
   title,
   testId,
   itemTestId,
@@ -13,6 +19,8 @@ export function WarningsBox({
   list = false,
 }: {
   warnings: readonly string[];
+  /** The same warnings as codes and values (null: a record older than the codes). */
+  details?: readonly WarningDetail[] | null;
   /** Already translated. */
   title: string;
   testId: string;
@@ -24,22 +32,25 @@ export function WarningsBox({
   /** A bulleted list in small type instead of one "⚠ …" line each (the payouts table). */
   list?: boolean;
 }) {
+  const t = useT();
   if (warnings.length === 0) return null;
+  const lines = warningLines(t, warnings, details);
+  const hover = (asSent?: string) => (asSent ? t('warning.asSent', { text: asSent }) : undefined);
   return (
     <div className="warn-box" data-testid={testId} role={note ? 'note' : undefined} aria-label={note ? title : undefined}>
       <strong>{title}</strong>
       {list ? (
         <ul>
-          {warnings.map((w) => (
-            <li key={w} className="small" data-testid={itemTestId}>
-              {w}
+          {lines.map((w, i) => (
+            <li key={i} className="small" data-testid={itemTestId} title={hover(w.asSent)}>
+              {w.text}
             </li>
           ))}
         </ul>
       ) : (
-        warnings.map((w) => (
-          <div key={w} data-testid={itemTestId}>
-            ⚠ {w}
+        lines.map((w, i) => (
+          <div key={i} data-testid={itemTestId} title={hover(w.asSent)}>
+            ⚠ {w.text}
           </div>
         ))
       )}

@@ -1,4 +1,5 @@
 import { PROBE_CHECK_IDS, type CheckResult, type ProbeCheckId, type ProbeOrder } from '../../contract/checks.js';
+import type { UrlSetting } from '../../contract/golive-evidence.js';
 import type { SandboxContext } from '../../context.js';
 import type { Fields } from '../../delivery/payload.js';
 import type { DeliveryMerchant } from '../../store/notifications.js';
@@ -19,14 +20,6 @@ import {
 import { CHECK_TEXTS } from './texts.js';
 import { acknowledged, lateRejection, refused, skipped, speed, toldApart, type Outcome } from './verdicts.js';
 
-type UrlKind = 'success_url' | 'rejection_url' | 'payout_url';
-
-const NO_URL: Record<UrlKind, string> = {
-  success_url: 'the merchant has no success URL (set success_url)',
-  rejection_url: 'the merchant has no rejection URL (set rejection_url; rejections are sent only where one is set)',
-  payout_url: 'the merchant has no payout URL (set payout_url)',
-};
-
 /** What a probe may use: the merchant, its orders, and the probes other checks share. */
 interface ProbeEnv {
   ctx: SandboxContext;
@@ -45,17 +38,15 @@ interface ProbeEnv {
 
 interface Probe {
   /** The merchant URLs it sends to: one missing skips it. */
-  needs: readonly UrlKind[];
+  needs: readonly UrlSetting[];
   run(env: ProbeEnv): Promise<Outcome>;
 }
-
-const FORGED_RISK = 'Anyone who knows an order number can mark it paid: compare the signature, refuse on mismatch.';
 
 /** The active checks, each with what it needs and what it sends; the report lists them in PROBE_CHECK_IDS order. */
 const PROBES: Record<ProbeCheckId, Probe> = {
   success_acknowledged: {
     needs: ['success_url'],
-    run: async (env) => acknowledged('success_acknowledged', await env.firstSuccess(), 'A success notification'),
+    run: async (env) => acknowledged('success_acknowledged', await env.firstSuccess()),
   },
   answers_fast: {
     needs: ['success_url'],
@@ -79,28 +70,18 @@ const PROBES: Record<ProbeCheckId, Probe> = {
         headerId: first.header_id,
         parentId: first.notification_id ?? undefined,
       });
-      return acknowledged('duplicate_acknowledged', again, `The same notification again (id ${first.header_id})`);
+      return acknowledged('duplicate_acknowledged', again, { id: first.header_id });
     },
   },
   forged_signature_refused: {
     needs: ['success_url'],
     run: async (env) =>
-      refused(
-        'forged_signature_refused',
-        await env.success('forged_signature_refused', 'forged_signature_refused', forged),
-        'A success for another order with a wrong, well-formed signature',
-        FORGED_RISK,
-      ),
+      refused('forged_signature_refused', await env.success('forged_signature_refused', 'forged_signature_refused', forged)),
   },
   tampered_amount_refused: {
     needs: ['success_url'],
     run: async (env) =>
-      refused(
-        'tampered_amount_refused',
-        await env.success('tampered_amount_refused', 'tampered_amount_refused', tampered),
-        'A success with the amount raised by 1000.00 and the original signature',
-        'Anyone can change the amount of a real notification: verify the signature over the amount as received.',
-      ),
+      refused('tampered_amount_refused', await env.success('tampered_amount_refused', 'tampered_amount_refused', tampered)),
   },
   get_forged_refused: {
     needs: ['success_url'],
@@ -115,12 +96,7 @@ const PROBES: Record<ProbeCheckId, Probe> = {
       );
       const r = await getProbe(env.ctx, env.m.success_url!, forged(successBody(op, env.m)));
       env.results.push(r);
-      return refused(
-        'get_forged_refused',
-        r,
-        'The fields of a forged success as a GET query string',
-        'The service only POSTs: a link in an e-mail or an image tag can mark an order paid.',
-      );
+      return refused('get_forged_refused', r);
     },
   },
   unknown_fields_tolerated: {
@@ -129,12 +105,12 @@ const PROBES: Record<ProbeCheckId, Probe> = {
       acknowledged(
         'unknown_fields_tolerated',
         await env.success('unknown_fields_tolerated', 'unknown_fields_tolerated', withUnknownField),
-        `A correctly signed success with an extra field ${UNKNOWN_FIELD.name}`,
+        { field: UNKNOWN_FIELD.name },
       ),
   },
   rejection_acknowledged: {
     needs: ['rejection_url'],
-    run: async (env) => acknowledged('rejection_acknowledged', await env.firstRejection(), 'A channel 17 rejection notification'),
+    run: async (env) => acknowledged('rejection_acknowledged', await env.firstRejection()),
   },
   rejection_told_apart: {
     needs: ['success_url', 'rejection_url'],
@@ -174,7 +150,7 @@ const PROBES: Record<ProbeCheckId, Probe> = {
         body,
         json: true,
       });
-      return acknowledged('payout_notification_acknowledged', r, 'A payout status change (transfer_status 2)');
+      return acknowledged('payout_notification_acknowledged', r);
     },
   },
 };
@@ -234,7 +210,7 @@ export async function runProbes(
   const outcomes = new Map<ProbeCheckId, Promise<Outcome>>();
   const start = (id: ProbeCheckId) => {
     const missing = PROBES[id].needs.find((u) => !m[u]);
-    outcomes.set(id, missing ? Promise.resolve(skipped(id, NO_URL[missing])) : PROBES[id].run(env));
+    outcomes.set(id, missing ? Promise.resolve(skipped(id, { code: 'no_url', params: { url: missing } })) : PROBES[id].run(env));
   };
   for (const id of PROBE_CHECK_IDS) if (wanted.has(id) && id !== 'answers_fast') start(id);
   await Promise.allSettled(outcomes.values());
@@ -243,8 +219,9 @@ export async function runProbes(
   for (const id of PROBE_CHECK_IDS) {
     const o = outcomes.get(id);
     if (!o) continue;
-    const { verdict, evidence, notification_ids, answers } = await o;
-    checks.push({ id, verdict, title: CHECK_TEXTS[id].title, evidence, advice: CHECK_TEXTS[id].advice, notification_ids, answers });
+    const { verdict, evidence, evidence_facts, notification_ids, answers } = await o;
+    const { title, advice } = CHECK_TEXTS[id];
+    checks.push({ id, verdict, title, evidence, advice, notification_ids, answers, evidence_facts });
   }
   return { checks, orders: ordersUsed(orders, used) };
 }

@@ -1,62 +1,65 @@
 import { isoTime } from '../../contract/common.js';
-import type { CheckId, CheckResult } from '../../contract/checks.js';
+import type { CheckId, CheckResult, EvidenceFacts } from '../../contract/checks.js';
 import type { SandboxContext } from '../../context.js';
 import type { MerchantRecord } from '../../store/merchants.js';
 import type { RequestLogRecord } from '../../store/request-log.js';
 import { CHECK_TEXTS } from './texts.js';
 import { currentProtocolCheck } from './current-protocol.js';
+import { said } from './verdicts.js';
 
 /** Accepted creations read at most for `trans_id_unique` (newest first). */
 const MAX_OPERATIONS = 5000;
+/** Refused signatures, warnings and repeated trans_ids a verdict names at most. */
+const MAX_REFUSALS = 5;
+const MAX_COUNTED = 10;
 
 const codeOf = (e: RequestLogRecord) => /"code"\s*:\s*"([A-Z_]+)"/.exec(e.response_body)?.[1] ?? null;
+
+/** The first MAX_COUNTED values with how often each was seen, each cut to `chars`. */
+const counted = (entries: readonly [string, number][], chars: number) =>
+  entries.slice(0, MAX_COUNTED).map(([value, n]) => ({ value: value.slice(0, chars), n }));
 
 /**
  * The passive checks: what the sandbox saw from this merchant since `since` (the request log's call
  * kind and merchant columns, and the merchant's own operations; probe operations left out).
  */
 export function passiveChecks(ctx: SandboxContext, merchant: MerchantRecord, since: number, wanted: ReadonlySet<CheckId>): CheckResult[] {
-  const from = `since ${isoTime(since)}`;
+  const from = isoTime(since);
   const mine = ctx.store.requests.ofMerchant(merchant.public_key, ['creation', 'operation_query'], since);
   const creations = mine.filter((e) => e.call_kind === 'creation');
   const accepted = creations.filter((e) => e.status === 200);
   const refusedSig = creations.filter((e) => codeOf(e) === 'INVALID_SIGNATURE');
-  const none = `skipped: the sandbox has seen no payment creation from this merchant ${from}`;
-  const noneAccepted = `skipped: the sandbox has seen no accepted payment creation from this merchant ${from}`;
+  const none: EvidenceFacts = { code: 'no_creation', params: { since: from } };
+  const noneAccepted: EvidenceFacts = { code: 'no_accepted_creation', params: { since: from } };
   const out: CheckResult[] = [];
-  const add = (id: CheckId, verdict: CheckResult['verdict'], evidence: string) => {
-    if (wanted.has(id))
-      out.push({ id, verdict, title: CHECK_TEXTS[id].title, evidence, advice: CHECK_TEXTS[id].advice, notification_ids: [], answers: [] });
+  const add = (id: CheckId, verdict: CheckResult['verdict'], facts: EvidenceFacts) => {
+    if (!wanted.has(id)) return;
+    const { title, advice } = CHECK_TEXTS[id];
+    const { evidence, evidence_facts } = said(id, facts);
+    out.push({ id, verdict, title, evidence, advice, notification_ids: [], answers: [], evidence_facts });
   };
 
   if (creations.length === 0) add('signatures_valid', 'skipped', none);
   else if (refusedSig.length) {
-    const lines = refusedSig
-      .slice(-5)
-      .map((e) => `request ${e.id} (${isoTime(e.at)}): ${e.diagnosis ? e.diagnosis.explanation : 'no diagnosis kept'}`);
-    add('signatures_valid', 'fail', `${refusedSig.length} creation(s) refused with INVALID_SIGNATURE ${from}. ${lines.join(' ')}`);
-  } else if (accepted.length === 0)
-    add('signatures_valid', 'skipped', `skipped: no creation was accepted ${from}, so no signature was seen to verify`);
-  else add('signatures_valid', 'pass', `${accepted.length} signed creation(s) accepted ${from}, none refused for its signature.`);
+    const refusals = refusedSig.slice(-MAX_REFUSALS).map((e) => ({ request: e.id, at: isoTime(e.at), diagnosis: e.diagnosis }));
+    add('signatures_valid', 'fail', { code: 'signatures_refused', params: { n: refusedSig.length, since: from }, refusals });
+  } else if (accepted.length === 0) add('signatures_valid', 'skipped', { code: 'no_signature_seen', params: { since: from } });
+  else add('signatures_valid', 'pass', { code: 'signatures_accepted', params: { n: accepted.length, since: from } });
 
   if (accepted.length === 0) add('creations_without_warnings', 'skipped', noneAccepted);
   else {
     const counts = new Map<string, number>();
     for (const e of accepted) for (const w of e.warnings) counts.set(w, (counts.get(w) ?? 0) + 1);
-    if (counts.size === 0)
-      add('creations_without_warnings', 'pass', `${accepted.length} accepted creation(s) ${from}, none with a warning.`);
+    if (counts.size === 0) add('creations_without_warnings', 'pass', { code: 'no_warnings', params: { n: accepted.length, since: from } });
     else
-      add(
-        'creations_without_warnings',
-        'warn',
-        `${counts.size} distinct warning(s) over ${accepted.length} accepted creation(s) ${from}: ` +
-          [...counts]
-            .sort((a, b) => b[1] - a[1])
-            .slice(0, 10)
-            .map(([w, n]) => `${w.slice(0, 300)} (${n}×)`)
-            .join('; ') +
-          '. The real service may refuse these.',
-      );
+      add('creations_without_warnings', 'warn', {
+        code: 'warnings',
+        params: { kinds: counts.size, n: accepted.length, since: from },
+        counted: counted(
+          [...counts].sort((a, b) => b[1] - a[1]),
+          300,
+        ),
+      });
   }
 
   const operations = ctx.store.operations.ownSince(merchant.id, since, MAX_OPERATIONS);
@@ -66,35 +69,23 @@ export function passiveChecks(ctx: SandboxContext, merchant: MerchantRecord, sin
     for (const op of operations) seen.set(op.trans_id, (seen.get(op.trans_id) ?? 0) + 1);
     const repeated = [...seen].filter(([, n]) => n > 1);
     if (repeated.length)
-      add(
-        'trans_id_unique',
-        'warn',
-        `${repeated.length} trans_id(s) sent in more than one accepted creation ${from}: ` +
-          repeated
-            .slice(0, 10)
-            .map(([t, n]) => `${t.slice(0, 255)} (${n}×)`)
-            .join(', ') +
-          '.',
-      );
-    else add('trans_id_unique', 'pass', `${operations.length} accepted creation(s) ${from}, each with its own trans_id.`);
+      add('trans_id_unique', 'warn', {
+        code: 'trans_ids_repeated',
+        params: { n: repeated.length, since: from },
+        counted: counted(repeated, 255),
+      });
+    else add('trans_id_unique', 'pass', { code: 'trans_ids_unique', params: { n: operations.length, since: from } });
   }
 
   const queries = mine.filter((e) => e.call_kind === 'operation_query');
   if (creations.length === 0) add('queries_operations', 'skipped', none);
   else if (queries.length)
-    add(
-      'queries_operations',
-      'pass',
-      `${queries.length} operation quer${queries.length === 1 ? 'y' : 'ies'} ${from}, the last at ${isoTime(queries.at(-1)!.at)}.`,
-    );
-  else
-    add(
-      'queries_operations',
-      'warn',
-      `The merchant never asked for an operation's state (GET /api/operations) ${from}: ` +
-        'if a notification is lost, your shop cannot find out.',
-    );
+    add('queries_operations', 'pass', {
+      code: 'queries_seen',
+      params: { n: queries.length, since: from, last: isoTime(queries.at(-1)!.at) },
+    });
+  else add('queries_operations', 'warn', { code: 'no_queries', params: { since: from } });
   const protocol = currentProtocolCheck(ctx, merchant, since, creations);
-  add('current_protocol', protocol.verdict, protocol.evidence);
+  add('current_protocol', protocol.verdict, protocol.facts);
   return out;
 }

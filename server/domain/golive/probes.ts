@@ -117,6 +117,7 @@ export function payoutProbeBody(reportId: string, at: number, order: OrderSpec):
     status: 'approved',
     transfer_status: 2,
     warnings: [],
+    warning_details: [],
     decided_by: null,
     reference: ref,
     otp_code: '000000',

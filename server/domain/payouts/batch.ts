@@ -1,4 +1,5 @@
 import type { PayoutBatchResponse } from '../../contract/payout-api.js';
+import type { ItemWarning } from '../../contract/log-notes.js';
 import { MAX_PAYOUT_BATCH } from '../../contract/payouts.js';
 import type { SandboxContext } from '../../context.js';
 import { SandboxError } from '../../contract/errors.js';
@@ -13,14 +14,15 @@ import { internalCallbackWarning } from './callback-target.js';
  * Accepts a batch for a merchant: validates every item (one bad item rejects all, nothing stored),
  * then writes the payroll, its items (with their warnings) and its processing timer in one
  * transaction. Answers the items in the order sent. `holdCallbacks`: the items' callbacks are never sent
- * (an incident replay's items, whose addresses are production's beneficiaries').
+ * (an incident replay's items, whose addresses are production's beneficiaries'). `warnings`: every
+ * item's warnings by item, for the request log (the answer carries each item's own).
  */
 export function createPayoutBatch(
   ctx: SandboxContext,
   merchant: MerchantRecord,
   batch: unknown[],
   opts: { holdCallbacks?: boolean } = {},
-): PayoutBatchResponse {
+): PayoutBatchResponse & { warnings: ItemWarning[] } {
   if (batch.length === 0) throw new SandboxError('VALIDATION_ERROR', 'the batch is empty: send a JSON array with at least one payout item');
   if (batch.length > MAX_PAYOUT_BATCH) {
     throw new SandboxError('VALIDATION_ERROR', `a batch holds at most ${MAX_PAYOUT_BATCH} payout items (got ${batch.length}); split it`);
@@ -43,9 +45,11 @@ export function createPayoutBatch(
     const now = ctx.clock.now();
     const processAt = now + Math.round(readSandboxSettings(store.settings).payout_processing_delay_minutes * 60_000);
     const payroll = store.payouts.insertPayroll(merchant.id, now, processAt);
-    const data = items.map(({ item, warnings: itemWarnings }) => {
+    const warnings: ItemWarning[] = [];
+    const data = items.map(({ item, warnings: itemWarnings }, index) => {
       const refused = internalCallbackWarning(ctx, merchant, item.channel);
-      const warnings = refused ? [...itemWarnings, refused] : itemWarnings;
+      const details = refused ? [...itemWarnings, refused] : itemWarnings;
+      for (const w of details) warnings.push({ ...w, item: index });
       const id = store.payouts.insert({
         payroll_id: payroll,
         merchant_id: merchant.id,
@@ -55,13 +59,13 @@ export function createPayoutBatch(
         amount: item.amount.toFixed(2),
         channel_url: item.channel,
         created_at: now,
-        warnings,
+        warning_details: details,
         callback_held: opts.holdCallbacks === true,
       });
       return publicPayoutView(store.payouts.get(id)!);
     });
     ctx.scheduler.schedule(PAYOUT_TIMER, payroll, processAt);
-    return { payroll, data };
+    return { payroll, data, warnings };
   });
   for (const t of result.data) ctx.events.emit('payout.changed', { id: t.id, payroll_id: result.payroll, status: 'pending' });
   return result;

@@ -1,7 +1,8 @@
 import type { SandboxContext } from '../../context.js';
 import { namesInternalHost, privateCallbacksAllowed } from '../../delivery/target-rules.js';
 import type { MerchantRecord } from '../../store/merchants.js';
-import { shown } from './text.js';
+import { quotedValue } from './text.js';
+import type { Warning } from '../../contract/warnings.js';
 import { isSafeHttpUrl } from '../../contract/safe-url.js';
 
 /**
@@ -15,10 +16,8 @@ export function internalCallbackWarning(
   ctx: Pick<SandboxContext, 'config'>,
   merchant: Pick<MerchantRecord, 'allow_private_callbacks'> | undefined,
   channel: string,
-): string | null {
+): Warning | null {
   if (!isSafeHttpUrl(channel) || privateCallbacksAllowed(ctx.config, merchant) || !namesInternalHost(channel)) return null;
-  return (
-    `channel: sent ${shown(channel)}, a loopback or private address; this sandbox is shared, so no channel payload will be ` +
-    'sent there unless the merchant setting allow_private_callbacks is true'
-  );
+  const q = quotedValue(channel);
+  return { code: 'payout_private_callback', field: 'channel', sent: q.sent, params: q.params };
 }

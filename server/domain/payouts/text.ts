@@ -20,9 +20,27 @@ export function shown(v: unknown): string {
   return Array.isArray(v) ? 'an array' : `a JSON ${typeof v}`;
 }
 
-/** A field name as a warning quotes it (an unknown key may be as long as the body allows). */
-export const shownKey = (key: string): string =>
-  key.length > QUOTED_PREFIX ? `${key.slice(0, QUOTED_PREFIX)}… (${key.length} characters)` : key;
+/**
+ * A value as a warning's detail keeps it: `sent` as `shown` quotes it, an over-long string's length
+ * and a value that is not one (an array, an object) as params, so the words around them can be said
+ * in any language. `warningText` writes exactly what `shown` does from them.
+ */
+export function quotedValue(v: unknown): { sent: string | null; params: Record<string, string> } {
+  if (typeof v === 'string' && v.length > MAX_PAYOUT_TEXT_LENGTH)
+    return { sent: `${JSON.stringify(v.slice(0, QUOTED_PREFIX))}…`, params: { sent_length: String(v.length) } };
+  if (typeof v === 'object' && v !== null) return { sent: null, params: { sent_kind: Array.isArray(v) ? 'array' : 'object' } };
+  if (v === undefined) return { sent: null, params: { sent_kind: 'nothing' } };
+  return { sent: shown(v), params: {} };
+}
+
+/**
+ * A field name as a warning's detail keeps it (an unknown key may be as long as the body allows): its
+ * start, and its length when it was cut.
+ */
+export const quotedKey = (key: string): { field: string; params: Record<string, string> } =>
+  key.length > QUOTED_PREFIX
+    ? { field: `${key.slice(0, QUOTED_PREFIX)}…`, params: { field_length: String(key.length) } }
+    : { field: key, params: {} };
 
 /**
  * Looks like an e-mail address: one `@` with something before it, and a domain with a dot that has

@@ -9,7 +9,8 @@ import {
 } from '../../contract/payouts.js';
 import { isSafeHttpUrl } from '../../contract/safe-url.js';
 import { isValidClabe } from '../clabe.js';
-import { looksLikeEmail, shown, shownKey } from './text.js';
+import { looksLikeEmail, quotedKey, quotedValue, shown } from './text.js';
+import { paramsOf, type Warning, type WarningCode } from '../../contract/warnings.js';
 
 /*
  * Liberal payout validation: what production integrations send is accepted, and anything the
@@ -31,11 +32,14 @@ export type AcceptedPayoutItem = Record<string, unknown> & {
 export interface ItemResult {
   item: AcceptedPayoutItem | null;
   problems: string[];
-  warnings: string[];
+  warnings: Warning[];
 }
 
-const warn = (field: string, value: unknown, asks: string, effect = '') =>
-  `${field}: sent ${shown(value)}; the service asks for ${asks}${effect}`;
+/** A payout item warning: its rule, the field, the value as quoted, the rule's values. */
+function warn(code: WarningCode, field: string, value: unknown, params: Record<string, string | number | readonly string[]> = {}): Warning {
+  const q = quotedValue(value);
+  return { code, field, sent: q.sent, params: { ...paramsOf(params), ...q.params } };
+}
 const KNOWN = new Set<string>(Object.keys(payoutItemFields));
 const TEXT_FIELDS = [
   'order_id',
@@ -65,14 +69,21 @@ const codes = (list: { code: string | number }[]) => list.map((x) => x.code).joi
 const lower = (s: string) => s.trim().toLowerCase();
 
 /** Format warnings of `value` against a code's pattern and checksum; empty when it fits. */
-function formatWarnings(field: string, value: string, code: PayoutCode, pattern: string | undefined, format: string | undefined): string[] {
-  if (pattern && !new RegExp(pattern).test(value)) return [warn(field, value, `the ${code.code} format (${format ?? pattern})`)];
+function formatWarnings(
+  field: string,
+  value: string,
+  code: PayoutCode,
+  pattern: string | undefined,
+  format: string | undefined,
+): Warning[] {
+  if (pattern && !new RegExp(pattern).test(value))
+    return [warn('payout_format', field, value, { type: code.code, format: format ?? pattern })];
   if (code.check === 'mod11') {
     const [body = '', dv = ''] = value.split('-');
     const expected = rutCheckDigit(body);
-    if (dv.toUpperCase() !== expected) return [warn(field, value, `a ${code.code} with a valid check digit (expected ${expected})`)];
+    if (dv.toUpperCase() !== expected) return [warn('payout_check_digit', field, value, { type: code.code, expected })];
   }
-  if (code.check === 'clabe' && !isValidClabe(value)) return [warn(field, value, 'an 18-digit CLABE with a valid check digit')];
+  if (code.check === 'clabe' && !isValidClabe(value)) return [warn('payout_clabe', field, value)];
   return [];
 }
 
@@ -90,7 +101,7 @@ function readText(field: string, value: unknown, out: Record<string, unknown>, r
     else out[field] = value;
   } else if (typeof value === 'number' && Number.isFinite(value)) {
     out[field] = String(value);
-    r.warnings.push(warn(field, value, 'a String', `; stored as "${String(value)}"`));
+    r.warnings.push(warn('payout_number_as_text', field, value, { stored: String(value) }));
   } else r.problems.push(`${field}: must be a string or a number (got ${shown(value)})`);
 }
 
@@ -106,8 +117,8 @@ function readAmount(value: unknown, r: ItemResult): number | null {
   const n = Number(text);
   if (n <= 0) return (r.problems.push(`amount: must be greater than 0 (got ${shown(value)})`), null);
   if (n > MAX_PAYOUT_AMOUNT) return (r.problems.push(`amount: must be at most ${MAX_PAYOUT_AMOUNT}`), null);
-  if (typeof value === 'string') r.warnings.push(warn('amount', value, 'a Number', `; read as ${n}`));
-  else if (decimals.length > 2) r.warnings.push(warn('amount', value, 'at most 2 decimals', `; read as ${n}`));
+  if (typeof value === 'string') r.warnings.push(warn('payout_amount_text', 'amount', value, { value: n }));
+  else if (decimals.length > 2) r.warnings.push(warn('payout_amount_decimals', 'amount', value, { value: n }));
   return n;
 }
 
@@ -116,7 +127,7 @@ function readBank(value: unknown, r: ItemResult): number | null {
   if (value === undefined || value === null || value === '') return (r.problems.push('bank: required'), null);
   if (typeof value === 'number' && Number.isInteger(value)) return value;
   if (typeof value === 'string' && /^\s*\d{1,9}\s*$/.test(value)) {
-    r.warnings.push(warn('bank', value, 'an Integer', `; read as ${Number(value)}`));
+    r.warnings.push(warn('payout_bank_text', 'bank', value, { value: Number(value) }));
     return Number(value);
   }
   r.problems.push(`bank: ${shown(value)} is not a bank code (an integer of the sandbox lists)`);
@@ -133,12 +144,7 @@ function resolveCountry(raw: Record<string, unknown>, bank: number, r: ItemResul
   const named = typeof country === 'string' ? PAYOUT_COUNTRIES.find((c) => c.country === country.toUpperCase()) : undefined;
   if (raw.country !== undefined && raw.country !== null && !named) {
     r.warnings.push(
-      warn(
-        'country',
-        raw.country,
-        `one of ${PAYOUT_COUNTRIES.map((c) => c.country).join(', ')} (sandbox extension)`,
-        '; read from bank instead',
-      ),
+      warn('payout_country_unknown', 'country', raw.country, { countries: PAYOUT_COUNTRIES.map((c) => c.country).join(', ') }),
     );
   }
   if (named) {
@@ -154,14 +160,8 @@ function resolveCountry(raw: Record<string, unknown>, bank: number, r: ItemResul
   if (owners.length === 1) return owners[0];
   const byIdType = owners.filter((c) => hasVat(c, raw.vat_id_type));
   if (byIdType.length === 1) return byIdType[0];
-  r.warnings.push(
-    warn(
-      'country',
-      raw.country ?? null,
-      `a country when bank ${bank} is listed for ${owners.map((c) => c.country).join(' and ')}`,
-      `; read as ${owners[0]!.country}`,
-    ),
-  );
+  const countries = owners.map((c) => c.country);
+  r.warnings.push(warn('payout_country_ambiguous', 'country', raw.country ?? null, { bank, countries, country: owners[0]!.country }));
   return owners[0];
 }
 
@@ -169,12 +169,9 @@ function resolveCountry(raw: Record<string, unknown>, bank: number, r: ItemResul
 function countryWarnings(item: Record<string, unknown>, list: PayoutCountryList, r: ItemResult): void {
   const account = accountOf(list, item.account_type);
   if (!account && item.account_type !== undefined) {
+    const types = list.account_types.map((a) => [a.code, ...(a.aliases ?? [])].join('/')).join(', ');
     r.warnings.push(
-      warn(
-        'account_type',
-        item.account_type,
-        `an account type of ${list.name} (${list.account_types.map((a) => [a.code, ...(a.aliases ?? [])].join('/')).join(', ')})`,
-      ),
+      warn('payout_account_type', 'account_type', item.account_type, { country: list.country, country_name: list.name, types }),
     );
   } else if (account && typeof item.account_id === 'string') {
     r.warnings.push(...formatWarnings('account_id', item.account_id, account, account.account_id_pattern, account.account_id_format));
@@ -184,7 +181,8 @@ function countryWarnings(item: Record<string, unknown>, list: PayoutCountryList,
       ? list.vat_id_types.find((v) => v.code === item.vat_id_type!.toString().trim().toUpperCase())
       : undefined;
   if (!vatType && item.vat_id_type !== undefined) {
-    r.warnings.push(warn('vat_id_type', item.vat_id_type, `an id type of ${list.name} (${codes(list.vat_id_types)})`));
+    const types = codes(list.vat_id_types);
+    r.warnings.push(warn('payout_vat_id_type', 'vat_id_type', item.vat_id_type, { country: list.country, country_name: list.name, types }));
   } else if (vatType && typeof item.vat_id === 'string') {
     r.warnings.push(...formatWarnings('vat_id', item.vat_id, vatType, vatType.pattern, vatType.format));
   }
@@ -211,21 +209,18 @@ export function validatePayoutItem(raw: unknown): ItemResult {
   if (amount !== null) item.amount = amount;
   readText('channel', raw.channel, item, r);
   if (typeof item.channel === 'string' && !isSafeHttpUrl(item.channel)) {
-    r.warnings.push(
-      warn(
-        'channel',
-        item.channel,
-        'an http(s) address that receives the reference and OTP',
-        '; no channel payload will be sent for this item',
-      ),
-    );
+    r.warnings.push(warn('payout_channel_not_http', 'channel', item.channel));
   }
   if (typeof item.user_email === 'string' && !looksLikeEmail(item.user_email))
-    r.warnings.push(warn('user_email', item.user_email, 'an e-mail address'));
+    r.warnings.push(warn('payout_user_email', 'user_email', item.user_email));
   if (raw.transfer_status !== undefined && raw.transfer_status !== null) {
-    r.warnings.push(warn('transfer_status', raw.transfer_status, 'nothing on creation (the sandbox sets it: 1 in process)', '; ignored'));
+    r.warnings.push(warn('payout_transfer_status', 'transfer_status', raw.transfer_status));
   }
-  for (const key of Object.keys(raw)) if (!KNOWN.has(key)) r.warnings.push(`${shownKey(key)}: not a payout item field; ignored`);
+  for (const key of Object.keys(raw)) {
+    if (KNOWN.has(key)) continue;
+    const { field, params } = quotedKey(key);
+    r.warnings.push({ code: 'payout_field_unknown', field, sent: null, params });
+  }
   const bank = readBank(raw.bank, r);
   const list = bank === null ? undefined : resolveCountry(raw, bank, r);
   if (bank !== null) item.bank = bank;
@@ -250,8 +245,8 @@ const noteOf = (v: unknown): string | null => {
 export function validatePayoutBatch(
   raw: unknown[],
   isTaken: (creditNote: string) => boolean,
-): { items: { item: AcceptedPayoutItem; warnings: string[] }[]; problems: PayoutProblems } {
-  const items: { item: AcceptedPayoutItem; warnings: string[] }[] = [];
+): { items: { item: AcceptedPayoutItem; warnings: Warning[] }[]; problems: PayoutProblems } {
+  const items: { item: AcceptedPayoutItem; warnings: Warning[] }[] = [];
   const problems: PayoutProblems = [];
   const firstIndex = new Map<string, number>();
   raw.forEach((value, index) => {

@@ -49,6 +49,7 @@ export function payoutView(ctx: SandboxContext, p: PayoutRecord, processAt?: num
     transfer_status: p.transfer_status,
     transfer_status_description: describe(p.transfer_status),
     warnings: p.warnings,
+    warning_details: p.warning_details,
     decided_by: p.decided_by,
     reference: p.reference,
     otp_code: p.otp_code,

@@ -3,7 +3,7 @@ import type { BodyEncoding } from '../../contract/body-encoding.js';
 import { SandboxError } from '../../contract/errors.js';
 import { isLegacyChannel, LEGACY_CHANNEL_METHODS, LEGACY_ERRORS, type Dialect, type LegacyErrorCode } from '../../contract/protocol.js';
 import type { SandboxContext } from '../../context.js';
-import { fieldWarning } from '../../channels/warnings.js';
+import { fieldWarning, warningTexts, type Warning } from '../../contract/warnings.js';
 import { MAX_TIME_EXPIRED } from '../../channels/expiry.js';
 import type { OperationRecord } from '../../store/operations.js';
 import { checkLengths, readAmount, readTime } from '../creation-checks.js';
@@ -25,7 +25,7 @@ export interface LegacyCreationRequest {
 
 /** Accepted: the checkout address. Refused: the dialect's code (101–112, or today's code of a shared check). */
 export type LegacyCreationResult =
-  { kind: 'address'; url: string; operation: OperationRecord; warnings: string[] } | { kind: 'error'; code: string; message: string };
+  { kind: 'address'; url: string; operation: OperationRecord; warnings: Warning[] } | { kind: 'error'; code: string; message: string };
 
 /** Minutes when time_expired is no whole number (the dialects checked presence only). */
 const DEFAULT_MINUTES = 1440;
@@ -47,15 +47,15 @@ function flatShopper(f: Record<string, string>): Record<string, string> {
 }
 
 /** time_expired in whole minutes; anything else the dialects accepted gets the default and a warning. */
-function legacyMinutes(raw: string, warnings: string[]): number {
+function legacyMinutes(raw: string, warnings: Warning[]): number {
   const n = /^\s*\d{1,12}\s*$/.test(raw) ? Number(raw) : NaN;
   if (n >= 1 && n <= MAX_TIME_EXPIRED) return n;
-  warnings.push(fieldWarning('time_expired', raw, 'a whole number of minutes', `read as ${DEFAULT_MINUTES} minutes`));
+  warnings.push(fieldWarning('time_expired_not_minutes', 'time_expired', raw, { minutes: DEFAULT_MINUTES }));
   return DEFAULT_MINUTES;
 }
 
 /** The checks of a dialect: presence in its order, then credentials, then amounts and lengths as today. */
-function check(ctx: SandboxContext, req: LegacyCreationRequest, d: DialectFields, warnings: string[]) {
+function check(ctx: SandboxContext, req: LegacyCreationRequest, d: DialectFields, warnings: Warning[]) {
   const absent = firstAbsent(d);
   if (absent) return { refusal: refused(absent, `${absentName(req.dialect, absent)} is missing or empty`) };
   const channel = Number(d.channel!.trim());
@@ -72,9 +72,7 @@ function check(ctx: SandboxContext, req: LegacyCreationRequest, d: DialectFields
     try {
       readTime(d.time!, warnings);
     } catch {
-      warnings.push(
-        fieldWarning('time', d.time!, 'a date-time (YYYY-MM-DD HH:MM:SS)', `accepted: the ${req.dialect} service checked presence only`),
-      );
+      warnings.push(fieldWarning('time_presence_only', 'time', d.time!, { dialect: req.dialect }));
     }
     const amount = readAmount(d.amount!, { wholeAmounts: false, maxAmount: merchant.max_amount, warnings });
     checkLengths({ trans_id: d.trans_id!, time_expired: d.time_expired!, public_key: d.public_key!, signature: d.signature! });
@@ -104,7 +102,7 @@ export async function createLegacyOperation(ctx: SandboxContext, req: LegacyCrea
   const f = req.fields;
   if (req.repeated.length) return refused('INVALID_BODY', `fields sent more than once: ${[...new Set(req.repeated)].join(', ')}`);
   const d = readDialectFields(f, req.dialect);
-  const warnings: string[] = [];
+  const warnings: Warning[] = [];
   const checked = check(ctx, req, d, warnings);
   if ('refusal' in checked) return checked.refusal!;
   const { merchant, channel, amount, minutes } = checked;
@@ -131,7 +129,7 @@ export async function createLegacyOperation(ctx: SandboxContext, req: LegacyCrea
       email: shopper.email ?? null,
       rfc: null,
       request: { ...f },
-      details: { warnings },
+      details: { warnings: warningTexts(warnings), warning_details: warnings },
       created_at: createdAt,
       expires_at: expiresAt,
       protocol: req.dialect,
@@ -143,7 +141,13 @@ export async function createLegacyOperation(ctx: SandboxContext, req: LegacyCrea
       actor: 'merchant_api',
       from_status: null,
       to_status: 'pending',
-      details: { warnings, path: req.sentPath, encoding: req.encoding, protocol: req.dialect, effective_time_expired: minutes },
+      details: {
+        warnings: warningTexts(warnings),
+        path: req.sentPath,
+        encoding: req.encoding,
+        protocol: req.dialect,
+        effective_time_expired: minutes,
+      },
     });
     ctx.scheduler.schedule(EXPIRE_TIMER, op.id, expiresAt);
     return op;

@@ -10,6 +10,7 @@ import { serveDialectCreation, type DialectCreation } from '../../domain/protoco
 import { legacyErrorAddress } from '../../contract/protocol.js';
 import { nestedCreationField } from '../../domain/creation-fields.js';
 import { answer, logNote } from '../answer.js';
+import { note } from '../../contract/log-notes.js';
 import { SandboxError } from '../../contract/errors.js';
 import { diagnoseCreation } from '../../domain/diagnosis/diagnose.js';
 import { signatureHint } from '../../domain/diagnosis/wording.js';
@@ -65,7 +66,7 @@ export function createPaymentHandler(ctx: SandboxContext, path: CreationPath, na
 }
 
 function answerCreation(res: Response, result: CreationResult, headers: Record<string, string> = {}): void {
-  logNote(res, `operation ${result.operation.id}`);
+  logNote(res, note('operation', { operation: result.operation.id }));
   res.locals.logWarnings = result.warnings;
   if (result.kind === 'direct') answer(res, 200, 'application/json', JSON.stringify(result.body), headers);
   else answer(res, 200, 'text/plain', result.url, headers);
@@ -83,7 +84,7 @@ async function answerDialect(ctx: SandboxContext, res: Response, creation: Diale
   if (outcome.style === 'legacy') {
     const r = outcome.result;
     if (r.kind === 'address') return answerCreation(res, { ...r }, headers);
-    logNote(res, `${creation.dialect} request refused in its own style: error ${r.code} (${r.message})`);
+    logNote(res, note('dialect_refused', { dialect: creation.dialect, code: r.code, message: r.message }));
     return answer(res, 200, 'text/plain', legacyErrorAddress(ctx.baseUrl(), r.code), headers);
   }
   res.setHeader('X-Sandbox-Protocol', creation.dialect);

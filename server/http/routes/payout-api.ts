@@ -11,6 +11,7 @@ import { diagnosisHeader } from '../diagnosis-header.js';
 import { diagnosePayoutToken } from '../../domain/diagnosis/token.js';
 import { readReplayMark, REPLAY_HEADER } from '../../replay/replay-marker.js';
 import { answerJson, logNote } from '../answer.js';
+import { note } from '../../contract/log-notes.js';
 import type { NamesOthers } from '../control-access.js';
 import { beforeId, keysetPage } from '../paging.js';
 import { methodGuard, mountRaw, mountRoute, parseJsonBody } from '../route.js';
@@ -55,7 +56,7 @@ function withPayoutCaller(ctx: SandboxContext, namesOthers: NamesOthers): Reques
       res.locals.payoutCaller = caller;
       res.locals.identified = true;
       res.locals.logMerchant = caller.merchant.public_key;
-      logNote(res, `payout auth scheme "${caller.scheme}", merchant ${caller.merchant.public_key}`);
+      logNote(res, note('payout_auth', { scheme: caller.scheme, merchant: caller.merchant.public_key }));
       next();
     } catch (err) {
       if (err instanceof SandboxError && (err.code === 'UNAUTHORIZED' || err.code === 'TOKEN_EXPIRED')) {
@@ -87,7 +88,7 @@ export function payoutApiRouter(ctx: SandboxContext, namesOthers: NamesOthers): 
 
   mountRaw(r, payoutApiRoutes.payoutLogin, ({ req, res }) => {
     const { token, merchant } = payoutLogin(ctx.store, ctx.clock.now(), loginBody(req));
-    logNote(res, `payout login of merchant ${merchant.public_key}`);
+    logNote(res, note('payout_login', { merchant: merchant.public_key }));
     res.locals.logMerchant = merchant.public_key;
     answerJson(res, 200, { token });
   });
@@ -99,10 +100,9 @@ export function payoutApiRouter(ctx: SandboxContext, namesOthers: NamesOthers): 
       // An incident replay's items name production's beneficiaries: their callbacks wait for the operator's word.
       const replay = readReplayMark(req.headers[REPLAY_HEADER]);
       const holdCallbacks = replay !== null && !replay.sendPayoutCallbacks;
-      const result = createPayoutBatch(ctx, callerOf(res).merchant, parseBatch(req), { holdCallbacks });
-      const warned = result.data.flatMap((p, i) => p.warnings.map((w) => `item ${i}: ${w}`));
-      logNote(res, `payroll ${result.payroll}: ${result.data.length} payouts${warned.length ? `; warnings: ${warned.join(' | ')}` : ''}`);
-      answerJson(res, 201, result);
+      const { payroll, data, warnings } = createPayoutBatch(ctx, callerOf(res).merchant, parseBatch(req), { holdCallbacks });
+      logNote(res, note('payroll', { payroll, count: data.length }, warnings));
+      answerJson(res, 201, { payroll, data });
     },
     { before },
   );

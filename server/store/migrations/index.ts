@@ -15,6 +15,7 @@ import { goliveProbeLabels } from './014-golive-probe-labels.js';
 import { replayHeldCallbacks } from './015-replay-held-callbacks.js';
 import { bounds } from './016-bounds.js';
 import { speiReasonCodes } from './017-spei-reason-codes.js';
+import { warningDetails } from './018-warning-details.js';
 
 /**
  * Forward-only migrations. Version N is the N-th entry; `PRAGMA user_version` records the applied
@@ -38,4 +39,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '015-replay-held-callbacks', sql: replayHeldCallbacks },
   { name: '016-bounds', sql: bounds },
   { name: '017-spei-reason-codes', sql: speiReasonCodes },
+  { name: '018-warning-details', sql: warningDetails },
 ];

@@ -32,6 +32,10 @@ export function consolePage(page: Page, baseUrl: string) {
     timeline: () => tid('timeline'),
     opWarnings: () => tid('op-warnings'),
     opWarning: () => tid('op-warning'),
+    // request log
+    requestRow: (id: number) => page.locator(`[data-testid="request-row"][data-request-id="${id}"]`),
+    requestNote: () => tid('request-note'),
+    requestWarnings: () => tid('request-warnings'),
     notifications: () => tid('notification'),
     notificationByStatus: (status: string) => page.locator(`[data-testid="notification"][data-status="${status}"]`),
     attempts: () => tid('attempt'),

@@ -5,7 +5,7 @@ import { notificationRoutes, type Notification } from '@contract/notifications.j
 import { call } from '../../api/client';
 import { setData, useResource } from '../../api/cache';
 import { cacheKeys } from '../../api/cache-keys';
-import { useT } from '../../app/i18n';
+import { useLang, useT } from '../../app/i18n';
 import { hasText } from '../../app/translate';
 import { href, navigate, useRoute } from '../../app/router';
 import { Empty, ErrorBox, Loading, useAction } from '../../components/common';
@@ -14,6 +14,7 @@ import { fmtTime } from '../../components/format';
 import { MerchantOptions, useMerchants } from '../../components/merchants';
 import { NotificationCard } from '../../components/NotificationView';
 import { checkReportJson as reportJson, checkReportMarkdown as reportMarkdown } from '@contract/golive-report.js';
+import { evidenceWords, probeErrorText } from './evidence-text';
 
 const ICON: Record<Verdict, string> = { pass: '✓', warn: '⚠', fail: '✗', skipped: '–' };
 const CLASS: Record<Verdict, string> = { pass: 'text-ok', warn: 'text-warn', fail: 'text-bad', skipped: 'muted' };
@@ -37,6 +38,7 @@ function ProbeNotifications({ ids }: { ids: number[] }) {
 /** What the handler answered to each probe request: status, time and the start of its answer, as text. */
 function Answers({ answers }: { answers: ProbeAnswer[] }) {
   const t = useT();
+  const lang = useLang((s) => s.lang);
   return (
     <table className="kv small" data-testid="golive-answers">
       <thead>
@@ -53,7 +55,7 @@ function Answers({ answers }: { answers: ProbeAnswer[] }) {
               {a.method} {a.url}
             </td>
             <td className="mono">
-              {a.status ?? a.error ?? '—'}
+              {a.status ?? (a.error === null ? '—' : probeErrorText(a.error, lang))}
               {a.latency_ms !== null && ` · ${a.latency_ms} ms`}
             </td>
             <td className="mono break" data-testid="golive-answer-body">
@@ -72,6 +74,7 @@ const checkText = (t: ReturnType<typeof useT>, c: CheckResult, part: 'title' | '
 
 function CheckRow({ c }: { c: CheckResult }) {
   const t = useT();
+  const lang = useLang((s) => s.lang);
   const [open, setOpen] = useState(false);
   return (
     <li className="golive-check" data-testid="golive-check" data-check={c.id} data-verdict={c.verdict}>
@@ -85,7 +88,14 @@ function CheckRow({ c }: { c: CheckResult }) {
         </span>
         <code className="muted small">{c.id}</code>
       </div>
-      <p data-testid="golive-evidence">{c.evidence}</p>
+      {c.evidence_facts ? (
+        <p data-testid="golive-evidence">{evidenceWords(c.id, c.evidence_facts, lang, fmtTime)}</p>
+      ) : (
+        // A report kept from before its evidence carried facts: the server's English as it is.
+        <p data-testid="golive-evidence" lang="en">
+          {c.evidence}
+        </p>
+      )}
       <p className="muted small">
         <strong>{t('golive.advice')}</strong> {checkText(t, c, 'advice')}
       </p>

@@ -173,6 +173,7 @@ export function OperationDetail({ id }: { id: string }) {
       {!pending && <p className="muted small">{t('detail.final')}</p>}
       <WarningsBox
         warnings={op.warnings}
+        details={op.warning_details}
         title={t('detail.warnings')}
         testId="op-warnings"
         itemTestId="op-warning"

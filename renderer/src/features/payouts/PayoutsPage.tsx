@@ -6,6 +6,7 @@ import { cacheKeys } from '../../api/cache-keys';
 import { useT } from '../../app/i18n';
 import { CodeView, Empty, ErrorBox, Loading, StatusBadge, useAction } from '../../components/common';
 import { WarningsBox } from '../../components/WarningsBox';
+import { warningLines } from '../../app/warning-text';
 import { fmtTime } from '../../components/format';
 import { NotificationCard, parseNotifications } from '../../components/NotificationView';
 
@@ -53,7 +54,13 @@ function PayoutRow({ p }: { p: Payout }) {
             {p.transfer_status} · {t(`transfer.${p.transfer_status}`)}
           </div>
           {p.warnings.length > 0 && (
-            <span className="tag tag-warn small" title={p.warnings.join('\n')} data-testid="payout-warning-count">
+            <span
+              className="tag tag-warn small"
+              title={warningLines(t, p.warnings, p.warning_details)
+                .map((w) => w.text)
+                .join('\n')}
+              data-testid="payout-warning-count"
+            >
               ⚠ {p.warnings.length}
             </span>
           )}
@@ -104,7 +111,7 @@ function PayoutRow({ p }: { p: Payout }) {
       {open && (
         <tr>
           <td colSpan={10}>
-            <WarningsBox warnings={p.warnings} title={t('payouts.warnings')} testId="payout-warnings" list />
+            <WarningsBox warnings={p.warnings} details={p.warning_details} title={t('payouts.warnings')} testId="payout-warnings" list />
             <div className="grid-2">
               <CodeView label={t('payouts.item')} value={p.item} />
               <div>

@@ -10,6 +10,7 @@ import { useT } from '../../app/i18n';
 import { sandboxNow, type ClockSeen } from '../../app/sandbox-clock';
 import { CodeView, CopyButton, Empty, ErrorBox, Loading, rowControl } from '../../components/common';
 import { WarningsBox } from '../../components/WarningsBox';
+import { noteLines } from '../../app/warning-text';
 import { fmtClock, fmtTime } from '../../components/format';
 import { toastError } from '../../components/toasts';
 import { DiagnosisBox } from './DiagnosisBox';
@@ -114,6 +115,7 @@ export default function RequestsPage() {
                     className={e.id === selected ? 'selected' : ''}
                     {...rowControl(() => setSelected(e.id), e.id === selected)}
                     data-testid="request-row"
+                    data-request-id={e.id}
                   >
                     <td className="small time" title={fmtTime(e.at)}>
                       {fmtClock(e.at)}
@@ -150,8 +152,13 @@ export default function RequestsPage() {
                   <span className="spacer" />
                   <CopyButton get={() => curlOf(entry)} label={t('requests.copyCurl')} testId="request-copy-curl" />
                 </div>
-                {entry.note && <div className="warn-box">{entry.note}</div>}
-                <WarningsBox warnings={entry.warnings} title={t('detail.warnings')} testId="request-warnings" />
+                {entry.note && <NoteBox note={entry.note} details={entry.note_details} />}
+                <WarningsBox
+                  warnings={entry.warnings}
+                  details={entry.warning_details}
+                  title={t('detail.warnings')}
+                  testId="request-warnings"
+                />
                 <DiagnosisBox entry={entry} />
                 <CodeView label={t('requests.headers')} value={entry.request_headers} />
                 <CodeView label={t('requests.requestBody')} value={entry.request_body || '∅'} testId="request-body" />
@@ -161,6 +168,31 @@ export default function RequestsPage() {
           </div>
         </div>
       )}
+    </div>
+  );
+}
+
+/** A log entry's notes, one line each in the console's language; the log's own words on hover when they differ. */
+function NoteBox({ note, details }: { note: string; details: RequestLogEntry['note_details'] }) {
+  const t = useT();
+  const lines = noteLines(t, note, details);
+  const worded = lines.length !== 1 || lines[0]!.text !== note;
+  return (
+    <div className="warn-box" data-testid="request-note" title={worded ? t('logNote.asKept', { text: note }) : undefined}>
+      {lines.map((line, i) => (
+        <div key={i}>
+          {line.text}
+          {line.items.length > 0 && (
+            <ul>
+              {line.items.map((item, j) => (
+                <li key={j} className="small">
+                  {item}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      ))}
     </div>
   );
 }

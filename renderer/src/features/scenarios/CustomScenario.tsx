@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { type Scenario } from '@contract/scenario-schema.js';
+import { scenarioIn } from '@contract/scenario-translations.js';
 import { ScenarioSchema, scenarioRoutes, type ScenarioReport } from '@contract/scenarios.js';
 import { call } from '../../api/client';
-import { useT } from '../../app/i18n';
+import { useLang, useT } from '../../app/i18n';
 import { useAction } from '../../components/common';
 import { ReportView } from './LessonView';
 import { startRun } from './run-actions';
@@ -41,6 +42,7 @@ function parseCustom(text: string): { ok: true; scenario: Scenario } | { ok: fal
 export function CustomScenario() {
   const t = useT();
   const { custom, set } = useScenariosUi();
+  const lang = useLang((s) => s.lang);
   const { busy, run } = useAction();
   const [report, setReport] = useState<ScenarioReport | null>(null);
   const [checked, setChecked] = useState<Problem | null>(null);
@@ -63,7 +65,7 @@ export function CustomScenario() {
     const sc = check();
     if (!sc) return;
     setReport(null);
-    const r = await run(() => call(scenarioRoutes.runScenario, { body: { scenario: sc } }));
+    const r = await run(() => call(scenarioRoutes.runScenario, { body: { scenario: sc }, query: { lang } }));
     if (r) setReport(r);
   };
   const stepByStep = () => {
@@ -116,7 +118,7 @@ export function CustomScenario() {
           ▶ {t('scn.start')}
         </button>
       </div>
-      {report && <ReportView report={report} />}
+      {report && <ReportView report={report} scenario={parsed?.ok ? scenarioIn(parsed.scenario, lang) : undefined} />}
     </section>
   );
 }

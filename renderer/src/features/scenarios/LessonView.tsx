@@ -1,16 +1,38 @@
-import { useState } from 'react';
+import type { Scenario } from '@contract/scenario-schema.js';
 import { scenarioRoutes, type ScenarioReport } from '@contract/scenarios.js';
 import { call } from '../../api/client';
 import { useResource } from '../../api/cache';
 import { cacheKeys } from '../../api/cache-keys';
-import { useT } from '../../app/i18n';
+import { useLang, useT } from '../../app/i18n';
 import { ErrorBox, Loading, useAction } from '../../components/common';
 import { startRun } from './run-actions';
 import { StepList } from './StepList';
+import { useScenariosUi } from './store';
 
-/** The result of a whole run at once, step by step. */
-export function ReportView({ report }: { report: ScenarioReport }) {
+/**
+ * The report with the scenario's texts as the console now reads them: a report answered before a
+ * switch of language says them in the language it was asked in.
+ */
+function relabel(report: ScenarioReport, sc: Pick<Scenario, 'name' | 'title' | 'steps'> | undefined): ScenarioReport {
+  // A pasted file edited since its run is no longer the scenario the report is about.
+  if (!sc || sc.name !== report.scenario || sc.steps.length !== report.steps.filter((s) => s.index >= 0).length) return report;
+  const steps = report.steps.map((s) => {
+    const now = sc.steps[s.index];
+    return now ? { ...s, title: now.title ?? s.title, narration: now.narration ?? s.narration } : s;
+  });
+  return { ...report, title: sc.title, steps };
+}
+
+/** The result of a whole run at once, step by step; `scenario` (in the console's language) names its steps. */
+export function ReportView({
+  report: answered,
+  scenario,
+}: {
+  report: ScenarioReport;
+  scenario?: Pick<Scenario, 'name' | 'title' | 'steps'>;
+}) {
   const t = useT();
+  const report = relabel(answered, scenario);
   return (
     <div className="stack" data-testid="scenario-report" data-ok={report.ok}>
       <div className={report.ok ? 'ok-box' : 'error-box'}>
@@ -30,14 +52,21 @@ export function ReportView({ report }: { report: ScenarioReport }) {
 /** A built-in scenario shown as a lesson: what it teaches, every step with its narration, and how to run it. */
 export function LessonView({ name }: { name: string }) {
   const t = useT();
-  const { data: sc, error, reload } = useResource(cacheKeys.scenario(name), () => call(scenarioRoutes.getScenario, { params: { name } }));
+  const lang = useLang((s) => s.lang);
+  const {
+    data: sc,
+    error,
+    reload,
+  } = useResource(cacheKeys.scenario(name, lang), () => call(scenarioRoutes.getScenario, { params: { name }, query: { lang } }));
   const { busy, run } = useAction();
-  const [report, setReport] = useState<ScenarioReport | null>(null);
+  const saved = useScenariosUi((s) => s.lessonReport);
+  const report = saved?.name === name ? saved.report : null;
+  const setReport = (r: ScenarioReport | null) => useScenariosUi.getState().set({ lessonReport: r ? { name, report: r } : null });
   if (error) return <ErrorBox error={error} onRetry={reload} />;
   if (!sc) return <Loading />;
   const runAll = async () => {
     setReport(null);
-    const r = await run(() => call(scenarioRoutes.runScenario, { body: { builtin: name } }));
+    const r = await run(() => call(scenarioRoutes.runScenario, { body: { builtin: name }, query: { lang } }));
     if (r) setReport(r);
   };
   return (
@@ -62,7 +91,7 @@ export function LessonView({ name }: { name: string }) {
         <span className="muted small">{t('scn.clockWarning')}</span>
       </div>
       {report ? (
-        <ReportView report={report} />
+        <ReportView report={report} scenario={sc} />
       ) : (
         <StepList
           steps={sc.steps.map((s, index) => ({

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { scenarioRoutes, type StepRun } from '@contract/scenarios.js';
 import { call } from '../../api/client';
 import { useResource } from '../../api/cache';
-import { useT } from '../../app/i18n';
+import { useLang, useT } from '../../app/i18n';
+import { said, stepText, stepTitle } from './step-text';
 import { ErrorBox, Loading } from '../../components/common';
 import { closeRun, play, runKey, sourceOf, startRun, stepRun } from './run-actions';
 import { StepList } from './StepList';
@@ -29,7 +30,7 @@ function NarrationCard({ run }: { run: StepRun }) {
         {failed && (
           <div className="narration-sub">
             {failed.index >= 0 ? `${failed.index + 1}. ` : ''}
-            {failed.title}: {failed.failures[0] ?? failed.message}
+            {stepTitle(t, failed)}: {said(t, failed).failures[0] ?? said(t, failed).message}
           </div>
         )}
       </div>
@@ -40,14 +41,15 @@ function NarrationCard({ run }: { run: StepRun }) {
     <div className="narration-card" data-testid="player-narration-card">
       {last && (
         <div className={`narration-last ${last.status === 'failed' ? 'text-bad' : 'text-ok'}`} data-testid="player-last">
-          {last.status === 'failed' ? '✕' : '✓'} {last.index + 1}. {last.title} — {last.message}
+          {last.status === 'failed' ? '✕' : '✓'} {last.index + 1}. {stepTitle(t, last)}
+          {said(t, last).message && ` — ${said(t, last).message}`}
         </div>
       )}
       <div className="narration-label">{t('scn.upNext', { n: (run.next_step ?? 0) + 1, total: steps.length })}</div>
       <div className="narration-text" data-testid="player-narration">
-        {next?.narration ?? next?.title}
+        {next?.narration ?? (next && stepTitle(t, next))}
       </div>
-      {next?.narration && <div className="narration-sub">{next.title}</div>}
+      {next?.narration && <div className="narration-sub">{stepTitle(t, next)}</div>}
     </div>
   );
 }
@@ -103,7 +105,12 @@ function Controls({ run }: { run: StepRun }) {
 /** The step-by-step player of the current run. */
 export function Player({ id }: { id: string }) {
   const t = useT();
-  const { data: run, error, reload } = useResource(runKey(id), () => call(scenarioRoutes.getRun, { params: { id } }));
+  const lang = useLang((s) => s.lang);
+  const {
+    data: run,
+    error,
+    reload,
+  } = useResource(runKey(id, lang), () => call(scenarioRoutes.getRun, { params: { id }, query: { lang } }));
   const hide = () => useScenariosUi.getState().set({ runId: null, playing: false });
   // A reset or a long idle time closes runs on the server; the player then only offers to go away.
   if (error)
@@ -148,7 +155,7 @@ export function Player({ id }: { id: string }) {
           style={{ width: `${steps.length ? (100 * ran) / steps.length : 0}%` }}
         />
       </div>
-      {setup && <ErrorBox error={new Error(setup.message)} />}
+      {setup && <ErrorBox error={new Error(setup.message_code ? stepText(t, setup.message_code, setup.message) : setup.message)} />}
       <Controls run={run} />
       <NarrationCard run={run} />
       {run.report.public_key && <p className="muted small">{t('scn.merchant', { pk: run.report.public_key })}</p>}

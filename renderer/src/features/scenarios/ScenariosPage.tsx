@@ -1,8 +1,10 @@
+import { useRef } from 'react';
 import { faultRoutes } from '@contract/faults.js';
 import { scenarioRoutes } from '@contract/scenarios.js';
 import { call } from '../../api/client';
 import { useResource } from '../../api/cache';
-import { useT } from '../../app/i18n';
+import { cacheKeys } from '../../api/cache-keys';
+import { useLang, useT } from '../../app/i18n';
 import { href } from '../../app/router';
 import { Empty, ErrorBox, Loading, rowControl } from '../../components/common';
 import { CustomScenario } from './CustomScenario';
@@ -17,7 +19,14 @@ import { useScenariosUi } from './store';
  */
 export default function ScenariosPage() {
   const t = useT();
-  const { data, error, reload } = useResource('scenarios', () => call(scenarioRoutes.listScenarios));
+  const lang = useLang((s) => s.lang);
+  const list = useResource(cacheKeys.scenarioList(lang), () => call(scenarioRoutes.listScenarios, { query: { lang } }));
+  // After a switch of language the list in the other language stays until this one arrives, so the
+  // lesson and its report stay on screen.
+  const shown = useRef(list.data);
+  if (list.data) shown.current = list.data;
+  const { error, reload } = list;
+  const data = list.data ?? shown.current;
   const { lesson, runId, set } = useScenariosUi();
   const current = lesson ?? data?.items[0]?.name ?? null;
   // Fault rules apply to scenario runs too: a lesson failing on purpose-made errors needs saying.

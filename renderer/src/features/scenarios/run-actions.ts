@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import { scenarioRoutes, type RunScenarioSchema, type StepRun } from '@contract/scenarios.js';
 import { call } from '../../api/client';
-import { setData } from '../../api/cache';
+import { invalidate, setData } from '../../api/cache';
 import { cacheKeys } from '../../api/cache-keys';
+import { useLang } from '../../app/i18n';
 import { toastError } from '../../components/toasts';
 import { useScenariosUi } from './store';
 
@@ -10,6 +11,14 @@ import { useScenariosUi } from './store';
 export type RunSource = z.input<typeof RunScenarioSchema>;
 
 export const runKey = cacheKeys.scenarioRun;
+
+/** The run's texts come in the console's language; the entries of the other language are stale after a change. */
+const lang = () => useLang.getState().lang;
+const LANGS = ['en', 'es'] as const;
+function keep(run: StepRun): void {
+  for (const other of LANGS) if (other !== lang()) invalidate(runKey(run.run_id, other));
+  setData(runKey(run.run_id, lang()), run);
+}
 
 /** The source of each run opened in this window, so "start again" replays the same lesson. */
 const sources = new Map<string, RunSource>();
@@ -22,9 +31,9 @@ export async function startRun(source: RunSource): Promise<StepRun | undefined> 
   ui.set({ playing: false });
   try {
     if (previous) await call(scenarioRoutes.closeRun, { params: { id: previous } }).catch(() => undefined);
-    const run = await call(scenarioRoutes.startRun, { body: source });
+    const run = await call(scenarioRoutes.startRun, { body: source, query: { lang: lang() } });
     sources.set(run.run_id, source);
-    setData(runKey(run.run_id), run);
+    keep(run);
     useScenariosUi.getState().set({ runId: run.run_id });
     return run;
   } catch (err) {
@@ -36,8 +45,8 @@ export async function startRun(source: RunSource): Promise<StepRun | undefined> 
 /** Runs the next step; the answer replaces the run in the cache. */
 export async function stepRun(id: string): Promise<StepRun | undefined> {
   try {
-    const run = await call(scenarioRoutes.stepRun, { params: { id } });
-    setData(runKey(id), run);
+    const run = await call(scenarioRoutes.stepRun, { params: { id }, query: { lang: lang() } });
+    keep(run);
     return run;
   } catch (err) {
     toastError(err);
@@ -48,7 +57,7 @@ export async function stepRun(id: string): Promise<StepRun | undefined> {
 export async function closeRun(id: string): Promise<void> {
   useScenariosUi.getState().set({ playing: false });
   try {
-    setData(runKey(id), await call(scenarioRoutes.closeRun, { params: { id } }));
+    keep(await call(scenarioRoutes.closeRun, { params: { id }, query: { lang: lang() } }));
   } catch (err) {
     toastError(err);
   }

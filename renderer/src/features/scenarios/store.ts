@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { ScenarioReport } from '@contract/scenarios.js';
 
 /** Pauses the player may wait between steps when playing on its own (a trainer talks over them). */
 export const PAUSES_MS = [1000, 3000, 5000, 10_000] as const;
@@ -17,6 +18,8 @@ interface ScenariosUi {
   pauseMs: number;
   /** The pasted or uploaded scenario JSON. */
   custom: string;
+  /** The last whole run of a built-in lesson, shown under it (kept across a switch of language). */
+  lessonReport: { name: string; report: ScenarioReport } | null;
   set: (patch: Partial<Omit<ScenariosUi, 'set'>>) => void;
 }
 
@@ -26,5 +29,6 @@ export const useScenariosUi = create<ScenariosUi>((set) => ({
   playing: false,
   pauseMs: 3000,
   custom: '',
+  lessonReport: null,
   set: (patch) => set(patch),
 }));
