@@ -9,7 +9,7 @@ import { SandboxApiError, controlClient } from './contract/client.js';
 import { checkLine, checkReportJson, checkReportMarkdown } from './contract/golive-report.js';
 import type { CheckReport } from './contract/checks.js';
 import { DEMO_PUBLIC_KEY } from './contract/merchants.js';
-import { readFlags } from './cli-flags.js';
+import { readFlags, runCommand } from './cli-flags.js';
 import { createSandbox } from './sandbox.js';
 import { runGoLiveCheck, type CheckOptions } from './testkit/check.js';
 
@@ -90,10 +90,4 @@ async function main(): Promise<number> {
   return s.fail > 0 ? 1 : 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: Error) => {
-    process.stderr.write(`${err.message}\n`);
-    process.exit(2);
-  },
-);
+runCommand(main, 2);

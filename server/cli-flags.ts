@@ -30,3 +30,18 @@ export function readPort(raw: string | undefined, fallback: number): { port: num
     ? { port }
     : { error: `--port must be a whole number from 0 to 65535 (got ${raw})` };
 }
+
+/**
+ * Runs a command's `main` and exits with the code it answers. An error nobody expected is printed
+ * as its message alone on stderr (never a stack) and exits with `failure`. Exiting, rather than
+ * setting the exit code, ends the command even while a sandbox it started still holds handles.
+ */
+export function runCommand(main: () => Promise<number>, failure = 1): void {
+  main().then(
+    (code) => process.exit(code),
+    (err: Error) => {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(failure);
+    },
+  );
+}

@@ -2,7 +2,7 @@
 import { isValidControlToken } from './http/control-access.js';
 import { isLoopback } from './http/client-address.js';
 import { onParentGone, onStdinClosed, STOP_SIGNALS } from './lifeline.mjs';
-import { readFlags, readPort } from './cli-flags.js';
+import { readFlags, readPort, runCommand } from './cli-flags.js';
 import { createSandbox } from './sandbox.js';
 import { DataDirError } from './store/data-dir.js';
 import { texts } from './texts.js';
@@ -115,10 +115,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: Error) => {
-    process.stderr.write(`${err.message}\n`);
-    process.exit(1);
-  },
-);
+runCommand(main);

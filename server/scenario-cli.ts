@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { runCommand } from './cli-flags.js';
 import { createSandbox } from './sandbox.js';
 import { loadBuiltins } from './scenarios/builtins.js';
 import { parseScenario, runScenario } from './scenarios/runner.js';
@@ -112,10 +113,4 @@ async function main(): Promise<number> {
   return reports.every((r) => r.ok) ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: Error) => {
-    process.stderr.write(`${err.message}\n`);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -1,5 +1,5 @@
 import { SandboxError } from '../contract/errors.js';
-import type { BodyEncoding } from '../contract/body-encoding.js';
+import { FORM_TYPE, JSON_TYPE, MULTIPART_TYPE, type BodyEncoding } from '../contract/body-encoding.js';
 import { FORM_LIMITS, isUtf8Charset, mediaType, type ReadFields } from './fields.js';
 import { readJsonFields } from './json-members.js';
 import { readMultipart } from './multipart.js';
@@ -15,8 +15,6 @@ export interface FormBodyOptions {
   nested?: (key: string) => boolean;
 }
 
-const FORM = 'application/x-www-form-urlencoded';
-const MULTIPART = 'multipart/form-data';
 const never = () => false;
 
 /**
@@ -26,20 +24,23 @@ const never = () => false;
  */
 export async function readFormBody(raw: Buffer, contentType: string | undefined, opts: FormBodyOptions = {}): Promise<FormBody> {
   if (contentType === undefined || contentType.trim() === '') {
-    throw new SandboxError('MISSING_CONTENT_TYPE', `send a Content-Type header: ${FORM}; charset=utf-8, ${MULTIPART} or application/json`);
+    throw new SandboxError(
+      'MISSING_CONTENT_TYPE',
+      `send a Content-Type header: ${FORM_TYPE}; charset=utf-8, ${MULTIPART_TYPE} or ${JSON_TYPE}`,
+    );
   }
   const { type, charset } = mediaType(contentType);
-  if (type === FORM) {
+  if (type === FORM_TYPE) {
     if (!isUtf8Charset(charset)) throw new SandboxError('UNSUPPORTED_CONTENT_TYPE', `form bodies must be utf-8 (got charset=${charset})`);
     return { encoding: 'form', ...readUrlEncoded(raw.toString('utf8'), FORM_LIMITS) };
   }
-  if (type === MULTIPART) return { encoding: 'multipart', ...(await readMultipart(raw, contentType, FORM_LIMITS)) };
-  if (type === 'application/json') {
+  if (type === MULTIPART_TYPE) return { encoding: 'multipart', ...(await readMultipart(raw, contentType, FORM_LIMITS)) };
+  if (type === JSON_TYPE) {
     if (!isUtf8Charset(charset)) throw new SandboxError('UNSUPPORTED_CONTENT_TYPE', `JSON bodies must be utf-8 (got charset=${charset})`);
     return { encoding: 'json', ...readJsonFields(raw.toString('utf8'), FORM_LIMITS, opts.nested ?? never) };
   }
   throw new SandboxError(
     'UNSUPPORTED_CONTENT_TYPE',
-    `unsupported Content-Type ${type || contentType}; send ${FORM}; charset=utf-8, ${MULTIPART} or application/json`,
+    `unsupported Content-Type ${type || contentType}; send ${FORM_TYPE}; charset=utf-8, ${MULTIPART_TYPE} or ${JSON_TYPE}`,
   );
 }

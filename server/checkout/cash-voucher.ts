@@ -4,6 +4,7 @@ import type { SandboxContext } from '../context.js';
 import type { OperationRecord } from '../store/operations.js';
 import { barcodeSvg } from './barcode.js';
 import { html, type Html } from './escape.js';
+import { actionForm } from './layout.js';
 import { type PageView } from './view.js';
 import { detailString, saveDetails } from './flow-state.js';
 import { formatAmount, formatDeadline } from './format.js';
@@ -47,4 +48,19 @@ ${barcodeSvg(reference)}
     'Descargar cupón (PDF)',
     'Download voucher (PDF)',
   )}</a></div>`;
+}
+
+/** Before a voucher exists on a page that offers cash among other methods: what it is, and the button that makes it. */
+export function cashChoice(v: PageView): Html {
+  const { say } = v;
+  const button = html`<button class="btn block" type="submit" data-testid="choose-cash">${say(
+    'Generar cupón de pago',
+    'Make a payment voucher',
+  )}</button>`;
+  return html`<h1>${say('Paga en efectivo', 'Pay in cash')}</h1>
+<p class="lead">${say(
+    'Genera un cupón con código de barras y págalo en un punto aliado antes de la fecha límite.',
+    'Make a voucher with a barcode and pay it at a partner point before the deadline.',
+  )}</p>
+${actionForm(v, 'choose_cash', button)}`;
 }

@@ -12,6 +12,7 @@ import { type ActionInput, type ActionOutcome, type PageModule, type PageView } 
 import type { Say } from './lang.js';
 import { detailString, saveState } from './flow-state.js';
 import { formatAmount } from './format.js';
+import { changeButton } from './method-choice.js';
 
 const BANKS = 'colombia-ch17-bank-codes.json';
 
@@ -179,17 +180,7 @@ export const page17: PageModule = {
   async render(v) {
     const fixed = isMethod(v.op.method) ? v.op.method : null;
     const chosen = fixed ?? (isMethod(v.state.method) ? v.state.method : null);
-    const back =
-      !fixed && chosen
-        ? actionForm(
-            v,
-            'change_method',
-            html`<button class="btn ghost" type="submit" data-testid="change-method">${v.say(
-              'Cambiar medio de pago',
-              'Change payment method',
-            )}</button>`,
-          )
-        : '';
+    const back = !fixed && chosen ? changeButton(v) : '';
     const body = chosen ? await methodView(v, chosen) : methodChoice(v);
     return html`${body}<div class="actions">${back}${cancelButton(v)}</div>`;
   },

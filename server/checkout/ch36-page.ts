@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bankList } from '../channels/banks.js';
 import { actionForm } from './layout.js';
-import { storeVoucherReference, voucherReference, voucherSection } from './cash-voucher.js';
+import { cashChoice, storeVoucherReference, voucherReference, voucherSection } from './cash-voucher.js';
 import { cardForm, payWithCard } from './ch36-card-form.js';
 import { html, type Html } from './escape.js';
 import { bankSelect } from './parts.js';
@@ -73,20 +73,7 @@ function cashTab(v: PageView): Html {
       v.say('cualquier punto de pago o tienda aliada', 'any partner payment point or store'),
     );
   }
-  const { say } = v;
-  return html`<h1>${say('Paga en efectivo', 'Pay in cash')}</h1>
-<p class="lead">${say(
-    'Genera un cupón con código de barras y págalo en un punto aliado antes de la fecha límite.',
-    'Make a voucher with a barcode and pay it at a partner point before the deadline.',
-  )}</p>
-${actionForm(
-  v,
-  'choose_cash',
-  html`<button class="btn block" type="submit" data-testid="choose-cash">${say(
-    'Generar cupón de pago',
-    'Make a payment voucher',
-  )}</button>`,
-)}`;
+  return cashChoice(v);
 }
 
 function tabsBar(v: PageView, active: Tab): Html {

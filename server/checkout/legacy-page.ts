@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bankList } from '../channels/banks.js';
 import { CHOOSER_METHODS, LEGACY_CHANNEL_METHODS, type LegacyChannel, type LegacyMethod } from '../contract/protocol.js';
 import type { OperationRecord } from '../store/operations.js';
-import { storeVoucherReference, voucherReference, voucherSection } from './cash-voucher.js';
+import { cashChoice, storeVoucherReference, voucherReference, voucherSection } from './cash-voucher.js';
 import { cardForm, payWithCard } from './ch36-card-form.js';
 import { html, type Html } from './escape.js';
 import { actionForm } from './layout.js';
@@ -69,18 +69,7 @@ ${actionForm(v, 'select_bank', form, 'bank-selection')}`;
 
 function cash(v: PageView): Html {
   const { say } = v;
-  if (chooser(v.op) && !v.op.details.voucher_reference) {
-    const button = html`<button class="btn block" type="submit" data-testid="choose-cash">${say(
-      'Generar cupón de pago',
-      'Make a payment voucher',
-    )}</button>`;
-    return html`<h1>${say('Paga en efectivo', 'Pay in cash')}</h1>
-<p class="lead">${say(
-      'Genera un cupón con código de barras y págalo en un punto aliado antes de la fecha límite.',
-      'Make a voucher with a barcode and pay it at a partner point before the deadline.',
-    )}</p>
-${actionForm(v, 'choose_cash', button)}`;
-  }
+  if (chooser(v.op) && !v.op.details.voucher_reference) return cashChoice(v);
   return voucherSection(v, voucherReference(v.op), say('cualquier punto de pago aliado', 'any partner payment point'));
 }
 

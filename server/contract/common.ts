@@ -85,6 +85,9 @@ export const MASKED_SECRET = '••••';
 /** A plain JSON object (not null, not an array). */
 export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** The value of a parsed JSON object's own member `key`; undefined for a missing one, an inherited name or a non-object. */
+export const ownField = (v: unknown, key: string): unknown => (isRecord(v) && Object.hasOwn(v, key) ? v[key] : undefined);
+
 export const isChannelId = (n: number): n is ChannelId => (CHANNEL_IDS as readonly number[]).includes(n);
 
 /** An amount with exactly two decimals from exact cents (never through floating point): 150050 → "1500.50". */

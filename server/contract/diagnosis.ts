@@ -51,32 +51,64 @@ export const REVEALING_TOKEN_MISTAKES: ReadonlySet<TokenMistake> = new Set([
   'basic_credentials',
 ]);
 
+export type DiagnosisOrder = (typeof DIAGNOSIS_ORDERS)[number];
+
+/** A member the other kind of recipe has: present, it makes the recipe one that cannot be. */
+const absent = z.never().optional();
+
+/** How the values were ordered: a named order, or `custom` with the field names in the order the sender used. */
+const RecipeOrderSchema = z.union([
+  z.object({ order: z.enum(DIAGNOSIS_ORDERS).exclude(['custom']).optional(), custom_order: absent }),
+  z.object({ order: z.literal('custom'), custom_order: z.array(z.string()) }),
+]);
+
 /**
- * The ingredients of a signature that differ from the documented recipe. An absent key is as
- * documented: its order, no separator, the secret appended, SHA-256, hex, every value as sent.
+ * Where the secret went. `in_values_and_hmac_key`: sorted in among the values as if it were a field
+ * named `secret_name`, and also the HMAC key (a published integration's recipe). `other_merchant`:
+ * another merchant's secret, that merchant's public_key in `secret_of` (named in the answer header to
+ * loopback or control-token callers only).
  */
-export const RecipeSchema = z.object({
-  order: z.enum(DIAGNOSIS_ORDERS).optional(),
-  /** With `custom`: the field names in the order the sender used. */
-  custom_order: z.array(z.string()).optional(),
-  separator: z.string().optional(),
-  /**
-   * `in_values_and_hmac_key`: the secret sorted in among the values as if it were a field named
-   * `secret_name`, and also the HMAC key (a published integration's recipe).
-   */
-  secret: z.enum(['prefix', 'none', 'hmac_key', 'in_values_and_hmac_key', 'other_merchant']).optional(),
-  /** With `in_values_and_hmac_key`: the field name the secret was sorted under. */
-  secret_name: z.string().optional(),
-  /** With `other_merchant`: that merchant's public_key (loopback or control-token callers only). */
-  secret_of: z.string().optional(),
-  algorithm: z.enum(['sha1', 'md5', 'sha512']).optional(),
-  encoding: z.enum(['base64', 'base64_of_hex']).optional(),
-  field: z.object({ name: z.string(), sent: z.string(), signed: z.string() }).optional(),
-  /** A refused payout call: what was sent where the token belongs. */
-  token: z.enum(TOKEN_MISTAKES).optional(),
-  /** With `token`: the merchant whose credential or token it is (in the answer header, loopback or control-token callers only). */
+const RecipeSecretSchema = z.union([
+  z.object({ secret: z.enum(['prefix', 'none', 'hmac_key']).optional(), secret_name: absent, secret_of: absent }),
+  z.object({ secret: z.literal('in_values_and_hmac_key'), secret_name: z.string(), secret_of: absent }),
+  z.object({ secret: z.literal('other_merchant'), secret_of: z.string(), secret_name: absent }),
+]);
+
+/** A refused signature: the ingredients that differ from the documented recipe. */
+const SignatureRecipeSchema = z
+  .object({
+    separator: z.string().optional(),
+    algorithm: z.enum(['sha1', 'md5', 'sha512']).optional(),
+    encoding: z.enum(['base64', 'base64_of_hex']).optional(),
+    field: z.object({ name: z.string(), sent: z.string(), signed: z.string() }).optional(),
+    token: absent,
+    token_of: absent,
+  })
+  .and(RecipeOrderSchema)
+  .and(RecipeSecretSchema);
+
+/** A refused payout call: what was sent where the token belongs, and the merchant whose credential or token it is. */
+const TokenRecipeSchema = z.object({
+  token: z.enum(TOKEN_MISTAKES),
+  /** Named in the answer header to loopback or control-token callers only. */
   token_of: z.string().optional(),
+  order: absent,
+  custom_order: absent,
+  separator: absent,
+  secret: absent,
+  secret_name: absent,
+  secret_of: absent,
+  algorithm: absent,
+  encoding: absent,
+  field: absent,
 });
+
+/**
+ * The ingredients of a signature that differ from the documented recipe, or what a payout call sent
+ * instead of its token; never both. An absent key is as documented: its order, no separator, the
+ * secret appended, SHA-256, hex, every value as sent.
+ */
+export const RecipeSchema = z.union([SignatureRecipeSchema, TokenRecipeSchema]);
 export type Recipe = z.infer<typeof RecipeSchema>;
 
 /**
@@ -164,7 +196,7 @@ export function recipeOrder(kind: SignatureKind, r: Recipe): readonly string[] {
     case 'notification':
       return NOTIFICATION_SIGNED_FIELDS.map((k) => (k === 'trans_ID' ? 'trans_id' : k));
     case 'custom':
-      return r.custom_order ?? spec;
+      return r.custom_order;
     case 'legacy_layout':
       return NOTIFICATION_SIGNED_FIELDS_LEGACY;
     case 'standard_layout':
@@ -190,7 +222,7 @@ export function recipeString(kind: SignatureKind, fields: Record<string, string>
   const order = recipeOrder(kind, r);
   const sep = r.separator ?? '';
   if (r.secret === 'in_values_and_hmac_key')
-    return withSecretAmong(order, r.secret_name ?? 'secret')
+    return withSecretAmong(order, r.secret_name)
       .map((k) => (k === null ? mask : (f[k] ?? '')))
       .join(sep);
   const values = order.map((k) => f[k] ?? '');

@@ -1,5 +1,5 @@
 import type { CheckReport, CheckResult, ProbeAnswer, Verdict } from './checks.js';
-import { mdCell, mdCode, mdText } from './markdown.js';
+import { mdCode, mdText } from './markdown.js';
 
 /**
  * The go-live report as a ticket or a CI log reads it: one renderer for the CLI, the console's
@@ -18,7 +18,7 @@ export const checkLine = (c: Pick<CheckResult, 'id' | 'verdict' | 'evidence'>): 
 const codeCell = (v: string) => mdCode(v).replace(/\|/g, '\\|');
 
 const answerRow = (a: ProbeAnswer) =>
-  `| ${a.method} | ${mdCell(a.url)} | ${a.status ?? mdCell(a.error ?? 'no answer')} | ${a.latency_ms ?? ''} | ` +
+  `| ${a.method} | ${mdText(a.url)} | ${a.status ?? mdText(a.error ?? 'no answer')} | ${a.latency_ms ?? ''} | ` +
   `${a.body_excerpt ? codeCell(a.body_excerpt) : ''} |`;
 
 /** The report as Markdown: every text that came from a handler or a client is escaped or in a code span. */
@@ -34,7 +34,7 @@ export function checkReportMarkdown(r: CheckReport): string {
     '',
     '| check | verdict | evidence |',
     '|---|---|---|',
-    ...r.checks.map((c) => `| ${mdCell(c.title)} (\`${c.id}\`) | ${MARK[c.verdict]} | ${mdCell(c.evidence)} |`),
+    ...r.checks.map((c) => `| ${mdText(c.title)} (\`${c.id}\`) | ${MARK[c.verdict]} | ${mdText(c.evidence)} |`),
     '',
   ];
   if (r.orders.length)

@@ -11,12 +11,9 @@
  */
 const MARKUP = /[\\`*[\]<>!|~&#]|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu;
 
-/** One line of plain text, safe anywhere in a Markdown line: markup escaped, line breaks folded to spaces. */
+/** One line of plain text, safe anywhere in a Markdown line, a table cell too: markup and pipes escaped, line breaks folded to spaces. */
 export const mdText = (v: unknown): string =>
   (typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v))).replace(/\r\n?|\n|\u2028|\u2029/g, ' ').replace(MARKUP, '\\$&');
-
-/** A table cell: plain text (pipes included) on one line. */
-export const mdCell = mdText;
 
 /** Text as an inline code span (shown verbatim, never markup): fenced with more backticks than it holds. */
 export function mdCode(v: unknown): string {

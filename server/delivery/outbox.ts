@@ -6,6 +6,7 @@ import { notificationFault } from './notification-faults.js';
 import { formEncode, rejectionFields, rejectionNotified, successFields } from './payload.js';
 import { RETRY_TIMER } from './retry-policy.js';
 import { notificationViews } from './views.js';
+import { FORM_TYPE, JSON_TYPE } from '../contract/body-encoding.js';
 
 /** A delivery to write into the outbox (inside the caller's transaction). */
 export interface NewNotification {
@@ -15,7 +16,7 @@ export interface NewNotification {
   /** success, rejection, payout_callback, payout_notification */
   kind: string;
   url: string;
-  content_type: 'application/x-www-form-urlencoded' | 'application/json';
+  content_type: typeof FORM_TYPE | typeof JSON_TYPE;
   body: string;
 }
 
@@ -46,7 +47,7 @@ export function enqueueForTransition(ctx: SandboxContext, op: OperationRecord, d
   if (!merchant) return;
   // The notification's `time` is the moment of the state change, so every retry carries the same signature.
   const at = op.updated_at;
-  const form = { merchant_id: merchant.id, operation_id: op.id, content_type: 'application/x-www-form-urlencoded' as const };
+  const form = { merchant_id: merchant.id, operation_id: op.id, content_type: FORM_TYPE };
   if (op.status === 'confirmed') {
     if (!merchant.success_url) return;
     enqueueNotification(ctx, {

@@ -6,9 +6,9 @@ import { deliveryUrl } from './wire.js';
 import { enqueueNotification, type NewNotification } from './outbox.js';
 import { brokenSignature, formDecode, formEncode, rejectionFields, sign, successFields, type Fields } from './payload.js';
 import { notificationViews } from './views.js';
+import { FORM_TYPE, JSON_TYPE } from '../contract/body-encoding.js';
 
-const FORM = 'application/x-www-form-urlencoded';
-const contentTypeOf = (n: NotificationRecord): NewNotification['content_type'] => (n.content_type === FORM ? FORM : 'application/json');
+const contentTypeOf = (n: NotificationRecord): NewNotification['content_type'] => (n.content_type === FORM_TYPE ? FORM_TYPE : JSON_TYPE);
 
 /** A notification by numeric id or public id (`ntf_…`); NOT_FOUND otherwise. */
 export function findNotification(ctx: SandboxContext, ref: string | undefined): NotificationRecord {
@@ -33,7 +33,7 @@ const invalid = (msg: string) => new SandboxError('VALIDATION_ERROR', msg);
 
 /** Fields of a form notification, or of a flat JSON object body; anything else cannot be edited. */
 function editableFields(n: NotificationRecord, test: TestLabel): { fields: Record<string, unknown>; form: boolean } {
-  if (n.content_type === FORM) return { fields: formDecode(n.body), form: true };
+  if (n.content_type === FORM_TYPE) return { fields: formDecode(n.body), form: true };
   let parsed: unknown;
   try {
     parsed = JSON.parse(n.body);

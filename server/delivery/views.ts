@@ -5,8 +5,7 @@ import { TEST_LABELS } from '../contract/notifications.js';
 import type { SandboxContext } from '../context.js';
 import type { AttemptRecord, NotificationRecord } from '../store/notifications.js';
 import { formDecode } from './payload.js';
-
-const FORM = 'application/x-www-form-urlencoded';
+import { FORM_TYPE } from '../contract/body-encoding.js';
 
 const isTestLabel = (s: string | null): s is TestLabel => s !== null && (TEST_LABELS as readonly string[]).includes(s);
 
@@ -36,7 +35,7 @@ export function notificationView(n: NotificationRecord, attempts: AttemptRecord[
     url: n.url,
     content_type: n.content_type,
     body: n.body,
-    fields: n.content_type.startsWith(FORM) ? formDecode(n.body) : null,
+    fields: n.content_type.startsWith(FORM_TYPE) ? formDecode(n.body) : null,
     test_label: isTestLabel(n.test_label) || isProbeLabel(n.test_label) ? n.test_label : null,
     test_of: n.parent_id,
     notification_id_header: n.header_id ?? n.public_id,

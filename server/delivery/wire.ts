@@ -1,5 +1,6 @@
 import type { DeliveryMessage, SandboxContext } from '../context.js';
 import type { DeliveryMerchant, NotificationRecord } from '../store/notifications.js';
+import { FORM_TYPE, JSON_TYPE } from '../contract/body-encoding.js';
 
 /*
  * What exactly the merchant receives for one outbox row (a DeliveryMessage). The body, with its
@@ -14,9 +15,6 @@ const URL_SETTING: Partial<Record<string, keyof Pick<DeliveryMerchant, 'success_
   rejection: 'rejection_url',
   payout_notification: 'payout_url',
 };
-
-const FORM = 'application/x-www-form-urlencoded';
-const JSON_TYPE = 'application/json';
 
 /**
  * Where to send now: the merchant's current address for the kind (fixing a URL fixes pending retries
@@ -33,7 +31,7 @@ export function wireHeaders(
   n: Pick<NotificationRecord, 'content_type' | 'header_id' | 'public_id'>,
   version: string,
 ): Record<string, string> {
-  const type = n.content_type === FORM || n.content_type === JSON_TYPE ? `${n.content_type}; charset=utf-8` : n.content_type;
+  const type = n.content_type === FORM_TYPE || n.content_type === JSON_TYPE ? `${n.content_type}; charset=utf-8` : n.content_type;
   return {
     'Content-Type': type,
     'User-Agent': `PasarelaSandbox/${version}`,

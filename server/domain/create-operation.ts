@@ -66,9 +66,10 @@ export interface CheckedCreation {
  * Every check of a creation, in the documented order (required fields, merchant, signature,
  * channel, currency, amount, shopper, blacklist, filter_by); the first failure throws its SandboxError.
  * Writes nothing: `createOperation` stores what it answers, and the dry run (creation-dry-run.ts)
- * only asks whether a request would be accepted.
+ * only asks whether a request would be accepted. `offline`: the e-mail domain is checked without
+ * asking DNS, even where the settings ask it (reserved names and the deny-list only).
  */
-export async function checkCreation(ctx: SandboxContext, req: CreationRequest): Promise<CheckedCreation> {
+export async function checkCreation(ctx: SandboxContext, req: CreationRequest, offline = false): Promise<CheckedCreation> {
   const f = req.fields;
   const warnings: Warning[] = [];
   const dup = req.repeated.filter((k) => k !== 'filter_by');
@@ -113,7 +114,8 @@ export async function checkCreation(ctx: SandboxContext, req: CreationRequest): 
   const domain = emailDomain(email);
   const emailCode = shopperCode(rules.shopper, 'email');
   if (!domain) throw new SandboxError(emailCode, `shopper_information.email "${email.slice(0, 60)}" is not a valid e-mail address`);
-  if (!(await domainResolves(domain, readSandboxSettings(ctx.store.settings), warnings))) {
+  const settings = readSandboxSettings(ctx.store.settings);
+  if (!(await domainResolves(domain, offline ? { ...settings, email_real_dns: false } : settings, warnings))) {
     throw new SandboxError(emailCode, `the domain of shopper_information.email (${domain}) cannot be resolved`);
   }
   checkBlacklist(shopper.Num_doc_identi, merchant);

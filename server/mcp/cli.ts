@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { readPort } from '../cli-flags.js';
+import { readPort, runCommand } from '../cli-flags.js';
 import { createSandbox } from '../sandbox.js';
 import { trimEnd } from '../contract/trim.js';
 import { readVersion } from '../version.js';
@@ -99,10 +99,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: Error) => {
-    say(err.message);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -3,6 +3,7 @@ import { readJsonFields } from '../body/json-members.js';
 import { readMultipart } from '../body/multipart.js';
 import { formValueSource, readUrlEncoded } from '../body/urlencoded.js';
 import type { RecordedBody } from './har-entries.js';
+import { FORM_TYPE, MULTIPART_TYPE } from '../contract/body-encoding.js';
 
 /** A body ready to send: bytes with their type, or a form whose multipart boundary fetch chooses. */
 export type OutgoingBody = { bytes: Buffer; contentType: string } | { form: FormData } | null;
@@ -73,9 +74,9 @@ function formOf(pairs: [string, string][]): FormData {
 /** Reads a body with the merchant API's reader; null when it does not read as that type (then it is sent as recorded). */
 async function readAs(type: string, bytes: Buffer, contentType: string): Promise<ReadFields | null> {
   try {
-    if (type === 'application/x-www-form-urlencoded') return readUrlEncoded(bytes.toString('utf8'), READ_ALL);
+    if (type === FORM_TYPE) return readUrlEncoded(bytes.toString('utf8'), READ_ALL);
     if (type.includes('json')) return readJsonFields(bytes.toString('utf8'), READ_ALL, () => true);
-    if (type === 'multipart/form-data') return await readMultipart(bytes, contentType, READ_ALL);
+    if (type === MULTIPART_TYPE) return await readMultipart(bytes, contentType, READ_ALL);
   } catch {
     return null;
   }
@@ -105,10 +106,10 @@ export async function rewriteBody(
     const changes = rewrite?.(read.fields) ?? new Map<string, string>();
     const pairs = pairsWith(read.members, changes);
     const fields = applied(read, changes);
-    if (type === 'multipart/form-data') return { out: { form: formOf(pairs) }, fields };
+    if (type === MULTIPART_TYPE) return { out: { form: formOf(pairs) }, fields };
     if (type.includes('json')) return { out: { bytes: Buffer.from(JSON.stringify(fields)), contentType: body.contentType }, fields };
     const text = new URLSearchParams(pairs).toString();
-    return { out: { bytes: Buffer.from(text), contentType: body.contentType || 'application/x-www-form-urlencoded' }, fields };
+    return { out: { bytes: Buffer.from(text), contentType: body.contentType || FORM_TYPE }, fields };
   }
   const sent = { bytes: body.bytes, contentType: body.contentType };
   const read = await readAs(type, body.bytes, body.contentType);
@@ -116,7 +117,7 @@ export async function rewriteBody(
   const changes = rewrite?.(read.fields) ?? new Map<string, string>();
   const fields = applied(read, changes);
   if (changes.size === 0) return { out: sent, fields };
-  if (type === 'multipart/form-data') {
+  if (type === MULTIPART_TYPE) {
     if (read.members.every((m) => m.start >= 0)) return { out: { ...sent, bytes: spliceBytes(body.bytes, read.members, changes) }, fields };
     return { out: { form: formOf(pairsWith(read.members, changes)) }, fields };
   }

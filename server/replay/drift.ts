@@ -1,3 +1,4 @@
+import { isRecord, ownField } from '../contract/common.js';
 import { MAX_DRIFT_ITEMS, type DriftItem, type DriftKind, type ReplayKind } from '../contract/replays.js';
 import { answerJsonNow, type AnswerJson } from './answer-json.js';
 
@@ -36,9 +37,9 @@ function shapeOf(v: unknown, depth = 0): Shape {
   if (v === null) return { kind: 'null' };
   if (depth > MAX_DEPTH) return { kind: 'value' };
   if (Array.isArray(v)) return { kind: 'array', item: v.reduce<Shape | null>((acc, x) => merge(acc, shapeOf(x, depth + 1)), null) };
-  if (typeof v === 'object') {
+  if (isRecord(v)) {
     const keys = new Map<string, Shape>();
-    for (const k of Object.keys(v)) keys.set(k, shapeOf((v as Record<string, unknown>)[k], depth + 1));
+    for (const k of Object.keys(v)) keys.set(k, shapeOf(v[k], depth + 1));
     return { kind: 'object', keys };
   }
   return { kind: 'value' };
@@ -125,11 +126,11 @@ const what = (status: number, code: string | null) => (status === 0 ? 'no answer
 
 /** The top-level keys an accepted answer has (of its items, for a list), at most MAX_DRIFT_ITEMS named. */
 function keysOf(b: BodyForm): string[] {
-  if (b.form !== 'json' || typeof b.value !== 'object' || b.value === null) return [];
+  if (b.form !== 'json') return [];
   const keys = new Set<string>();
   const from = Array.isArray(b.value) ? b.value : [b.value];
   for (const x of from) {
-    if (typeof x !== 'object' || x === null || Array.isArray(x)) continue;
+    if (!isRecord(x)) continue;
     for (const k in x) {
       keys.add(Array.isArray(b.value) ? `[*].${k}` : k);
       if (keys.size >= MAX_DRIFT_ITEMS) return [...keys];
@@ -140,13 +141,12 @@ function keysOf(b: BodyForm): string[] {
 
 /** The records whose values a merchant's code branches on, per kind of call: [path, record]. */
 function recordsOf(kind: ReplayKind | undefined, v: unknown): [string, Record<string, unknown>][] {
-  const rec = (x: unknown) => (typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Record<string, unknown>) : null);
   const list = (xs: unknown, path: string) =>
-    Array.isArray(xs) ? xs.flatMap((x, i): [string, Record<string, unknown>][] => (rec(x) ? [[`${path}[${i}]`, rec(x)!]] : [])) : [];
+    Array.isArray(xs) ? xs.flatMap((x, i): [string, Record<string, unknown>][] => (isRecord(x) ? [[`${path}[${i}]`, x]] : [])) : [];
   if (kind === 'operation_query') return list(v, 'body');
-  if (kind === 'payout_get') return rec(v) ? [['body', rec(v)!]] : [];
-  if (kind === 'payout_batch') return list(rec(v)?.data, 'body.data');
-  if (kind === 'payout_list') return list(rec(v)?.items, 'body.items');
+  if (kind === 'payout_get') return isRecord(v) ? [['body', v]] : [];
+  if (kind === 'payout_batch') return list(ownField(v, 'data'), 'body.data');
+  if (kind === 'payout_list') return list(ownField(v, 'items'), 'body.items');
   return [];
 }
 

@@ -1,3 +1,4 @@
+import { isRecord, ownField } from '../contract/common.js';
 import { SandboxError } from '../contract/errors.js';
 import type { ReplayOutcome } from '../contract/replays.js';
 import { TRANSFER_STATUSES, type TransferStatus } from '../contract/payouts.js';
@@ -16,16 +17,10 @@ import type { WantedOutcome } from './production-notifications.js';
  */
 
 const recordsIn = (v: unknown): Record<string, unknown>[] => {
-  const list = Array.isArray(v)
-    ? v
-    : typeof v === 'object' && v !== null
-      ? Array.isArray((v as { items?: unknown }).items)
-        ? (v as { items: unknown[] }).items
-        : Array.isArray((v as { data?: unknown }).data)
-          ? (v as { data: unknown[] }).data
-          : [v]
-      : [];
-  return list.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x));
+  const items = ownField(v, 'items');
+  const data = ownField(v, 'data');
+  const list: unknown[] = Array.isArray(v) ? v : Array.isArray(items) ? items : Array.isArray(data) ? data : [v];
+  return list.filter(isRecord);
 };
 
 /** The payout items a recorded payout answer shows (batch, list or one item). */

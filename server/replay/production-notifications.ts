@@ -1,3 +1,4 @@
+import { isRecord } from '../contract/common.js';
 import { SandboxError } from '../contract/errors.js';
 import { RejectBodySchema } from '../contract/operations.js';
 import { readUrlEncoded } from '../body/urlencoded.js';
@@ -28,7 +29,7 @@ function fieldsOf(n: unknown, index: number): Map<string, unknown> {
   if (t.startsWith('{')) {
     try {
       const v = JSON.parse(t) as unknown;
-      if (typeof v === 'object' && v !== null && !Array.isArray(v)) return new Map(Object.entries(v));
+      if (isRecord(v)) return new Map(Object.entries(v));
     } catch {
       throw refuse(index, 'starts like JSON but does not parse');
     }

@@ -1,5 +1,7 @@
 import type { EntryNote, ReplaySent } from '../contract/replays.js';
+import { ownField } from '../contract/common.js';
 import type { SandboxContext } from '../context.js';
+import { loadUndici } from '../undici.js';
 import { expiredLoginToken } from '../domain/payouts/auth.js';
 import { notifySignature, querySignature } from '../domain/signature.js';
 import { signatureAsSpelled } from '../domain/protocol/legacy-checks.js';
@@ -16,12 +18,6 @@ export type SentEntry = ReplaySent & { notes: EntryNote[] };
 /** Refusals for a credential: reproduced with the credential spoiled the same way, never repaired. */
 const CREDENTIAL_REFUSALS = new Set(['INVALID_SIGNATURE', 'INVALID_MERCHANT', 'UNAUTHORIZED', 'INVALID_CREDENTIALS', 'TOKEN_EXPIRED']);
 
-// Loaded with the first replay, as the delivery worker does (server/delivery/send.ts): in the npm
-// package's split bundle the dynamic import of this CommonJS module yields its exports under `default`.
-let undiciModule: Promise<typeof import('undici')> | null = null;
-const undici = () =>
-  (undiciModule ??= import('undici').then((m) => (typeof m.Pool === 'function' ? m : (m as unknown as { default: typeof m }).default)));
-
 /** A multipart body as bytes with its boundary, so one connection pool sends every kind of body. */
 async function multipartBytes(form: FormData): Promise<{ bytes: Buffer; contentType: string }> {
   const r = new Response(form);
@@ -29,8 +25,6 @@ async function multipartBytes(form: FormData): Promise<{ bytes: Buffer; contentT
 }
 
 const jsonOf = (text: string): unknown => jsonValue(answerJsonNow(text));
-const field = (v: unknown, key: string): unknown =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.hasOwn(v, key) ? (v as Record<string, unknown>)[key] : undefined;
 
 /** A value that is not `right`: production's own (wrong here too), changed if it happens to be right. */
 const spoiled = (recorded: string, right: string) => (recorded.toLowerCase() === right.toLowerCase() ? `0${right.slice(1)}` : recorded);
@@ -44,7 +38,7 @@ const spoiled = (recorded: string, right: string) => (recorded.toLowerCase() ===
  */
 export function createEntrySender(ctx: SandboxContext, merchant: MerchantRecord, mark: { id: number; sendPayoutCallbacks: boolean }) {
   // One keep-alive connection: entries go one after another, and fetch's per-request cost was most of a replay's time.
-  const pool = undici().then((u) => new u.Pool(ctx.baseUrl(), { connections: 1, pipelining: 1 }));
+  const pool = loadUndici().then((u) => new u.Pool(ctx.baseUrl(), { connections: 1, pipelining: 1 }));
   const tokens = new Map<string, string>();
   const payoutIds = new Map<string, string>();
   const cursors = new Map<string, string>();
@@ -130,17 +124,17 @@ export function createEntrySender(ctx: SandboxContext, merchant: MerchantRecord,
     const p = jsonValue(e.production.json);
     const s = jsonOf(body);
     if (e.kind === 'payout_login') {
-      const [pt, st] = [field(p, 'token'), field(s, 'token')];
+      const [pt, st] = [ownField(p, 'token'), ownField(s, 'token')];
       if (typeof pt === 'string' && typeof st === 'string') tokens.set(pt, st);
     } else if (e.kind === 'payout_batch' || e.kind === 'payout_list') {
       const key = e.kind === 'payout_batch' ? 'data' : 'items';
-      const [pi, si] = [field(p, key), field(s, key)];
+      const [pi, si] = [ownField(p, key), ownField(s, key)];
       if (Array.isArray(pi) && Array.isArray(si))
         pi.forEach((x, i) => {
-          const [from, to] = [field(x, 'id'), field(si[i], 'id')];
+          const [from, to] = [ownField(x, 'id'), ownField(si[i], 'id')];
           if (from !== undefined && to !== undefined) payoutIds.set(String(from), String(to));
         });
-      const [pc, sc] = [field(p, 'next_cursor'), field(s, 'next_cursor')];
+      const [pc, sc] = [ownField(p, 'next_cursor'), ownField(s, 'next_cursor')];
       if (typeof pc === 'string' && typeof sc === 'string') cursors.set(pc, sc);
     }
   }
@@ -152,7 +146,7 @@ export function createEntrySender(ctx: SandboxContext, merchant: MerchantRecord,
       const token = /[?&]tokenID=([^&\s]+)/.exec(body)?.[1];
       if (token) return ctx.store.operations.byToken(decodeURIComponent(token))?.id ?? null;
     }
-    const id = field(jsonOf(body), 'operation_id');
+    const id = ownField(jsonOf(body), 'operation_id');
     return typeof id === 'number' ? id : null;
   }
 

@@ -1,6 +1,6 @@
 import { requestRoute, SandboxApiError, type RouteInput, type RouteOutput } from '../contract/client.js';
 import type { RouteSpec } from '../contract/route.js';
-import { isRecord } from '../contract/common.js';
+import { ownField } from '../contract/common.js';
 import type { StepText } from '../contract/step-texts.js';
 import { text } from './step-words.js';
 
@@ -67,20 +67,17 @@ export async function call(base: string, method: string, path: string, body?: Bo
   return { status: res.status, text, json };
 }
 
-/** The value at `key` of a JSON object answer (undefined otherwise). */
-export const field = (v: unknown, key: string): unknown => (isRecord(v) ? v[key] : undefined);
-
 /** `error.code` of a documented error answer. */
 export const errorCode = (a: Answer): string | undefined => {
-  const e = field(a.json, 'error');
-  const c = field(e, 'code');
+  const e = ownField(a.json, 'error');
+  const c = ownField(e, 'code');
   return typeof c === 'string' ? c : undefined;
 };
 
 /** Short description of an answer for reports. */
 export function describeAnswer(a: Answer): string {
   const code = errorCode(a);
-  const msg = field(field(a.json, 'error'), 'message');
+  const msg = ownField(ownField(a.json, 'error'), 'message');
   if (code) return `${a.status} ${code}${typeof msg === 'string' ? `: ${msg.slice(0, 160)}` : ''}`;
   return `${a.status} ${a.text.slice(0, 120).replace(/\s+/g, ' ')}`;
 }

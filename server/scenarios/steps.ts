@@ -7,9 +7,9 @@ import { payoutRoutes } from '../contract/payouts.js';
 import { speiRoutes } from '../contract/spei.js';
 import { notifySignature } from '../domain/signature.js';
 import { signatureAsSpelled } from '../domain/protocol/legacy-checks.js';
-import { creationPathOf, isRecord } from '../contract/common.js';
+import { creationPathOf, isRecord, ownField } from '../contract/common.js';
 import { creationFields, payoutItem } from '../domain/valid-fields.js';
-import { call, checkCall, control, describeAnswer, field, type Answer } from './http.js';
+import { call, checkCall, control, describeAnswer, type Answer } from './http.js';
 import type { Step } from '../contract/scenario-schema.js';
 import { StepTextError, text } from './step-words.js';
 import { expectNotification } from './notification-step.js';
@@ -41,7 +41,7 @@ async function createPayment(st: RunState, s: Of<'create_payment'>, index: numbe
   let rfc: string | null = null;
   try {
     const doc: unknown = JSON.parse(f.shopper_information ?? '{}');
-    const n = field(doc, 'Num_doc_identi');
+    const n = ownField(doc, 'Num_doc_identi');
     rfc = typeof n === 'string' ? n : null;
   } catch {
     // a scenario may send a malformed shopper on purpose
@@ -51,7 +51,7 @@ async function createPayment(st: RunState, s: Of<'create_payment'>, index: numbe
   if (s.expect?.status && op.status !== s.expect.status)
     failures.push(text('expected_status', { expected: s.expect.status, actual: String(op.status) }));
   for (const k of s.expect?.response_has ?? [])
-    if (field(a.json, k) === undefined) failures.push(text('answer_lacks', { key: k, answer: a.text.slice(0, 200) }));
+    if (ownField(a.json, k) === undefined) failures.push(text('answer_lacks', { key: k, answer: a.text.slice(0, 200) }));
   return { message: text('created', { id: op.id, trans_id: String(op.trans_id), alias, status: String(op.status) }), failures };
 }
 
@@ -59,7 +59,7 @@ async function transition(st: RunState, s: Of<'confirm' | 'reject' | 'cancel' | 
   const op = operationOf(st, s.operation);
   const a = await control(st.base, operationRoutes[`${s.action}Operation`], { id: op.id, body: s.body ?? {} });
   const failures = checkCall(a, s.expect, 200);
-  const status = field(a.json, 'status');
+  const status = ownField(a.json, 'status');
   if (s.expect?.status && status !== s.expect.status)
     failures.push(text('expected_status_got', { expected: s.expect.status, actual: String(status ?? describeAnswer(a)) }));
   return {
@@ -81,7 +81,7 @@ async function speiTransfer(st: RunState, s: Of<'spei_transfer'>): Promise<StepO
   };
   const a = await control(st.base, speiRoutes.injectTransfer, { body });
   const failures = checkCall(a, s.expect, 201);
-  const matched = field(a.json, 'matched_operation_id');
+  const matched = ownField(a.json, 'matched_operation_id');
   const why = reasonParams(a.json);
   if (s.expect?.matched !== undefined) {
     const want = s.expect.matched === null ? null : operationOf(st, s.expect.matched).id;
@@ -104,10 +104,10 @@ async function speiTransfer(st: RunState, s: Of<'spei_transfer'>): Promise<StepO
 
 /** A SPEI answer's reason: its words, and its code and values when it has them (`reason.<name>`), so a reader can word it. */
 function reasonParams(json: unknown): Record<string, string> {
-  const code = field(json, 'reason_code');
-  const values = field(json, 'reason_params');
+  const code = ownField(json, 'reason_code');
+  const values = ownField(json, 'reason_params');
   return {
-    reason: String(field(json, 'reason') ?? ''),
+    reason: String(ownField(json, 'reason') ?? ''),
     ...(typeof code === 'string' ? { reason_code: code } : {}),
     ...Object.fromEntries(Object.entries(isRecord(values) ? values : {}).map(([k, v]) => [`reason.${k}`, String(v)])),
   };
@@ -129,9 +129,12 @@ async function createPayouts(st: RunState, s: Of<'create_payouts'>, index: numbe
   const a = await call(st.base, 'POST', payoutApiRoutes.createPayouts.path, { json: items }, auth ? { authorization: auth } : {});
   const failures = checkCall(a, s.expect, 201);
   if (a.status !== 201) return { message: text('payouts_answered', { answer: describeAnswer(a) }), failures };
-  const payroll = Number(field(a.json, 'payroll'));
-  const tx = field(a.json, 'data');
-  const list = (Array.isArray(tx) ? tx : []).map((t) => ({ id: Number(field(t, 'id')), credit_note: String(field(t, 'credit_note')) }));
+  const payroll = Number(ownField(a.json, 'payroll'));
+  const tx = ownField(a.json, 'data');
+  const list = (Array.isArray(tx) ? tx : []).map((t) => ({
+    id: Number(ownField(t, 'id')),
+    credit_note: String(ownField(t, 'credit_note')),
+  }));
   const alias = s.as ?? `batch${index + 1}`;
   st.batches.set(alias, { payroll, items: list });
   return { message: text('payouts_accepted', { payroll, n: list.length, alias }), failures };
@@ -152,7 +155,7 @@ export async function runStep(st: RunState, s: Step, index: number): Promise<Ste
     case 'advance_clock': {
       const a = await control(st.base, clockRoutes.advanceClock, { body: { minutes: s.minutes } });
       return {
-        message: text('clock_advanced', { minutes: s.minutes, now: String(field(a.json, 'now') ?? '?') }),
+        message: text('clock_advanced', { minutes: s.minutes, now: String(ownField(a.json, 'now') ?? '?') }),
         failures: checkCall(a, undefined, 200),
       };
     }

@@ -29,28 +29,10 @@ export interface MerchantRecord {
   created_at: number;
 }
 
-interface MerchantRow {
-  id: number;
-  name: string;
-  public_key: string;
-  secret_key: string;
-  payout_token: string;
-  payout_username: string | null;
-  payout_password: string | null;
-  clabe: string;
-  enabled: number;
-  max_amount: number;
-  channels: string;
-  success_url: string | null;
-  rejection_url: string | null;
-  payout_url: string | null;
-  notification_signature_layout: 'standard' | 'legacy';
-  blacklisted_documents: string;
-  allow_http_localhost: number;
-  protocol: Protocol;
-  allow_private_callbacks: number;
-  created_at: number;
-}
+type MerchantFlag = 'enabled' | 'allow_http_localhost' | 'allow_private_callbacks';
+/** A merchants row as SQLite holds it: the flags as 0/1, the lists as JSON text. */
+type MerchantRow = Omit<MerchantRecord, MerchantFlag | 'channels' | 'blacklisted_documents'> &
+  Record<MerchantFlag, number> & { channels: string; blacklisted_documents: string };
 
 const fromRow = (r: MerchantRow): MerchantRecord => ({
   ...r,
@@ -61,7 +43,7 @@ const fromRow = (r: MerchantRow): MerchantRecord => ({
   blacklisted_documents: JSON.parse(r.blacklisted_documents) as string[],
 });
 
-const toRow = (m: Omit<MerchantRecord, 'id'>) => ({
+const toRow = (m: Omit<MerchantRecord, 'id'>): Omit<MerchantRow, 'id'> => ({
   ...m,
   enabled: m.enabled ? 1 : 0,
   allow_http_localhost: m.allow_http_localhost ? 1 : 0,

@@ -113,16 +113,18 @@ export function boundedDiagnosis(d: Diagnosis | null | undefined, max = DIAGNOSI
   if (over <= 0) return out;
   out = { ...out, expected_string: shortenMiddle(out.expected_string, Math.max(256, bytesOf(out.expected_string) - over)) };
   for (let round = 0; round < 8 && (over = size() - max) > 0; round++) {
-    const field = out.recipe?.field;
+    const recipe = out.recipe;
     const texts: [number, (cut: (s: string) => string) => Diagnosis][] = [
       [bytesOf(out.expected_string), (cut) => ({ ...out, expected_string: cut(out.expected_string) })],
       [bytesOf(out.explanation), (cut) => ({ ...out, explanation: cut(out.explanation) })],
     ];
-    if (out.recipe && field)
+    if (recipe && recipe.token === undefined && recipe.field) {
+      const field = recipe.field;
       texts.push(
-        [bytesOf(field.sent), (cut) => ({ ...out, recipe: { ...out.recipe, field: { ...field, sent: cut(field.sent) } } })],
-        [bytesOf(field.signed), (cut) => ({ ...out, recipe: { ...out.recipe, field: { ...field, signed: cut(field.signed) } } })],
+        [bytesOf(field.sent), (cut) => ({ ...out, recipe: { ...recipe, field: { ...field, sent: cut(field.sent) } } })],
+        [bytesOf(field.signed), (cut) => ({ ...out, recipe: { ...recipe, field: { ...field, signed: cut(field.signed) } } })],
       );
+    }
     const [longest, replace] = texts.sort((a, b) => b[0] - a[0])[0]!;
     // JSON escapes make a text weigh more than its bytes: a margin, and another round if that was not enough.
     out = replace((s) => shortenMiddle(s, Math.max(64, longest - over - 16)));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mdCell, mdCode, mdText } from '../../server/contract/markdown.js';
+import { mdCode, mdText } from '../../server/contract/markdown.js';
 
 describe('Markdown for tickets: text from clients never becomes markup', () => {
   it('escapes links, images, tags, emphasis and pipes, and folds line breaks', () => {
@@ -8,7 +8,7 @@ describe('Markdown for tickets: text from clients never becomes markup', () => {
     expect(out).not.toMatch(/\n/);
     expect(out).not.toMatch(/(^|[^\\])[<>[\]!*|]/);
     expect(out).toContain('\\<img');
-    expect(mdCell('a|b')).toBe('a\\|b');
+    expect(mdText('a|b')).toBe('a\\|b');
   });
 
   it('keeps what is no markup as written: codes, keys and paths', () => {

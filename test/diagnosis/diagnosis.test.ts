@@ -73,6 +73,22 @@ describe('signature diagnosis on refused creations', () => {
     expect((await lastLogged()).diagnosis).toBeNull();
   });
 
+  it("the next problem is the creation's own checks to their end, run on the request re-signed, storing nothing", async () => {
+    // A reserved e-mail domain: only the creation's domain check refuses it.
+    const reserved = paymentFields(17, { signature: 'f'.repeat(64) }, { shopper: { email: 'ana@shop.invalid' } });
+    const r = await postPayment(sb.url, reserved);
+    expect(r.json.error.code).toBe('INVALID_SIGNATURE');
+    expect((await lastLogged()).diagnosis!.next_problem).toEqual({
+      code: 'SHOPPER_INVALID_EMAIL_FORMAT',
+      message: 'the domain of shopper_information.email (shop.invalid) cannot be resolved',
+    });
+    // The magic trans_id that makes the provider fail is the last check before anything is written.
+    const failing = paymentFields(17, { trans_id: 'SBX-CREATION-ERROR-1', signature: 'f'.repeat(64) });
+    const r2 = await postPayment(sb.url, failing);
+    expect(r2.json.error.message).toMatch(/\(once signed right, this request meets CREATION_ERROR: the payment could not be created.*\)$/);
+    for (const f of [reserved, failing]) expect((await control(sb).listOperations({ query: { trans_id: f.trans_id } })).items).toEqual([]);
+  });
+
   it('the inspector route diagnoses pasted fields the same way (creation and notification layouts)', async () => {
     const f = paymentFields(17, {}, { sign: false });
     f.signature = createHash('sha256')

@@ -1,39 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { diagnoseSignature, MAX_DIAGNOSED_BYTES, MAX_HASHED_BYTES } from '../../server/domain/diagnosis/signature-search.js';
 import { DIAGNOSIS_BYTES } from '../../server/store/request-log.js';
-import { lanFetch, simulateLan } from '../helpers/lan.js';
+import { sandboxOnLan } from '../helpers/lan.js';
 import { creationPath, hugeCreation, paymentFields } from '../helpers/payments.js';
-import { control, creationSignature, DEMO, sha256, startSandbox } from '../helpers/sandbox.js';
+import { control, creationSignature, DEMO, sha256 } from '../helpers/sandbox.js';
 
-type Sb = Awaited<ReturnType<typeof startSandbox>>;
 const TOKEN = 'team-token-for-bounds';
 const DEMO_LOGIN = { username: 'payout_demo', password: 'pw_sandbox_demo' };
 
 describe('what a refused creation from another machine can cost (shared sandbox)', () => {
-  let sb: Sb;
-  let restore: () => void;
-  beforeAll(async () => {
-    restore = simulateLan();
-    sb = await startSandbox({ controlToken: TOKEN });
-  });
-  afterAll(async () => {
-    await sb.stop();
-    restore();
-  });
-
-  const fromLan = (path: string, init: Parameters<typeof lanFetch>[1]) => lanFetch(sb.url + path, init);
+  const shared = sandboxOnLan({ controlToken: TOKEN });
+  const { fromLan } = shared;
   const postJson = (body: unknown, path = creationPath(17)) =>
     fromLan(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   it('stores at most 8 KiB of diagnosis per refused 1 MiB creation, and counts it in the log byte cap', async () => {
-    const before = sb.ctx.store.requests.bytes();
+    const before = shared.sb.ctx.store.requests.bytes();
     const n = 20;
     for (let i = 0; i < n; i++) {
       const r = await postJson(hugeCreation('x'));
       expect(r.status).toBe(400);
       expect(((await r.json()) as { error: { code: string } }).error.code).toBe('INVALID_SIGNATURE');
     }
-    const { items } = await control(sb).listRequests({ query: { limit: n, path: '/payments/' } });
+    const { items } = await control(shared.sb).listRequests({ query: { limit: n, path: '/payments/' } });
     expect(items).toHaveLength(n);
     for (const e of items) {
       const d = e.diagnosis!;
@@ -42,7 +31,7 @@ describe('what a refused creation from another machine can cost (shared sandbox)
       expect(d.expected_string.startsWith(`${DEMO.public_key}2024-01-01 10:00:0050000.5cOpAb+%`)).toBe(true);
       expect(d.expected_string.endsWith('17••••')).toBe(true);
     }
-    const grown = sb.ctx.store.requests.bytes() - before;
+    const grown = shared.sb.ctx.store.requests.bytes() - before;
     // Each row: ~2 KiB of each body excerpt, headers, and the diagnosis, all counted.
     expect(grown).toBeGreaterThan(n * 6000);
     expect(grown).toBeLessThan(n * 16_000);
@@ -53,13 +42,13 @@ describe('what a refused creation from another machine can cost (shared sandbox)
     expect(r.status).toBe(400);
     expect(((await r.json()) as { error: { code: string } }).error.code).toBe('INVALID_SIGNATURE');
     expect(r.headers.get('x-sandbox-signature-diagnosis')).toBe('unknown');
-    const [e] = (await control(sb).listRequests({ query: { limit: 1, path: '/payments/' } })).items;
+    const [e] = (await control(shared.sb).listRequests({ query: { limit: 1, path: '/payments/' } })).items;
     expect(e!.diagnosis).toMatchObject({ matched: false, recipe: null });
     expect(e!.diagnosis!.explanation).toMatch(/too long to diagnose/);
   });
 
   it('names another merchant whose secret signed it only to those who could read the request log', async () => {
-    const other = await control(sb).createMerchant({ body: { name: 'Victim shop' } });
+    const other = await control(shared.sb).createMerchant({ body: { name: 'Victim shop' } });
     const body = new URLSearchParams(paymentFields(17, {}, { secret: other.secret_key })).toString();
     const headers = { 'content-type': 'application/x-www-form-urlencoded' };
     const lan = await fromLan(creationPath(17), { method: 'POST', headers, body });
@@ -67,7 +56,7 @@ describe('what a refused creation from another machine can cost (shared sandbox)
     expect(lan.headers.get('x-sandbox-signature-diagnosis')).toBe('unknown');
     const withToken = await fromLan(creationPath(17), { method: 'POST', headers: { ...headers, authorization: `Bearer ${TOKEN}` }, body });
     expect(withToken.headers.get('x-sandbox-signature-diagnosis')).toBe(`secret=other_merchant; secret_of=${other.public_key}`);
-    const [e] = (await control(sb).listRequests({ query: { limit: 2, path: '/payments/' } })).items;
+    const [e] = (await control(shared.sb).listRequests({ query: { limit: 2, path: '/payments/' } })).items;
     expect(e!.diagnosis!.recipe).toMatchObject({ secret: 'other_merchant' });
   });
 

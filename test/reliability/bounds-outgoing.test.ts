@@ -2,13 +2,12 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeliveryAgent, sendOnce } from '../../server/delivery/send.js';
-import { lanFetch, simulateLan } from '../helpers/lan.js';
+import { lanFetch, sandboxOnLan } from '../helpers/lan.js';
 import { paymentFields, postPayment } from '../helpers/payments.js';
 import { eventually } from '../helpers/receiver.js';
 import { control, deliveriesIdle, DEMO, startSandbox } from '../helpers/sandbox.js';
 import { payoutItem, startReceiver } from '../payouts/helpers.js';
 
-type Sb = Awaited<ReturnType<typeof startSandbox>>;
 const TOKEN = 'team-token-for-outgoing';
 
 /**
@@ -38,20 +37,15 @@ async function startProxy(target: string): Promise<{ url: string; server: Server
 }
 
 describe('nothing the sandbox sends drives its control API, through a trusted proxy either', () => {
-  let sb: Sb;
+  const shared = sandboxOnLan({ controlToken: TOKEN, trustProxy: true });
   let proxy: Awaited<ReturnType<typeof startProxy>>;
-  let restore: () => void;
   beforeAll(async () => {
-    restore = simulateLan();
-    sb = await startSandbox({ controlToken: TOKEN, trustProxy: true });
-    proxy = await startProxy(sb.url);
+    proxy = await startProxy(shared.sb.url);
     // Even a merchant that lets payout callbacks reach its private receivers cannot reach the control API.
-    await control(sb).updateMerchant({ public_key: DEMO.public_key, body: { allow_private_callbacks: true } });
+    await control(shared.sb).updateMerchant({ public_key: DEMO.public_key, body: { allow_private_callbacks: true } });
   });
   afterAll(async () => {
-    await sb.stop();
     await new Promise((resolve) => proxy.server.close(resolve));
-    restore();
   });
 
   it('a payout callback addressed to the proxy comes back refused, and the clock keeps running', async () => {
@@ -66,14 +60,14 @@ describe('nothing the sandbox sends drives its control API, through a trusted pr
     });
     expect(created.status).toBe(201);
     const { data } = (await created.json()) as { data: { id: number }[] };
-    await control(sb).approvePayout({ id: data[0]!.id });
+    await control(shared.sb).approvePayout({ id: data[0]!.id });
     const attempt = await eventually(async () => {
-      const p = await control(sb).getPayout({ id: data[0]!.id });
+      const p = await control(shared.sb).getPayout({ id: data[0]!.id });
       return p.notifications.find((n) => n.url === channel)?.attempts[0];
     });
     expect(attempt!.response_status).toBe(403);
     expect(attempt!.response_body).toMatch(/sent by a sandbox/);
-    expect((await control(sb).getClock()).paused).toBe(false);
+    expect((await control(shared.sb).getClock()).paused).toBe(false);
   });
 });
 
@@ -111,23 +105,18 @@ describe('where deliveries may go', () => {
 });
 
 describe('payout callbacks on a shared sandbox', () => {
-  let sb: Sb;
+  const shared = sandboxOnLan({ controlToken: TOKEN });
   let rx: Awaited<ReturnType<typeof startReceiver>>;
-  let restore: () => void;
   beforeAll(async () => {
-    restore = simulateLan();
-    sb = await startSandbox({ controlToken: TOKEN });
     rx = await startReceiver();
-    await control(sb).updateMerchant({ public_key: DEMO.public_key, body: { payout_url: `${rx.url}/payouts` } });
+    await control(shared.sb).updateMerchant({ public_key: DEMO.public_key, body: { payout_url: `${rx.url}/payouts` } });
   });
   afterAll(async () => {
-    await sb.stop();
     await rx.close();
-    restore();
   });
 
-  const fromLan = async (channel: string) => {
-    const r = await lanFetch(`${sb.url}/api/transactions/`, {
+  const payoutFromLan = async (channel: string) => {
+    const r = await shared.fromLan('/api/transactions/', {
       method: 'POST',
       headers: { authorization: `Bearer ${DEMO.payout_token}`, 'content-type': 'application/json' },
       body: JSON.stringify([payoutItem({ amount: 1500, channel })]),
@@ -137,18 +126,18 @@ describe('payout callbacks on a shared sandbox', () => {
   };
 
   it('a loopback channel gets a warning and no payload, unless the merchant allows private callbacks', async () => {
-    const item = await fromLan(`${rx.url}/internal-admin/delete-everything`);
+    const item = await payoutFromLan(`${rx.url}/internal-admin/delete-everything`);
     expect(item.warnings.join(' ')).toMatch(/loopback or private address.*allow_private_callbacks/);
-    await control(sb).approvePayout({ id: item.id });
+    await control(shared.sb).approvePayout({ id: item.id });
     // The merchant's own payout URL (set by the operator) is told; the channel address gets nothing.
     await rx.until(() => rx.at('/payouts').length > 0);
-    await deliveriesIdle(sb);
+    await deliveriesIdle(shared.sb);
     expect(rx.at('/internal-admin/delete-everything')).toEqual([]);
 
-    await control(sb).updateMerchant({ public_key: DEMO.public_key, body: { allow_private_callbacks: true } });
-    const allowed = await fromLan(`${rx.url}/otp`);
+    await control(shared.sb).updateMerchant({ public_key: DEMO.public_key, body: { allow_private_callbacks: true } });
+    const allowed = await payoutFromLan(`${rx.url}/otp`);
     expect(allowed.warnings).toEqual([]);
-    await control(sb).approvePayout({ id: allowed.id });
+    await control(shared.sb).approvePayout({ id: allowed.id });
     await rx.until(() => rx.at('/otp').length > 0);
     expect(rx.at('/otp')[0]!.headers['x-pasarela-sandbox-sender']).toMatch(/^[0-9a-f]{16}$/);
   });

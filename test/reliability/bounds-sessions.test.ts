@@ -1,26 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LOGIN_TOKENS } from '../../server/domain/payouts/auth.js';
 import { SESSION_IDLE_MS } from '../../server/http/control-access.js';
-import { lanFetch, simulateLan } from '../helpers/lan.js';
+import { sandboxOnLan } from '../helpers/lan.js';
 import { startSandbox } from '../helpers/sandbox.js';
 
 type Sb = Awaited<ReturnType<typeof startSandbox>>;
 const TOKEN = 'team-token-for-sessions';
 
 describe('payout login tokens from another machine', () => {
-  let sb: Sb;
-  let restore: () => void;
-  beforeAll(async () => {
-    restore = simulateLan();
-    sb = await startSandbox({ controlToken: TOKEN });
-  });
-  afterAll(async () => {
-    await sb.stop();
-    restore();
-  });
+  const { fromLan } = sandboxOnLan({ controlToken: TOKEN });
 
   const login = async () => {
-    const r = await lanFetch(`${sb.url}/api/login`, {
+    const r = await fromLan('/api/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'payout_demo', password: 'pw_sandbox_demo' }),
@@ -29,7 +20,7 @@ describe('payout login tokens from another machine', () => {
     return ((await r.json()) as { token: string }).token;
   };
   const list = async (token: string) =>
-    (await lanFetch(`${sb.url}/api/transactions/?credit_note=none`, { headers: { authorization: `Bearer ${token}` } })).status;
+    (await fromLan('/api/transactions/?credit_note=none', { headers: { authorization: `Bearer ${token}` } })).status;
 
   it('keeps at most 100 live per merchant: a new login ends the oldest', async () => {
     const tokens: string[] = [];

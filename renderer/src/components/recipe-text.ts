@@ -58,15 +58,14 @@ export function recipeTexts(r: Recipe, nameOf: (publicKey: string) => string | u
     const key = r.token_of ?? '?';
     out.push({ key: TOKEN_KEYS[r.token], vars: { name: nameOf(key) ?? key, key } });
   }
-  if (r.order) out.push({ key: ORDER_KEYS[r.order], vars: { order: (r.custom_order ?? []).join(' ') } });
+  if (r.order) out.push({ key: ORDER_KEYS[r.order], vars: { order: r.order === 'custom' ? r.custom_order.join(' ') : '' } });
   if (r.separator !== undefined) out.push({ key: 'sig.why.separator', vars: { sep: JSON.stringify(r.separator) } });
   if (r.secret === 'prefix') out.push({ key: 'sig.why.secretFirst' });
   if (r.secret === 'none') out.push({ key: 'sig.why.secretLeftOut' });
   if (r.secret === 'hmac_key') out.push({ key: 'sig.why.hmacKey' });
-  if (r.secret === 'in_values_and_hmac_key') out.push({ key: 'sig.why.secretAmongValues', vars: { name: r.secret_name ?? 'secret' } });
+  if (r.secret === 'in_values_and_hmac_key') out.push({ key: 'sig.why.secretAmongValues', vars: { name: r.secret_name } });
   if (r.secret === 'other_merchant') {
-    const key = r.secret_of ?? '?';
-    out.push({ key: 'sig.why.otherSecret', vars: { name: nameOf(key) ?? key, key } });
+    out.push({ key: 'sig.why.otherSecret', vars: { name: nameOf(r.secret_of) ?? r.secret_of, key: r.secret_of } });
   }
   if (r.field)
     out.push({ key: fieldKey(r.field.name, r.field.sent, r.field.signed), vars: { field: r.field.name, value: r.field.signed } });

@@ -3,7 +3,9 @@ import { SandboxError } from '../../contract/errors.js';
 import type { SandboxContext } from '../../context.js';
 import type { MerchantRecord } from '../../store/merchants.js';
 import { DEMO_MERCHANT } from '../merchants.js';
-import { nextProblem } from './next-problem.js';
+import type { CreationRequest } from '../create-operation.js';
+import { dryRunCreation } from '../creation-dry-run.js';
+import { creationSignature } from '../signature.js';
 import { diagnoseSignature, expectedString } from './signature-search.js';
 import { sameText, sha256Hex, signatureMatches } from '../secrets.js';
 
@@ -15,9 +17,13 @@ const others = (ctx: SandboxContext, except: MerchantRecord | undefined) =>
 
 /**
  * The diagnosis of a creation refused with INVALID_SIGNATURE, or null when the
- * merchant is unknown (that refusal is INVALID_MERCHANT, not a signature to explain).
+ * merchant is unknown (that refusal is INVALID_MERCHANT, not a signature to explain). Its next
+ * problem is the refusal the same request meets once signed right, so a developer fixes both at
+ * once: the creation's own checks run on it, re-signed, and store nothing. They ask no DNS question:
+ * a request anyone can send unsigned makes the sandbox look up no domain it names.
  */
-export function diagnoseCreation(ctx: SandboxContext, fields: Record<string, string>): Diagnosis | null {
+export async function diagnoseCreation(ctx: SandboxContext, req: CreationRequest): Promise<Diagnosis | null> {
+  const fields = req.fields;
   const merchant = ctx.store.merchants.byPublicKey(fields.public_key ?? '');
   if (!merchant) return null;
   const d = diagnoseSignature({
@@ -28,8 +34,9 @@ export function diagnoseCreation(ctx: SandboxContext, fields: Record<string, str
     signature: fields.signature ?? '',
     others: others(ctx, merchant),
   });
-  const next = nextProblem(merchant, fields);
-  return next ? { ...d, next_problem: next } : d;
+  const signedRight = { ...fields, signature: creationSignature(fields, merchant.secret_key) };
+  const next = await dryRunCreation(ctx, { ...req, fields: signedRight }, true);
+  return next.code === null ? d : { ...d, next_problem: { code: next.code, message: next.message } };
 }
 
 /**

@@ -1,5 +1,13 @@
 import { createHash, createHmac } from 'node:crypto';
-import { recipeOrder, specOrderOf, withSecretAmong, type Diagnosis, type Recipe, type SignatureKind } from '../../contract/diagnosis.js';
+import {
+  recipeOrder,
+  specOrderOf,
+  withSecretAmong,
+  type Diagnosis,
+  type DiagnosisOrder,
+  type Recipe,
+  type SignatureKind,
+} from '../../contract/diagnosis.js';
 import { MASKED_SECRET } from '../../contract/common.js';
 import { fieldForms } from './signature-forms.js';
 import { explain } from './wording.js';
@@ -59,7 +67,7 @@ function orderOptions(kind: SignatureKind, sentOrder: readonly string[]): OrderO
     const key = fields.join(' ');
     if (!opts.some((o) => o.fields.join(' ') === key)) opts.push({ name, fields });
   };
-  const names: NonNullable<Recipe['order']>[] =
+  const names: Exclude<DiagnosisOrder, 'custom'>[] =
     kind === 'creation'
       ? ['alphabetical', 'channel_first', 'public_key_left_out', 'notification']
       : ['alphabetical', kind === 'notification' ? 'legacy_layout' : 'standard_layout', 'public_key_left_out'];
@@ -76,18 +84,22 @@ interface FieldOption {
   signed: string;
 }
 
-interface Candidate {
+type Candidate = {
   order: OrderOption;
   separator: string;
-  secret: SecretUse;
   /** Index into the other merchants, or -1 for the merchant's own secret. */
   other: number;
-  /** With `in_values_and_hmac_key`: the name the secret was sorted under. */
-  secretName?: string;
   field: FieldOption | null;
   /** Ingredients that differ from the documented recipe: simpler explanations are tried first. */
   cost: number;
-}
+} & (
+  | { secret: Exclude<SecretUse, 'in_values_and_hmac_key'>; secretName?: never }
+  | {
+      secret: 'in_values_and_hmac_key';
+      /** The name the secret was sorted under. */
+      secretName: string;
+    }
+);
 
 export interface DiagnoseInput {
   kind: SignatureKind;
@@ -114,7 +126,7 @@ export const expectedString = (kind: SignatureKind, fields: Record<string, strin
 
 function candidates(input: DiagnoseInput, orders: OrderOption[], others: number): Candidate[] {
   const out: Candidate[] = [];
-  const secrets: SecretUse[] = ['suffix', 'prefix', 'none', 'hmac_key'];
+  const secrets = ['suffix', 'prefix', 'none', 'hmac_key'] as const;
   const fieldOpts: (FieldOption | null)[] = [null];
   for (const name of specOrderOf(input.kind))
     for (const signed of fieldForms(name, input.fields[name] ?? '')) fieldOpts.push({ name, signed });
@@ -170,7 +182,7 @@ function signedText(c: Candidate, values: string[], secret: string): string {
       return [...values, secret].join(c.separator);
     case 'in_values_and_hmac_key': {
       const byName = new Map(c.order.fields.map((k, i) => [k, values[i]!]));
-      return withSecretAmong(c.order.fields, c.secretName!)
+      return withSecretAmong(c.order.fields, c.secretName)
         .map((k) => (k === null ? secret : byName.get(k)!))
         .join(c.separator);
     }
@@ -236,18 +248,24 @@ export function diagnoseSignature(input: DiagnoseInput): Diagnosis {
   return unknown;
 }
 
+/** The recipe a reproducing candidate stands for: only what differs from the documented recipe, in the order it is named. */
 function recipeOf(c: Candidate, t: Target, input: DiagnoseInput, others: readonly { public_key: string }[]): Recipe {
-  const r: Recipe = {};
-  if (c.order.name) r.order = c.order.name;
-  if (c.order.name === 'custom') r.custom_order = [...c.order.fields];
-  if (c.separator) r.separator = c.separator;
-  if (c.other >= 0) {
-    r.secret = 'other_merchant';
-    r.secret_of = others[c.other]!.public_key;
-  } else if (c.secret !== 'suffix') r.secret = c.secret;
-  if (c.secretName) r.secret_name = c.secretName;
-  if (t.algorithm !== 'sha256') r.algorithm = t.algorithm;
-  if (t.encoding !== 'hex') r.encoding = t.encoding;
-  if (c.field) r.field = { name: c.field.name, sent: input.fields[c.field.name] ?? '', signed: c.field.signed };
-  return r;
+  const name = c.order.name;
+  const order = name === 'custom' ? { order: name, custom_order: [...c.order.fields] } : name ? { order: name } : {};
+  const secret =
+    c.other >= 0
+      ? { secret: 'other_merchant' as const, secret_of: others[c.other]!.public_key }
+      : c.secret === 'in_values_and_hmac_key'
+        ? { secret: c.secret, secret_name: c.secretName }
+        : c.secret === 'suffix'
+          ? {}
+          : { secret: c.secret };
+  return {
+    ...order,
+    ...(c.separator ? { separator: c.separator } : {}),
+    ...secret,
+    ...(t.algorithm !== 'sha256' ? { algorithm: t.algorithm } : {}),
+    ...(t.encoding !== 'hex' ? { encoding: t.encoding } : {}),
+    ...(c.field ? { field: { name: c.field.name, sent: input.fields[c.field.name] ?? '', signed: c.field.signed } } : {}),
+  };
 }

@@ -1,16 +1,15 @@
-import { specOrderOf, type Recipe, type SignatureKind } from '../../contract/diagnosis.js';
+import { specOrderOf, type DiagnosisOrder, type Recipe, type SignatureKind } from '../../contract/diagnosis.js';
 
 /**
  * The diagnosis in English words: the explanation a diagnosis carries, and the short hint a refused
  * creation's message ends with. The search (signature-search.ts) names ingredients only.
  */
 
-const ORDER_WORDS: Record<NonNullable<Recipe['order']>, string> = {
+const ORDER_WORDS: Record<Exclude<DiagnosisOrder, 'custom'>, string> = {
   alphabetical: 'with the values in alphabetical order of field names',
   channel_first: 'with channel first',
   public_key_left_out: 'without public_key',
   notification: "over the notification's field list",
-  custom: 'with the values in another order',
   legacy_layout: 'with public_key first (the legacy layout)',
   standard_layout: 'without public_key first (the standard layout)',
 };
@@ -19,14 +18,14 @@ const ALGORITHM_NAMES = { sha1: 'SHA-1', md5: 'MD5', sha512: 'SHA-512' } as cons
 /** What the signer did, one phrase per ingredient, in the recipe's order. */
 export function recipeParts(r: Recipe): string[] {
   const parts: string[] = [];
-  if (r.order) parts.push(r.order === 'custom' && r.custom_order ? `in the order ${r.custom_order.join(' ')}` : ORDER_WORDS[r.order]);
+  if (r.order) parts.push(r.order === 'custom' ? `in the order ${r.custom_order.join(' ')}` : ORDER_WORDS[r.order]);
   if (r.separator !== undefined) parts.push(`with ${JSON.stringify(r.separator)} between the values`);
   if (r.secret === 'prefix') parts.push('with the secret key first');
   if (r.secret === 'none') parts.push('without the secret key');
   if (r.secret === 'hmac_key') parts.push('as an HMAC keyed with the secret key');
   if (r.secret === 'in_values_and_hmac_key')
-    parts.push(`with the secret key among the values (sorted as a field named ${r.secret_name ?? 'secret'}) and as the HMAC key`);
-  if (r.secret === 'other_merchant') parts.push(`with the secret key of another merchant${r.secret_of ? ` (${r.secret_of})` : ''}`);
+    parts.push(`with the secret key among the values (sorted as a field named ${r.secret_name}) and as the HMAC key`);
+  if (r.secret === 'other_merchant') parts.push(`with the secret key of another merchant (${r.secret_of})`);
   if (r.field)
     parts.push(`with ${r.field.name} signed as ${JSON.stringify(r.field.signed)} while ${JSON.stringify(r.field.sent)} was sent`);
   if (r.algorithm) parts.push(`with ${ALGORITHM_NAMES[r.algorithm]}`);

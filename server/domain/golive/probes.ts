@@ -10,6 +10,7 @@ import type { PayoutRecord } from '../../store/payouts.js';
 import { publicPayoutView } from '../payouts/views.js';
 import { checkoutToken } from '../random-hex.js';
 import type { OrderSpec } from './orders.js';
+import { FORM_TYPE, JSON_TYPE } from '../../contract/body-encoding.js';
 
 /** What one probe request produced, as the verdicts read it. */
 export interface ProbeResult {
@@ -23,7 +24,6 @@ export interface ProbeResult {
   fields: Fields;
 }
 
-const FORM = 'application/x-www-form-urlencoded' as const;
 /** The one channel whose failed payments are notified (to the rejection URL). */
 const REJECTION_CHANNEL = 17 satisfies ChannelId;
 
@@ -169,7 +169,7 @@ export async function deliverProbe(ctx: SandboxContext, p: ProbeDelivery): Promi
         operation_id: p.operationId,
         kind: p.kind,
         url: p.url,
-        content_type: p.json ? 'application/json' : FORM,
+        content_type: p.json ? JSON_TYPE : FORM_TYPE,
         body: p.body ?? formEncode(p.fields),
       },
       { test_label: probeLabel(p.check), parent_id: p.parentId ?? null, header_id: p.headerId ?? null },
@@ -202,7 +202,7 @@ export function withQuery(url: string, fields: Fields): string {
 /** A GET to the success URL with the fields of a forged success in the query string; no notification row. */
 export async function getProbe(ctx: SandboxContext, successUrl: string, fields: Fields): Promise<ProbeResult> {
   const url = withQuery(successUrl, fields);
-  const headers = wireHeaders({ content_type: FORM, header_id: null, public_id: `golive-get-${fields.trans_ID ?? ''}` }, ctx.version);
+  const headers = wireHeaders({ content_type: FORM_TYPE, header_id: null, public_id: `golive-get-${fields.trans_ID ?? ''}` }, ctx.version);
   delete headers['Content-Type'];
   const r = await ctx.delivery.send({ url, headers, body: '', method: 'GET' });
   return {

@@ -4,7 +4,7 @@ import { paymentRoutes } from '../../contract/payments.js';
 import { SERVICE_PREFIXES } from '../../contract/calls.js';
 import type { RouteSpec } from '../../contract/route.js';
 import type { SandboxContext } from '../../context.js';
-import { createOperation, type CreationResult } from '../../domain/create-operation.js';
+import { createOperation, type CreationRequest, type CreationResult } from '../../domain/create-operation.js';
 import { dialectOf } from '../../domain/protocol/dialect.js';
 import { serveDialectCreation, type DialectCreation } from '../../domain/protocol/serve-dialect.js';
 import { legacyErrorAddress } from '../../contract/protocol.js';
@@ -46,20 +46,20 @@ export const creationAddresses: readonly { address: string; path: CreationPath }
  */
 export function createPaymentHandler(ctx: SandboxContext, path: CreationPath, namesOthers: NamesOthers): RequestHandler {
   return async (req, res, next) => {
-    let fields: Record<string, string> | null = null;
+    let creation: CreationRequest | null = null;
     try {
       const body = await parseFormBody(req, { nested: nestedCreationField });
-      fields = body.fields;
-      res.locals.logMerchant = fields.public_key;
+      res.locals.logMerchant = body.fields.public_key;
       const call = res.locals.call;
       const prefix = call?.prefix || undefined;
       const sentPath = prefix ? prefix + (call?.path ?? req.path) : req.path;
-      const dialect = dialectOf(fields);
+      creation = { ...body, path, prefix, sentPath };
+      const dialect = dialectOf(body.fields);
       if (dialect) return await answerDialect(ctx, res, { ...body, path, dialect, sentPath });
-      answerCreation(res, await createOperation(ctx, { ...body, path, prefix, sentPath }));
+      answerCreation(res, await createOperation(ctx, creation));
     } catch (err) {
-      if (fields && err instanceof SandboxError && err.code === 'INVALID_SIGNATURE')
-        return next(explainSignature(ctx, fields, err, res, namesOthers(req)));
+      if (creation && err instanceof SandboxError && err.code === 'INVALID_SIGNATURE')
+        return next(await explainSignature(ctx, creation, err, res, namesOthers(req)));
       next(err);
     }
   };
@@ -100,8 +100,8 @@ async function answerDialect(ctx: SandboxContext, res: Response, creation: Diale
  * merchant's key is named only to those who could read the log anyway (a loopback client, or the
  * control token): for anyone else such a recipe gives no hint.
  */
-function explainSignature(ctx: SandboxContext, fields: Record<string, string>, err: SandboxError, res: Response, nameOthers: boolean) {
-  const diagnosis = diagnoseCreation(ctx, fields);
+async function explainSignature(ctx: SandboxContext, creation: CreationRequest, err: SandboxError, res: Response, nameOthers: boolean) {
+  const diagnosis = await diagnoseCreation(ctx, creation);
   if (!diagnosis) return err;
   res.locals.logDiagnosis = diagnosis;
   const header = diagnosisHeader(diagnosis, nameOthers);

@@ -1,5 +1,5 @@
 import type { MerchantMigration } from '@contract/migration.js';
-import { mdCell as cell, mdCode, mdText } from '@contract/markdown.js';
+import { mdCode, mdText } from '@contract/markdown.js';
 
 const channels = (list: { channel: number; filter_by?: string }[]) =>
   list.length ? list.map((e) => (e.filter_by ? `${e.channel} (${e.filter_by})` : String(e.channel))).join(' or ') : 'none';
@@ -31,12 +31,12 @@ export function migrationMarkdown(m: MerchantMigration): string {
       '| field | sent | today | note |',
       '|---|---|---|---|',
       ...s.migration.changes.map(
-        (c) => `| ${mdCode(c.field)} | ${cell(c.sent ?? '—')} | ${cell(c.current ?? 'dropped')} | ${cell(c.note)} |`,
+        (c) => `| ${mdCode(c.field)} | ${mdText(c.sent ?? '—')} | ${mdText(c.current ?? 'dropped')} | ${mdText(c.note)} |`,
       ),
       '',
       "| today's field | value |",
       '|---|---|',
-      ...Object.entries(r.fields).map(([k, val]) => `| ${mdCode(k)} | ${cell(val)} |`),
+      ...Object.entries(r.fields).map(([k, val]) => `| ${mdCode(k)} | ${mdText(val)} |`),
       '',
     );
   });
