@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHECK_IDS, type CheckReport } from '../../server/contract/checks.js';
 import { CREATION_SIGNED_FIELDS } from '../../server/contract/signed-fields.js';
-import { paymentFields, postPayment } from '../helpers/payments.js';
+import { alphabeticallySigned, postPayment } from '../helpers/payments.js';
 import { control, DEMO } from '../helpers/sandbox.js';
 import { correctHandler } from '../golive/handlers.js';
 import { seriousViolations } from './pages/axe.js';
@@ -66,11 +65,7 @@ describe.skipIf(!hasChromium)('console: go-live check and signature diagnosis', 
   });
 
   it("the request log shows a refused signature's diagnosis with the expected string beside the one signed", async () => {
-    const fields = paymentFields(17, {}, { sign: false });
-    const values = [...CREATION_SIGNED_FIELDS].sort().map((k) => fields[k] ?? '');
-    fields.signature = createHash('sha256')
-      .update(values.join('') + DEMO.secret_key)
-      .digest('hex');
+    const { fields, values } = alphabeticallySigned(17);
     expect((await postPayment(f.sb.url, fields)).status).toBe(400);
     const c = await f.open('requests', { lang: 'es' });
     const g = golivePage(c.page);
@@ -83,11 +78,7 @@ describe.skipIf(!hasChromium)('console: go-live check and signature diagnosis', 
   });
 
   it('a multipart body gets the same diagnosis box, with the next refusal named, in English too', async () => {
-    const fields = paymentFields(17, { time: '2021-08-03UTC12:31:50' }, { sign: false });
-    const values = [...CREATION_SIGNED_FIELDS].sort().map((k) => fields[k] ?? '');
-    fields.signature = createHash('sha256')
-      .update(values.join('') + DEMO.secret_key)
-      .digest('hex');
+    const { fields, values } = alphabeticallySigned(17, { time: '2021-08-03UTC12:31:50' });
     expect((await postPayment(f.sb.url, fields, 'multipart')).status).toBe(400);
     const c = await f.open('requests', { lang: 'en' });
     const g = golivePage(c.page);

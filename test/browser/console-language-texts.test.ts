@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CHECK_IDS } from '../../server/contract/checks.js';
 import { CREATION_SIGNED_FIELDS } from '../../server/contract/signed-fields.js';
-import { paymentFields, postPayment } from '../helpers/payments.js';
+import { alphabeticallySigned, paymentFields, postPayment } from '../helpers/payments.js';
 import { startReceiver } from '../helpers/receiver.js';
 import { control, DEMO } from '../helpers/sandbox.js';
 import { hasChromium } from './pages/console-browser.js';
@@ -15,15 +15,7 @@ describe.skipIf(!hasChromium)('console: texts the server sends, read in the cons
   const f = useConsoleFixture();
 
   it("a refused creation's diagnosis explains itself in Spanish, with nothing left in English", async () => {
-    const fields = paymentFields(17, {}, { sign: false });
-    fields.signature = createHash('sha256')
-      .update(
-        [...CREATION_SIGNED_FIELDS]
-          .sort()
-          .map((k) => fields[k] ?? '')
-          .join('') + DEMO.secret_key,
-      )
-      .digest('hex');
+    const { fields } = alphabeticallySigned(17);
     expect((await postPayment(f.sb.url, fields)).status).toBe(400);
     const c = await f.open('requests', { lang: 'es' });
     const g = golivePage(c.page);

@@ -1,4 +1,6 @@
 import { creationPathOf as creationPath } from '../../server/contract/common.js';
+import { createHash } from 'node:crypto';
+import { CREATION_SIGNED_FIELDS } from '../../server/contract/signed-fields.js';
 import { creationFields } from '../../server/domain/valid-fields.js';
 import { encodeFields, type Encoding } from '../../server/testkit/merchant.js';
 import { creationSignature, DEMO } from './sandbox.js';
@@ -26,6 +28,19 @@ export function paymentFields(
   });
   if (opts.sign !== false && !('signature' in overrides)) f.signature = creationSignature(f, opts.secret ?? DEMO.secret_key);
   return f;
+}
+
+/**
+ * Creation fields signed with a common mistake: the signed values in alphabetical order of their
+ * names, then the secret. `values` are those values in that order (what the diagnosis shows as sent).
+ */
+export function alphabeticallySigned(channel: number, overrides: Record<string, string | null> = {}) {
+  const fields = paymentFields(channel, overrides, { sign: false });
+  const values = [...CREATION_SIGNED_FIELDS].sort().map((k) => fields[k] ?? '');
+  fields.signature = createHash('sha256')
+    .update(values.join('') + DEMO.secret_key)
+    .digest('hex');
+  return { fields, values };
 }
 
 export type { Encoding };
