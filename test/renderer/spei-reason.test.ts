@@ -28,12 +28,17 @@ describe("a SPEI match reason in the console's language", () => {
   it('names one pending operation in the singular and several in the plural', async () => {
     const first = await create41('1500.50');
     expect(reasonText(es, await inject('1500.00'))).toBe(
-      `no hay operación pendiente con RFC ${RFC} y monto 1500.00 MXN; este RFC tiene pendiente la operación ${first} (1500.50 MXN): ` +
+      `no hay operación pendiente con RFC ${RFC} y monto 1500.00 MXN; este RFC tiene 1 operación pendiente: ${first} (1500.50 MXN); ` +
         'el monto debe coincidir exactamente, centavos incluidos',
     );
     const second = await create41('20.00');
     expect(reasonText(es, await inject('1500.00'))).toContain(
-      `este RFC tiene pendientes las operaciones ${second} (20.00 MXN), ${first} (1500.50 MXN): `,
+      `este RFC tiene 2 operaciones pendientes: ${second} (20.00 MXN), ${first} (1500.50 MXN); `,
     );
+    // The reason lists five of them, and counts them all.
+    for (const amount of ['1.00', '2.00', '3.00', '4.00']) await create41(amount);
+    const many = await inject('1500.00');
+    expect(many.reason_params?.pending?.split(', ')).toHaveLength(5);
+    expect(reasonText(es, many)).toContain('este RFC tiene 6 operaciones pendientes: ');
   });
 });

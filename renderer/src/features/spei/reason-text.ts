@@ -15,8 +15,8 @@ export function reasonText(t: Translate, x: Pick<Transfer, 'reason' | 'reason_co
     ...(p.at ? { at: fmtTime(p.at) } : {}),
     ...(p.status ? { status: t(`status.${p.status}`).toLowerCase() } : {}),
   };
-  // The pending operations are listed as "id (amount MXN)" joined by ", ": their number picks the plural form.
-  if (p.pending) vars.n = p.pending.split(', ').length;
+  // How many operations are pending; transfers kept before the count was stored list them all ("id (amount MXN), …").
+  if (p.pending) vars.n = Number(p.count ?? p.pending.split(', ').length);
   const key = `spei.reasonCode.${x.reason_code}`;
   // A code newer than this console keeps the sandbox's words.
   return hasText(key) ? t(key, vars) : x.reason;
