@@ -113,6 +113,7 @@ describe.skipIf(!hasChromium)('console: operations', () => {
     const created = c.timeline().locator('li[data-kind="created"]');
     expect(await created.getByTestId('timeline-warning').allTextContents()).toEqual(spanish.map((w) => w.slice(2)));
     expect(await created.locator('code').textContent()).not.toContain('the service');
+    if (process.env.SHOTS_DIR) await created.screenshot({ path: `${process.env.SHOTS_DIR}/timeline-warnings-es.png` });
     if (process.env.SHOTS_DIR) await c.opWarnings().screenshot({ path: `${process.env.SHOTS_DIR}/op-warnings-es.png` });
 
     // The creation's request-log entry: its note and its warnings in Spanish too.
