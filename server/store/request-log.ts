@@ -231,8 +231,7 @@ export function requestLogRepo(db: Db, opts: { maxRows: number; maxBytes: number
   const insert = db.prepare(`INSERT INTO request_log (at, request_id, method, path, status, latency_ms,
     request_headers, request_body, response_body, note, note_details, warnings, warning_details, diagnosis, call_kind, public_key,
     migration, bytes)
-    VALUES (@at, @request_id, @method, @path, @status, @latency_ms, @request_headers, @request_body, @response_body, @note, @note_details,
-    @warnings, @warning_details, @diagnosis, @call_kind, @public_key, @migration, @bytes)`);
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const trimRows = db.prepare('DELETE FROM request_log WHERE id <= (SELECT MAX(id) FROM request_log) - ?');
   // The newest entry past the byte cap, summing sizes newest first (read from the (id, bytes) index).
   const trimBytes = db.prepare(`DELETE FROM request_log WHERE id <= (
@@ -256,12 +255,27 @@ export function requestLogRepo(db: Db, opts: { maxRows: number; maxBytes: number
 
   const writeAll = db.transaction((entries: StoredEntry[]) => {
     for (const e of entries)
-      insert.run({
-        ...e,
-        request_headers: JSON.stringify(e.request_headers),
-        warnings: e.warnings.length ? JSON.stringify(e.warnings) : '[]',
-        diagnosis: e.diagnosis ? JSON.stringify(e.diagnosis) : null,
-      });
+      // Positional: named parameters look each name up on the object, and every creation writes a row.
+      insert.run(
+        e.at,
+        e.request_id,
+        e.method,
+        e.path,
+        e.status,
+        e.latency_ms,
+        JSON.stringify(e.request_headers),
+        e.request_body,
+        e.response_body,
+        e.note,
+        e.note_details,
+        e.warnings.length ? JSON.stringify(e.warnings) : '[]',
+        e.warning_details,
+        e.diagnosis ? JSON.stringify(e.diagnosis) : null,
+        e.call_kind,
+        e.public_key,
+        e.migration,
+        e.bytes,
+      );
   });
 
   function trim(): void {
