@@ -46,8 +46,10 @@ export async function domainResolves(
       if (records.length > 0) return true;
     } catch (err) {
       if (!missing(err)) {
-        const error = (err as { code?: string }).code ?? 'DNS error';
-        warnings.push(fieldWarning('email_domain_unchecked', 'shopper_information.email', domain, { error }));
+        // A resolver code (ETIMEOUT, ECONNREFUSED) reads alike in any language; the words without one are given in Spanish too.
+        const code = (err as { code?: string }).code;
+        const error: Record<string, string> = code ? { error: code } : { error: 'DNS error', error_es: 'error de DNS' };
+        warnings.push(fieldWarning('email_domain_unchecked', 'shopper_information.email', domain, error));
         return true;
       }
     }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DiagnosisSchema } from './diagnosis.js';
 import { defineRoute } from './route.js';
+import { WarningDetailSchema } from './warnings.js';
 
 /** Active probes: real notifications to the merchant's URLs, in the order the report lists them. */
 export const PROBE_CHECK_IDS = [
@@ -105,7 +106,13 @@ export const EvidenceFactsSchema = z.object({
     .optional()
     .describe('the probe answers the sentence names, in its order'),
   counted: z
-    .array(z.object({ value: z.string(), n: z.number().int() }))
+    .array(
+      z.object({
+        value: z.string(),
+        n: z.number().int(),
+        warning: WarningDetailSchema.optional().describe('warnings: the warning as its code and values, to word it in another language'),
+      }),
+    )
     .optional()
     .describe('warnings, repeated trans_ids or older request formats, each with how many times it was seen'),
   refusals: z

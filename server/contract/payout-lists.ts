@@ -10,22 +10,26 @@ import peru from '../../resources/payouts/peru.json' with { type: 'json' };
  * document publishes.
  */
 
+/**
+ * A format rule's human text, quoted in warnings, in English and in Spanish (the console says the
+ * warning in its language): both or neither, so a list file that forgets one fails the typecheck.
+ */
+type Worded<K extends string> = ({ [P in K]: string } & { [P in `${K}_es`]: string }) | { [P in K | `${K}_es`]?: undefined };
+
 /** A named code of an account or id type, with an optional format rule. */
-export interface PayoutCode {
+export type PayoutCode = {
   code: string;
   label: string;
-  /** vat_id_types: regular expression the id must match. */
+  /** vat_id_types: regular expression the id must match; `format` says it in words. */
   pattern?: string;
-  /** Human text of `pattern`, quoted in problems. */
-  format?: string;
-  /** account_types: regular expression the account_id must match. */
+  /** account_types: regular expression the account_id must match; `account_id_format` says it in words. */
   account_id_pattern?: string;
-  account_id_format?: string;
   /** account_types: other words integrations send for it (Spanish names), matched case-insensitively. */
   aliases?: string[];
   /** Extra checksum: `mod11` (Chilean RUT/RUN check digit) or `clabe` (Mexican CLABE check digit). */
   check?: string;
-}
+} & Worded<'format'> &
+  Worded<'account_id_format'>;
 
 /** One country's lists. */
 export interface PayoutCountryList {
@@ -33,6 +37,7 @@ export interface PayoutCountryList {
   country: string;
   name: string;
   note: string;
+  note_es: string;
   account_types: PayoutCode[];
   vat_id_types: PayoutCode[];
   banks: { code: number; name: string }[];

@@ -40,7 +40,19 @@ export const RecordScenarioSchema = z
 export const RecordingSchema = z.object({
   scenario: z.record(z.string(), z.unknown()).describe('the scenario file (JSON), ready to edit and replay'),
   entries: z.number().int(),
-  skipped: z.array(z.object({ id: z.number().int(), method: z.string(), path: z.string(), reason: z.string() })),
+  skipped: z.array(
+    z.object({
+      id: z.number().int(),
+      method: z.string(),
+      path: z.string(),
+      reason: z.string(),
+      reason_code: z
+        .string()
+        .nullable()
+        .describe("the reason as a code, to word it in another language; null on a replay's own skip (a newer sandbox may add codes)"),
+      reason_params: z.record(z.string(), z.string()).nullable().describe("the reason's values by name; null with reason_code"),
+    }),
+  ),
 });
 
 /** A run walked step by step (the console's player): its report so far and what comes next. */

@@ -29,7 +29,7 @@ export type InjectTransfer = z.input<typeof InjectTransferSchema>;
 /**
  * Why a transfer was or was not applied, as a stable code (the reason's words follow it in `reason`):
  * `matched` {operation, rfc, amount}; `no_merchant` {clabe}; `rfc_separators` {rfc};
- * `operation_closed` {rfc, amount, operation, status, at}; `amount_differs` {rfc, amount, pending};
+ * `operation_closed` {rfc, amount, operation, status, at}; `amount_differs` {rfc, amount, pending (the first five), count};
  * `already_paid` {rfc, amount, operation}; `no_pending` {rfc, amount}.
  */
 export const SPEI_REASON_CODES = [

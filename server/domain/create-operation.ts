@@ -211,6 +211,7 @@ export async function createOperation(ctx: SandboxContext, req: CreationRequest)
       to_status: 'pending',
       details: {
         warnings: warningTexts(warnings),
+        warning_details: warnings,
         path: creationAddress(req.path),
         encoding: req.encoding,
         direct_integration: direct,

@@ -120,7 +120,7 @@ function explainUnmatched(ctx: SandboxContext, merchantId: number, input: Transf
       .join(', ');
     return reason(
       'amount_differs',
-      { rfc, amount, pending: list },
+      { rfc, amount, pending: list, count: String(pendingOther.length) },
       `no pending operation for RFC ${rfc} and amount ${amount}; this RFC has pending operations ` +
         `${list} — the amount must match exactly, cents included`,
     );

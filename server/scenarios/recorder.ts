@@ -1,3 +1,4 @@
+import { skipReason, type SkipCode } from '../contract/record-skips.js';
 import { clockRoutes } from '../contract/clock.js';
 import { classifyCall } from '../contract/calls.js';
 import { isRecord, OperationStatusSchema } from '../contract/common.js';
@@ -30,7 +31,15 @@ export interface RecordRange {
 export interface Recording {
   scenario: ScenarioInput;
   entries: number;
-  skipped: { id: number; method: string; path: string; reason: string }[];
+  /** Each call left out, with why: in words and, where the recorder decided it, as a code and values. */
+  skipped: {
+    id: number;
+    method: string;
+    path: string;
+    reason: string;
+    reason_code: string | null;
+    reason_params: Record<string, string> | null;
+  }[];
 }
 
 const MAX_ENTRIES = 5000;
@@ -106,7 +115,8 @@ export function recordScenario(ctx: SandboxContext, range: RecordRange): Recordi
   const batchAlias = new Map<number, string>();
   const only = range.public_key ? store.merchants.byPublicKey(range.public_key) : undefined;
   let merchant = only;
-  const skip = (e: RequestLogRecord, reason: string) => skipped.push({ id: e.id, method: e.method, path: e.path, reason });
+  const skip = (e: RequestLogRecord, code: SkipCode, params?: Record<string, string>) =>
+    skipped.push({ id: e.id, method: e.method, path: e.path, ...skipReason(code, params) });
   const ownsOperation = (id: number) => !only || store.operations.get(id)?.merchant_id === only.id;
 
   for (const e of entries) {
@@ -115,13 +125,13 @@ export function recordScenario(ctx: SandboxContext, range: RecordRange): Recordi
     const call = classifyCall(e.method, e.path);
     const route = call?.route;
     const idOf = (r: RouteSpec) => pathParams(r.path, call?.path ?? '').id ?? '';
-    if (e.status === 0) skip(e, `dropped connection (${e.note ?? 'no answer'})`);
-    else if (e.method !== 'POST') skip(e, 'reads change nothing');
+    if (e.status === 0) skip(e, 'dropped_connection', { note: e.note ?? 'no answer' });
+    else if (e.method !== 'POST') skip(e, 'read');
     else if (call?.kind === 'creation') {
       const type = e.request_headers['content-type'] ?? '';
       const json = type.includes('json');
       if (!json && !type.includes('x-www-form-urlencoded')) {
-        skip(e, 'multipart creations are not kept in the log in replayable form');
+        skip(e, 'multipart');
         continue;
       }
       const fields: Record<string, string> = json
@@ -135,7 +145,7 @@ export function recordScenario(ctx: SandboxContext, range: RecordRange): Recordi
       merchant ??= sender;
       const channel = Number(fields.channel);
       if (!Number.isInteger(channel)) {
-        skip(e, 'creation without a numeric channel');
+        skip(e, 'no_channel');
         continue;
       }
       const step: StepIn = {
@@ -170,7 +180,7 @@ export function recordScenario(ctx: SandboxContext, range: RecordRange): Recordi
       if (!ownsOperation(Number(id))) continue;
       const alias = opAlias.get(Number(id));
       if (!alias) {
-        skip(e, `operation ${id} was not created in the recorded range`);
+        skip(e, 'operation_outside', { id: String(id) });
         continue;
       }
       const body = obj(parseJson(e.request_body));
@@ -186,7 +196,7 @@ export function recordScenario(ctx: SandboxContext, range: RecordRange): Recordi
     } else if (route === clockRoutes.advanceClock) {
       const minutes = obj(parseJson(e.request_body)).minutes;
       if (e.status === 200 && typeof minutes === 'number') steps.push({ action: 'advance_clock', minutes });
-      else skip(e, 'clock advance that was refused');
+      else skip(e, 'clock_refused');
     } else if (route === speiRoutes.injectTransfer) {
       const body = obj(parseJson(e.request_body));
       const target = typeof body.clabe === 'string' ? store.merchants.byClabe(body.clabe) : undefined;
@@ -206,7 +216,7 @@ export function recordScenario(ctx: SandboxContext, range: RecordRange): Recordi
     } else if (route === payoutApiRoutes.createPayouts) {
       const items = parseJson(e.request_body);
       if (!Array.isArray(items)) {
-        skip(e, 'payout batch body is not complete in the log (over 8 KB) or not a JSON array');
+        skip(e, 'payout_body_incomplete');
         continue;
       }
       const res = obj(parseJson(e.response_body));
@@ -227,12 +237,12 @@ export function recordScenario(ctx: SandboxContext, range: RecordRange): Recordi
     } else if (route === payoutRoutes.processPayouts) {
       const payroll = obj(parseJson(e.request_body)).payroll;
       const batch = typeof payroll === 'number' ? batchAlias.get(payroll) : undefined;
-      if (typeof payroll === 'number' && !batch) skip(e, `payroll ${payroll} was not created in the recorded range`);
+      if (typeof payroll === 'number' && !batch) skip(e, 'payroll_outside', { payroll: String(payroll) });
       else steps.push({ action: 'process_payouts', ...(batch ? { batch } : {}) });
     } else if (route && DECISIONS.has(route)) {
       const id = idOf(route);
       const ref = payoutRef.get(Number(id));
-      if (!ref) skip(e, `payout ${id} was not created in the recorded range`);
+      if (!ref) skip(e, 'payout_outside', { id: String(id) });
       else
         steps.push({
           action: DECISIONS.get(route)!,
@@ -242,9 +252,9 @@ export function recordScenario(ctx: SandboxContext, range: RecordRange): Recordi
     } else if (route === paymentRoutes.manualNotify) {
       const transId = new URLSearchParams(e.request_body).get('trans_id') ?? String(obj(parseJson(e.request_body)).trans_id ?? '');
       const alias = transAlias.get(transId);
-      if (!alias) skip(e, `trans_id ${transId} was not created in the recorded range`);
+      if (!alias) skip(e, 'trans_id_outside', { trans_id: String(transId) });
       else steps.push({ action: 'manual_notify', operation: alias, ...(e.status !== 200 ? { expect: errorOf(e) } : {}) });
-    } else skip(e, 'not a step a scenario replays (settings, console and support calls)');
+    } else skip(e, 'not_a_step');
   }
 
   const first = entries[0];

@@ -1,3 +1,4 @@
+import { skipReason } from '../contract/record-skips.js';
 import { z } from 'zod';
 import { SandboxError } from '../contract/errors.js';
 import { ReplayReportSchema, ReplaySentSchema } from '../contract/replays.js';
@@ -25,7 +26,14 @@ export function recordReplay(ctx: SandboxContext, id: number): Recording {
   const steps: StepIn[] = [];
   const skipped: Recording['skipped'] = report.entries
     .filter((e) => e.action === 'skipped')
-    .map((e) => ({ id: e.index, method: e.method, path: e.path, reason: e.skip_reason ?? 'skipped by the replay' }));
+    .map((e) => ({
+      id: e.index,
+      method: e.method,
+      path: e.path,
+      reason: e.skip_reason ?? 'skipped by the replay',
+      reason_code: null,
+      reason_params: null,
+    }));
   const aliasOf = new Map<number, string>();
   const byTrans = new Map<string, string>();
   /** Payout id → `<batch alias>.<index>`, for the payout callbacks production's shop received. */
@@ -35,7 +43,7 @@ export function recordReplay(ctx: SandboxContext, id: number): Recording {
     if (s.kind === 'creation' && s.fields) {
       const channel = Number(s.fields.channel);
       if (!Number.isInteger(channel)) {
-        skipped.push({ id: s.index, method: s.method, path: s.path, reason: 'creation without a numeric channel' });
+        skipped.push({ id: s.index, method: s.method, path: s.path, ...skipReason('no_channel') });
         continue;
       }
       // A refusal production gave for the credentials stays one: the spoiled key or signature is kept as sent.
@@ -67,10 +75,9 @@ export function recordReplay(ctx: SandboxContext, id: number): Recording {
           id: s.index,
           method: s.method,
           path: s.path,
-          reason: `production refused it with ${s.refusal}; a scenario's notify is signed`,
+          ...skipReason('notify_refused', { refusal: s.refusal }),
         });
-      else if (!alias)
-        skipped.push({ id: s.index, method: s.method, path: s.path, reason: 'manual notify of a trans_id no replayed creation made' });
+      else if (!alias) skipped.push({ id: s.index, method: s.method, path: s.path, ...skipReason('notify_not_replayed') });
       else steps.push({ action: 'manual_notify', operation: alias, ...(s.status !== 200 ? { expect: errorOf(s) } : {}) });
     } else if (s.kind === 'payout_batch' && s.method === 'POST') {
       let items: unknown;
@@ -79,14 +86,13 @@ export function recordReplay(ctx: SandboxContext, id: number): Recording {
       } catch {
         items = undefined;
       }
-      if (!Array.isArray(items))
-        skipped.push({ id: s.index, method: s.method, path: s.path, reason: 'payout batch body is not a JSON array' });
+      if (!Array.isArray(items)) skipped.push({ id: s.index, method: s.method, path: s.path, ...skipReason('payout_body_not_array') });
       else if (s.authorization === 'expired')
         skipped.push({
           id: s.index,
           method: s.method,
           path: s.path,
-          reason: 'production refused it with TOKEN_EXPIRED; a scenario holds no expired token',
+          ...skipReason('token_expired'),
         });
       else {
         steps.push({
@@ -98,7 +104,7 @@ export function recordReplay(ctx: SandboxContext, id: number): Recording {
         });
         if (s.status === 201) createdIds(s.response_body).forEach((pid, i) => payoutRefs.set(pid, `batch${s.index}.${i}`));
       }
-    } else skipped.push({ id: s.index, method: s.method, path: s.path, reason: 'a read: it changes nothing a scenario replays' });
+    } else skipped.push({ id: s.index, method: s.method, path: s.path, ...skipReason('replay_read') });
   }
 
   for (const o of report.outcomes) {

@@ -109,6 +109,11 @@ describe.skipIf(!hasChromium)('console: operations', () => {
     ];
     expect(await c.opWarning().allTextContents()).toEqual(spanish);
     expect(await c.opWarning().first().getAttribute('title')).toBe(`Como lo envía la API: ${op.warnings[0]}`);
+    // The creation event in the timeline says the same warnings in Spanish, its other details as data.
+    const created = c.timeline().locator('li[data-kind="created"]');
+    expect(await created.getByTestId('timeline-warning').allTextContents()).toEqual(spanish.map((w) => w.slice(2)));
+    expect(await created.locator('code').textContent()).not.toContain('the service');
+    if (process.env.SHOTS_DIR) await created.screenshot({ path: `${process.env.SHOTS_DIR}/timeline-warnings-es.png` });
     if (process.env.SHOTS_DIR) await c.opWarnings().screenshot({ path: `${process.env.SHOTS_DIR}/op-warnings-es.png` });
 
     // The creation's request-log entry: its note and its warnings in Spanish too.

@@ -30,8 +30,8 @@ describe.skipIf(!hasChromium)('console: SPEI', () => {
     const row = c.page.locator('[data-testid="spei-row"][data-result="unmatched"]').first();
     await row.waitFor();
     expect(await row.getByTestId('spei-reason').textContent()).toBe(
-      `no hay operación pendiente con RFC LOPJ900202CD2 y monto 999.00 MXN; este RFC tiene operaciones pendientes ${id} (999.10 MXN): ` +
-        'el monto debe coincidir exacto, centavos incluidos',
+      `no hay operación pendiente con RFC LOPJ900202CD2 y monto 999.00 MXN; este RFC tiene 1 operación pendiente: ${id} (999.10 MXN); ` +
+        'el monto debe coincidir exactamente, centavos incluidos',
     );
     const op = await control(f.sb).getOperation({ id });
     expect(op.status).toBe('pending');

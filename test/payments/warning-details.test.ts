@@ -44,6 +44,9 @@ describe('creation warnings as codes and values', () => {
       { code: 'user_bank_code_bankredirect_only', field: 'user_bank_code', sent: '"1007"', params: {} },
     ]);
     expect(warningTexts(op.warning_details!)).toEqual(op.warnings);
+    // The operation's creation event keeps them alike, words and codes.
+    const created = op.events.find((e) => e.kind === 'created')!;
+    expect([created.details.warnings, created.details.warning_details]).toEqual([op.warnings, op.warning_details]);
 
     const entry = await logOf(fields.trans_id!);
     expect(entry.warnings).toEqual(op.warnings);

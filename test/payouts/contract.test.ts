@@ -58,6 +58,10 @@ describe('payout contract', () => {
       expect(row.account_type.map((a: { code: string }) => a.code)).toEqual(c.account_types.map((a) => a.code));
       expect(row.account_type.map((a: { aliases?: string[] }) => a.aliases ?? [])).toEqual(c.account_types.map((a) => a.aliases ?? []));
       expect(row.vat_id_type.map((a: { code: string }) => a.code)).toEqual(c.vat_id_types.map((a) => a.code));
+      // The page words each id format as the warnings do, in both languages.
+      expect(row.vat_id_type.map((a: { vat_id?: string; vat_id_es?: string }) => [a.vat_id, a.vat_id_es])).toEqual(
+        c.vat_id_types.map((a) => [a.format, a.format_es]),
+      );
       expect(row.bank.map((b: { code: number }) => b.code)).toEqual(c.banks.map((b) => b.code));
     }
     expect(tv.countries).toHaveLength(PAYOUT_COUNTRIES.length);

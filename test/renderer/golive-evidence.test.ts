@@ -4,6 +4,8 @@ import type { CheckId, CheckReport, EvidenceCode, EvidenceFacts } from '../../se
 import { evidenceText } from '../../server/contract/golive-evidence.js';
 import { CREATION_SIGNED_FIELDS } from '../../server/contract/signed-fields.js';
 import { evidenceWords } from '../../renderer/src/features/golive/evidence-text';
+import { translate } from '../../renderer/src/app/translate';
+import { wordWarning } from '../../renderer/src/app/warning-text';
 import { paymentFields, postPayment } from '../helpers/payments.js';
 import { closedPort } from '../helpers/receiver.js';
 import { answer, DEMO, sha256, startSandbox } from '../helpers/sandbox.js';
@@ -13,6 +15,7 @@ import { correctHandler, phpEchoHandler, sameAnswerHandler, type Handler } from 
 const dictionary = (lang: string) =>
   JSON.parse(readFileSync(new URL(`../../renderer/src/i18n/${lang}.json`, import.meta.url), 'utf8')) as Record<string, string>;
 const iso = (s: string) => s;
+const esT = (key: string, vars?: Record<string, string | number>) => translate('es', key, vars);
 const T = '2026-03-01T12:00:00.000Z';
 const ok = { status: 200, latency_ms: 12, error: null };
 const refusedConn = { status: null, latency_ms: 3, error: 'connection refused' };
@@ -84,7 +87,11 @@ const SAMPLES: Record<EvidenceCode, [CheckId, EvidenceFacts][]> = {
         code: 'warnings',
         params: { kinds: 2, n: 5, since: T },
         counted: [
-          { value: 'amount: sent "5.0000"', n: 3 },
+          {
+            value: 'amount: sent "5.0000" — the service asks for 2 decimals — read as 5.00',
+            n: 3,
+            warning: { code: 'amount_decimals_read', field: 'amount', sent: '"5.0000"', params: { value: '5.00' } },
+          },
           { value: 'url_ok: not https', n: 1 },
         ],
       },
@@ -164,6 +171,11 @@ describe("go-live evidence in the console's language", () => {
     expect(es('answers_fast', SAMPLES.timed_out[0]![1])).toBe(
       '1 de 10 sondas agotó el tiempo de espera (tiempo agotado: sin conexión en 10000 ms).',
     );
+    expect(es('creations_without_warnings', SAMPLES.warnings[0]![1])).toBe(
+      '2 advertencias distintas en 5 creaciones aceptadas desde [12:00]: ' +
+        'amount: se envió "5.0000" — el servicio pide 2 decimales — se leyó como 5.00 (3×); url_ok: not https (1×). ' +
+        'El servicio real puede rechazarlas.',
+    );
     const refusals = es('signatures_valid', SAMPLES.signatures_refused[0]![1]);
     expect(refusals).toContain('Solicitud 3 ([12:00]): La firma se construyó así: se omite la clave secreta. Firma el SHA-256');
     expect(refusals).toContain('Solicitud 5 ([12:00]): no se guardó un diagnóstico');
@@ -194,6 +206,13 @@ describe("go-live evidence in the console's language", () => {
       const read = (r: CheckReport) => {
         for (const c of r.checks) {
           const f = c.evidence_facts!;
+          // Every warning a report counts carries its code, and the console says it in Spanish.
+          if (f.code === 'warnings')
+            for (const w of f.counted!) {
+              expect(w.warning, w.value).toBeDefined();
+              expect(evidenceWords(c.id, f, 'es', iso)).toContain(`${wordWarning(esT, w.warning!)} (${w.n}×)`);
+              expect(wordWarning(esT, w.warning!)).not.toBe(w.value);
+            }
           expect(f, c.id).toBeDefined();
           seen.add(f.code);
           expect(evidenceText(c.id, f)).toBe(c.evidence);

@@ -77,6 +77,11 @@ describe('warnings and request-log notes in the console language', () => {
     expect(wordWarning(t('es'), { ...sample('payout_transfer_status', { sent_kind: 'object' }), sent: null })).toContain(
       'se envió un objeto JSON;',
     );
+    // A value the data words in Spanish too is said in Spanish; the English console and the API keep the English.
+    const dns = sample('email_domain_unchecked', { error: 'DNS error', error_es: 'error de DNS' });
+    expect(wordWarning(t('es'), dns)).toContain('no se pudo comprobar (error de DNS); se aceptó');
+    expect(wordWarning(t('en'), dns)).toBe(warningText(dns));
+    expect(warningText(dns)).toContain('could not be checked (DNS error)');
   });
 
   it('shows the stored words when a code is unknown or a record has no codes, and the API words beside worded ones', () => {

@@ -54,6 +54,7 @@ describe('WarningsBox', () => {
       .sort();
     expect(users).toEqual([
       'features/operations/OperationDetail.tsx',
+      'features/operations/Timeline.tsx',
       'features/payouts/PayoutsPage.tsx',
       'features/requests/RequestsPage.tsx',
     ]);

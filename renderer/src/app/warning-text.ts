@@ -19,6 +19,12 @@ export function wordWarning(t: Translate, d: WarningDetail): string | null {
     kind: { array: t('warning.sent.array'), object: t('warning.sent.object'), nothing: t('warning.sent.nothing') },
     length: (text, n) => (typeof n === 'string' ? t('warning.withLength', { text, n }) : text),
   });
+  // A value the data gives in the console's language too (`format_es` beside `format`) is said in it.
+  const lang = t('warning.lang');
+  for (const k of Object.keys(vars)) {
+    const local = d.params[`${k}_${lang}`];
+    if (typeof local === 'string') vars[k] = local;
+  }
   const country = d.params.country;
   if (typeof country === 'string' && hasText(`warning.country.${country}`)) vars.country_name = t(`warning.country.${country}`);
   if (typeof d.params.n === 'string') vars.n = Number(d.params.n);

@@ -2,6 +2,7 @@ import { isoTime } from '../../contract/common.js';
 import type { CheckId, CheckResult, EvidenceFacts } from '../../contract/checks.js';
 import type { SandboxContext } from '../../context.js';
 import type { MerchantRecord } from '../../store/merchants.js';
+import type { WarningDetail } from '../../contract/warnings.js';
 import type { RequestLogRecord } from '../../store/request-log.js';
 import { CHECK_TEXTS } from './texts.js';
 import { currentProtocolCheck } from './current-protocol.js';
@@ -49,17 +50,26 @@ export function passiveChecks(ctx: SandboxContext, merchant: MerchantRecord, sin
   if (accepted.length === 0) add('creations_without_warnings', 'skipped', noneAccepted);
   else {
     const counts = new Map<string, number>();
-    for (const e of accepted) for (const w of e.warnings) counts.set(w, (counts.get(w) ?? 0) + 1);
+    // Each warning's code and values (from the first entry that kept them), so a reader words it in its language.
+    const details = new Map<string, WarningDetail>();
+    for (const e of accepted)
+      e.warnings.forEach((w, i) => {
+        counts.set(w, (counts.get(w) ?? 0) + 1);
+        const d = e.warning_details?.length === e.warnings.length ? e.warning_details[i] : undefined;
+        if (d && !details.has(w)) details.set(w, d);
+      });
     if (counts.size === 0) add('creations_without_warnings', 'pass', { code: 'no_warnings', params: { n: accepted.length, since: from } });
-    else
+    else {
+      const often = [...counts].sort((a, b) => b[1] - a[1]);
       add('creations_without_warnings', 'warn', {
         code: 'warnings',
         params: { kinds: counts.size, n: accepted.length, since: from },
-        counted: counted(
-          [...counts].sort((a, b) => b[1] - a[1]),
-          300,
-        ),
+        counted: counted(often, 300).map((c, i) => {
+          const warning = details.get(often[i]![0]);
+          return warning ? { ...c, warning } : c;
+        }),
       });
+    }
   }
 
   const operations = ctx.store.operations.ownSince(merchant.id, since, MAX_OPERATIONS);

@@ -68,16 +68,24 @@ export function rutCheckDigit(body: string): string {
 const codes = (list: { code: string | number }[]) => list.map((x) => x.code).join(', ');
 const lower = (s: string) => s.trim().toLowerCase();
 
+const worded = (en: string | undefined, es: string | undefined) => (en && es ? { en, es } : null);
+
 /** Format warnings of `value` against a code's pattern and checksum; empty when it fits. */
 function formatWarnings(
   field: string,
   value: string,
   code: PayoutCode,
   pattern: string | undefined,
-  format: string | undefined,
+  format: { en: string; es: string } | null,
 ): Warning[] {
+  // The format in words in both languages (the console says the warning in its own); else the pattern itself.
   if (pattern && !new RegExp(pattern).test(value))
-    return [warn('payout_format', field, value, { type: code.code, format: format ?? pattern })];
+    return [
+      warn('payout_format', field, value, {
+        type: code.code,
+        ...(format ? { format: format.en, format_es: format.es } : { format: pattern }),
+      }),
+    ];
   if (code.check === 'mod11') {
     const [body = '', dv = ''] = value.split('-');
     const expected = rutCheckDigit(body);
@@ -174,7 +182,15 @@ function countryWarnings(item: Record<string, unknown>, list: PayoutCountryList,
       warn('payout_account_type', 'account_type', item.account_type, { country: list.country, country_name: list.name, types }),
     );
   } else if (account && typeof item.account_id === 'string') {
-    r.warnings.push(...formatWarnings('account_id', item.account_id, account, account.account_id_pattern, account.account_id_format));
+    r.warnings.push(
+      ...formatWarnings(
+        'account_id',
+        item.account_id,
+        account,
+        account.account_id_pattern,
+        worded(account.account_id_format, account.account_id_format_es),
+      ),
+    );
   }
   const vatType =
     typeof item.vat_id_type === 'string'
@@ -184,7 +200,7 @@ function countryWarnings(item: Record<string, unknown>, list: PayoutCountryList,
     const types = codes(list.vat_id_types);
     r.warnings.push(warn('payout_vat_id_type', 'vat_id_type', item.vat_id_type, { country: list.country, country_name: list.name, types }));
   } else if (vatType && typeof item.vat_id === 'string') {
-    r.warnings.push(...formatWarnings('vat_id', item.vat_id, vatType, vatType.pattern, vatType.format));
+    r.warnings.push(...formatWarnings('vat_id', item.vat_id, vatType, vatType.pattern, worded(vatType.format, vatType.format_es)));
   }
 }
 

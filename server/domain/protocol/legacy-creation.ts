@@ -143,6 +143,7 @@ export async function createLegacyOperation(ctx: SandboxContext, req: LegacyCrea
       to_status: 'pending',
       details: {
         warnings: warningTexts(warnings),
+        warning_details: warnings,
         path: req.sentPath,
         encoding: req.encoding,
         protocol: req.dialect,

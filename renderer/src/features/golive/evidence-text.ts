@@ -1,6 +1,7 @@
 import type { CheckId, EvidenceCode, EvidenceFacts } from '@contract/checks.js';
 import { specOrderOf, type Diagnosis } from '@contract/diagnosis.js';
 import { hasText, translate, type Lang, type Vars } from '../../app/translate';
+import { wordWarning } from '../../app/warning-text';
 import { attemptErrorWords } from '../../components/attempt-error';
 import { explanationText } from '../../components/diagnosis-explanation';
 import { recipeTexts } from '../../components/recipe-text';
@@ -57,6 +58,7 @@ export function probeErrorText(error: string, lang: Lang): string {
 }
 
 type Heard = NonNullable<EvidenceFacts['heard']>[number];
+type Counted = NonNullable<EvidenceFacts['counted']>[number];
 
 /** How a probe was answered: "HTTP 500 in 12 ms", "conexión rechazada en 3 ms". */
 export function answeredWords(a: Heard, lang: Lang): string {
@@ -89,7 +91,9 @@ export function evidenceWords(id: CheckId, f: EvidenceFacts, lang: Lang, time: (
   const p = f.params;
   const heard = (f.heard ?? []).map((a) => answeredWords(a, lang));
   const at = (v: string | number | undefined) => (v === undefined ? '' : time(String(v)));
-  const times = (sep: string) => (f.counted ?? []).map((c) => t('golive.ev.times', { value: c.value, n: c.n })).join(sep);
+  // A warning is worded from its code and values where the report kept them (in English as the report quotes it).
+  const value = (c: Counted) => (lang !== 'en' && c.warning ? (wordWarning(t, c.warning) ?? c.value) : c.value);
+  const times = (sep: string) => (f.counted ?? []).map((c) => t('golive.ev.times', { value: value(c), n: c.n })).join(sep);
   const vars: Vars = { ...p, since: at(p.since), first: heard[0] ?? '', second: heard[1] ?? '' };
   // What the probe sent, the risk of acknowledging it and the missing URL exist for some checks only.
   const known = (key: string) => (hasText(key) ? t(key, p) : '');

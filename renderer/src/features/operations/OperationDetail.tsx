@@ -211,7 +211,7 @@ export function OperationDetail({ id }: { id: string }) {
       </div>
       <section className="panel">
         <h2>{t('detail.timeline')}</h2>
-        <Timeline events={op.events} />
+        <Timeline events={op.events} warningDetails={op.warning_details} />
       </section>
       <section className="panel">
         <h2>

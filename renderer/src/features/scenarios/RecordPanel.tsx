@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { scenarioRoutes, type RecordingSchema } from '@contract/scenarios.js';
 import { call } from '../../api/client';
-import { useT } from '../../app/i18n';
+import { useT, type Translate } from '../../app/i18n';
+import { hasText } from '../../app/translate';
 import { href } from '../../app/router';
 import { useAction } from '../../components/common';
 import { downloadText } from '../../components/download';
@@ -10,6 +11,12 @@ import { MerchantOptions } from '../../components/merchants';
 import { useScenariosUi } from './store';
 
 type Recording = z.infer<typeof RecordingSchema>;
+
+type Skipped = z.infer<typeof RecordingSchema>['skipped'][number];
+
+/** Why a call was left out, in the console's language from its code; the sandbox's words for a code newer than this console. */
+export const skipWords = (t: Translate, s: Pick<Skipped, 'reason' | 'reason_code' | 'reason_params'>) =>
+  s.reason_code && hasText(`scn.skip.${s.reason_code}`) ? t(`scn.skip.${s.reason_code}`, s.reason_params ?? {}) : s.reason;
 
 const optId = (s: string) => (/^\d+$/.test(s.trim()) && Number(s) > 0 ? Number(s) : undefined);
 
@@ -99,7 +106,7 @@ export function RecordPanel() {
             <ul className="small muted">
               {last.skipped.slice(0, 20).map((s) => (
                 <li key={s.id}>
-                  #{s.id} {s.method} {s.path}: {s.reason}
+                  #{s.id} {s.method} {s.path}: {skipWords(t, s)}
                 </li>
               ))}
             </ul>

@@ -1,6 +1,6 @@
 import type { Transfer } from '@contract/spei.js';
 import type { Translate } from '../../app/i18n';
-import { hasText } from '../../app/translate';
+import { hasText, type Vars } from '../../app/translate';
 import { fmtTime } from '../../components/format';
 
 /**
@@ -10,7 +10,13 @@ import { fmtTime } from '../../components/format';
 export function reasonText(t: Translate, x: Pick<Transfer, 'reason' | 'reason_code' | 'reason_params'>): string {
   if (!x.reason_code || !x.reason_params) return x.reason;
   const p = x.reason_params;
-  const vars = { ...p, ...(p.at ? { at: fmtTime(p.at) } : {}), ...(p.status ? { status: t(`status.${p.status}`).toLowerCase() } : {}) };
+  const vars: Vars = {
+    ...p,
+    ...(p.at ? { at: fmtTime(p.at) } : {}),
+    ...(p.status ? { status: t(`status.${p.status}`).toLowerCase() } : {}),
+  };
+  // How many operations are pending; transfers kept before the count was stored list them all ("id (amount MXN), …").
+  if (p.pending) vars.n = Number(p.count ?? p.pending.split(', ').length);
   const key = `spei.reasonCode.${x.reason_code}`;
   // A code newer than this console keeps the sandbox's words.
   return hasText(key) ? t(key, vars) : x.reason;
