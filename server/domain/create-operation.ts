@@ -8,7 +8,7 @@ import type { MerchantRecord } from '../store/merchants.js';
 import type { SandboxContext } from '../context.js';
 import type { BodyEncoding } from '../contract/body-encoding.js';
 import { SandboxError } from '../contract/errors.js';
-import type { OperationRecord } from '../store/operations.js';
+import type { NewOperation, OperationRecord } from '../store/operations.js';
 import { readSandboxSettings } from '../store/settings.js';
 import {
   checkBlacklist,
@@ -170,61 +170,83 @@ export async function createOperation(ctx: SandboxContext, req: CreationRequest)
     : { details: {} };
   const answerDirect = direct && rules.supportsDirect && prepared.direct !== undefined;
 
-  // Shares its commit with the creations of the same event-loop turn; answered only once committed.
-  const op = await ctx.store.txGrouped(() => {
-    const details: Record<string, unknown> = { ...prepared.details, warnings: warningTexts(warnings), warning_details: warnings };
-    if (prepared.checkoutUrl) details.checkout_url = prepared.checkoutUrl;
-    // A direct answer names the operation's id: known before the insert, so the row is written once.
-    const id = answerDirect ? ctx.store.operations.nextId() : undefined;
-    if (id !== undefined) details.direct_response = prepared.direct!(id);
-    const op = ctx.store.operations.insert(
-      {
-        merchant_id: merchant.id,
-        token,
-        trans_id: f.trans_id!,
-        channel,
-        amount: amount.text,
-        amount_cents: amount.cents,
-        currency: f.currency!,
-        method: method.method,
-        user_bank_code: method.userBankCode,
-        direct_integration: direct,
-        url_ok: f.url_ok!,
-        url_error: f.url_error!,
-        shopper,
-        doc_number: shopper.Num_doc_identi ?? null,
-        email,
-        rfc: rules.spei?.rfcFromDocument ? (shopper.Num_doc_identi ?? null) : null,
-        request: { ...f },
-        details,
-        created_at: createdAt,
-        expires_at: expiresAt,
-      },
-      id,
-    );
-    ctx.store.operations.addEvent({
-      operation_id: op.id,
-      at: createdAt,
-      kind: 'created',
-      actor: 'merchant_api',
-      from_status: null,
-      to_status: 'pending',
-      details: {
-        warnings: warningTexts(warnings),
-        warning_details: warnings,
-        path: creationAddress(req.path),
-        encoding: req.encoding,
-        direct_integration: direct,
-        effective_time_expired: minutes,
-      },
-    });
-    ctx.scheduler.schedule(EXPIRE_TIMER, op.id, expiresAt);
-    return op;
-  });
-  ctx.events.emit('operation.created', { id: op.id, channel, status: op.status, merchant_id: merchant.id });
+  const words = warningTexts(warnings);
+  const op = await storeCreation(
+    ctx,
+    () => {
+      const details: Record<string, unknown> = { ...prepared.details, warnings: words, warning_details: warnings };
+      if (prepared.checkoutUrl) details.checkout_url = prepared.checkoutUrl;
+      // A direct answer names the operation's id: known before the insert, so the row is written once.
+      const id = answerDirect ? ctx.store.operations.nextId() : undefined;
+      if (id !== undefined) details.direct_response = prepared.direct!(id);
+      return {
+        operation: {
+          merchant_id: merchant.id,
+          token,
+          trans_id: f.trans_id!,
+          channel,
+          amount: amount.text,
+          amount_cents: amount.cents,
+          currency: f.currency!,
+          method: method.method,
+          user_bank_code: method.userBankCode,
+          direct_integration: direct,
+          url_ok: f.url_ok!,
+          url_error: f.url_error!,
+          shopper,
+          doc_number: shopper.Num_doc_identi ?? null,
+          email,
+          rfc: rules.spei?.rfcFromDocument ? (shopper.Num_doc_identi ?? null) : null,
+          request: { ...f },
+          details,
+          created_at: createdAt,
+          expires_at: expiresAt,
+        },
+        id,
+      };
+    },
+    {
+      warnings: words,
+      warning_details: warnings,
+      path: creationAddress(req.path),
+      encoding: req.encoding,
+      direct_integration: direct,
+      effective_time_expired: minutes,
+    },
+  );
   // A tokenised card charge (channel 36) has its outcome at once; it follows the committed creation.
   if (prepared.outcome) transition(ctx, op.id, { to: prepared.outcome.to, actor: 'merchant_api', details: prepared.outcome.details });
 
   if (answerDirect) return { kind: 'direct', body: op.details.direct_response ?? {}, operation: op, warnings };
   return { kind: 'address', url: prepared.checkoutUrl ?? checkoutAddress(base, op), operation: op, warnings };
+}
+
+/**
+ * Stores an accepted creation: the operation `row` describes (built inside the transaction, so a
+ * direct answer can name the id it takes), its 'created' event and its expiry timer share the
+ * grouped commit of this event-loop turn; resolves once committed, then `operation.created` is
+ * emitted. Both request generations store their creations here.
+ */
+export async function storeCreation(
+  ctx: SandboxContext,
+  row: () => { operation: NewOperation; id?: number },
+  eventDetails: Record<string, unknown>,
+): Promise<OperationRecord> {
+  const op = await ctx.store.txGrouped(() => {
+    const { operation, id } = row();
+    const op = ctx.store.operations.insert(operation, id);
+    ctx.store.operations.addEvent({
+      operation_id: op.id,
+      at: op.created_at,
+      kind: 'created',
+      actor: 'merchant_api',
+      from_status: null,
+      to_status: 'pending',
+      details: eventDetails,
+    });
+    ctx.scheduler.schedule(EXPIRE_TIMER, op.id, op.expires_at);
+    return op;
+  });
+  ctx.events.emit('operation.created', { id: op.id, channel: op.channel, status: op.status, merchant_id: op.merchant_id });
+  return op;
 }

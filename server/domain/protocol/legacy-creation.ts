@@ -7,8 +7,7 @@ import { fieldWarning, warningTexts, type Warning } from '../../contract/warning
 import { MAX_TIME_EXPIRED } from '../../channels/expiry.js';
 import type { OperationRecord } from '../../store/operations.js';
 import { checkLengths, readAmount, readTime } from '../creation-checks.js';
-import { CREATION_ERROR_PREFIX } from '../create-operation.js';
-import { EXPIRE_TIMER } from '../operations.js';
+import { CREATION_ERROR_PREFIX, storeCreation } from '../create-operation.js';
 import { checkoutToken } from '../random-hex.js';
 import { signatureMatches } from '../secrets.js';
 import { creationSignature } from '../signature.js';
@@ -110,49 +109,42 @@ export async function createLegacyOperation(ctx: SandboxContext, req: LegacyCrea
   const createdAt = ctx.clock.now();
   const token = checkoutToken(createdAt);
   const expiresAt = createdAt + minutes * 60_000;
-  const op = await ctx.store.txGrouped(() => {
-    const op = ctx.store.operations.insert({
-      merchant_id: merchant.id,
-      token,
-      trans_id: d.trans_id!,
-      channel,
-      amount: amount.text,
-      amount_cents: amount.cents,
-      currency: d.currency!,
-      method: LEGACY_CHANNEL_METHODS[channel].method,
-      user_bank_code: null,
-      direct_integration: false,
-      url_ok: d.url_ok!,
-      url_error: d.url_error!,
-      shopper,
-      doc_number: null,
-      email: shopper.email ?? null,
-      rfc: null,
-      request: { ...f },
-      details: { warnings: warningTexts(warnings), warning_details: warnings },
-      created_at: createdAt,
-      expires_at: expiresAt,
-      protocol: req.dialect,
-    });
-    ctx.store.operations.addEvent({
-      operation_id: op.id,
-      at: createdAt,
-      kind: 'created',
-      actor: 'merchant_api',
-      from_status: null,
-      to_status: 'pending',
-      details: {
-        warnings: warningTexts(warnings),
-        warning_details: warnings,
-        path: req.sentPath,
-        encoding: req.encoding,
+  const words = warningTexts(warnings);
+  const op = await storeCreation(
+    ctx,
+    () => ({
+      operation: {
+        merchant_id: merchant.id,
+        token,
+        trans_id: d.trans_id!,
+        channel,
+        amount: amount.text,
+        amount_cents: amount.cents,
+        currency: d.currency!,
+        method: LEGACY_CHANNEL_METHODS[channel].method,
+        user_bank_code: null,
+        direct_integration: false,
+        url_ok: d.url_ok!,
+        url_error: d.url_error!,
+        shopper,
+        doc_number: null,
+        email: shopper.email ?? null,
+        rfc: null,
+        request: { ...f },
+        details: { warnings: words, warning_details: warnings },
+        created_at: createdAt,
+        expires_at: expiresAt,
         protocol: req.dialect,
-        effective_time_expired: minutes,
       },
-    });
-    ctx.scheduler.schedule(EXPIRE_TIMER, op.id, expiresAt);
-    return op;
-  });
-  ctx.events.emit('operation.created', { id: op.id, channel, status: op.status, merchant_id: merchant.id });
+    }),
+    {
+      warnings: words,
+      warning_details: warnings,
+      path: req.sentPath,
+      encoding: req.encoding,
+      protocol: req.dialect,
+      effective_time_expired: minutes,
+    },
+  );
   return { kind: 'address', url: checkoutAddress(ctx.baseUrl(), op), operation: op, warnings };
 }
