@@ -1,15 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newCheckout } from '../checkout/support.js';
-import { control, startSandbox } from '../helpers/sandbox.js';
-import { hasChromium, launch } from './pages/console-browser.js';
-import { openCheckout, sel } from './pages/checkout.js';
+import { control } from '../helpers/sandbox.js';
+import { hasChromium } from './pages/console-browser.js';
+import { openCheckout, sel, useCheckoutBrowser } from './pages/checkout.js';
 
 // The hosted pages as a class meets them: in the shopper's language (address, browser, switch), in
 // the system's theme, and staying on the sandbox when the merchant's return address is on a domain
 // reserved for examples (the documents' https://shop.example/ok). SHOTS_DIR=… keeps screenshots.
-let sb: Awaited<ReturnType<typeof startSandbox>>;
-let browser: Browser;
 const shot = (name: string) => (process.env.SHOTS_DIR ? { path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true } : undefined);
 const EXAMPLE_RETURNS = { url_ok: 'https://shop.example/ok', url_error: 'https://shop.example/error' };
 
@@ -17,18 +14,11 @@ const EXAMPLE_RETURNS = { url_ok: 'https://shop.example/ok', url_error: 'https:/
 const ENGLISH = /\b(Card declined|Insufficient funds|Payment|Secure|Reference|Time left|Cancel|Approve|Choose)\b/;
 
 describe.skipIf(!hasChromium)('hosted checkout: language, theme, and return addresses it cannot open', () => {
-  beforeAll(async () => {
-    sb = await startSandbox();
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await sb?.stop();
-  });
+  const fx = useCheckoutBrowser();
 
   it('speaks the browser’s language, switches on request, and keeps the choice on the pages that follow', async () => {
-    const c = await newCheckout(sb.url, 36, { filter_by: 'card' });
-    const p = await openCheckout(browser, c.address, { width: 1280, height: 900 }, { locale: 'en-US' });
+    const c = await newCheckout(fx.sb.url, 36, { filter_by: 'card' });
+    const p = await openCheckout(fx.browser, c.address, { width: 1280, height: 900 }, { locale: 'en-US' });
     try {
       expect(await p.page.getAttribute('html', 'lang')).toBe('en');
       expect(await p.page.textContent('h1')).toBe('Pay by card');
@@ -50,10 +40,10 @@ describe.skipIf(!hasChromium)('hosted checkout: language, theme, and return addr
   });
 
   it('reads lang= from the address and shows every text of a page in that language', async () => {
-    const c = await newCheckout(sb.url, 41);
+    const c = await newCheckout(fx.sb.url, 41);
     for (const lang of ['es', 'en'] as const) {
       const p = await openCheckout(
-        browser,
+        fx.browser,
         `${c.address}&lang=${lang}`,
         { width: 1280, height: 900 },
         { locale: lang === 'es' ? 'en-US' : 'es-MX' },
@@ -72,9 +62,9 @@ describe.skipIf(!hasChromium)('hosted checkout: language, theme, and return addr
   });
 
   it('follows the system’s dark theme, with readable text on every surface', async () => {
-    const c = await newCheckout(sb.url, 17, { filter_by: 'instant_key' });
+    const c = await newCheckout(fx.sb.url, 17, { filter_by: 'instant_key' });
     for (const scheme of ['light', 'dark'] as const) {
-      const p = await openCheckout(browser, `${c.address}&lang=en`, { width: 1280, height: 900 }, { colorScheme: scheme });
+      const p = await openCheckout(fx.browser, `${c.address}&lang=en`, { width: 1280, height: 900 }, { colorScheme: scheme });
       try {
         const colours = (await p.page.evaluate(`({
           body: getComputedStyle(document.body).backgroundColor,
@@ -96,11 +86,11 @@ describe.skipIf(!hasChromium)('hosted checkout: language, theme, and return addr
   });
 
   it('after approval, a return address on shop.example keeps the shopper on the paid page with the link', async () => {
-    const c = await newCheckout(sb.url, 17, { filter_by: 'wallet_push', ...EXAMPLE_RETURNS });
-    const p = await openCheckout(browser, c.address, { width: 1280, height: 900 }, { colorScheme: 'dark' });
+    const c = await newCheckout(fx.sb.url, 17, { filter_by: 'wallet_push', ...EXAMPLE_RETURNS });
+    const p = await openCheckout(fx.browser, c.address, { width: 1280, height: 900 }, { colorScheme: 'dark' });
     try {
       await p.page.waitForSelector(sel.waiting);
-      await control(sb).confirmOperation({ id: c.id });
+      await control(fx.sb).confirmOperation({ id: c.id });
       await p.page.waitForURL(/done=1/, { timeout: 15_000 });
       await p.page.waitForSelector('[data-testid="stays-on-page"]');
       expect(await p.page.textContent(sel.result)).toContain('Pago aprobado');
@@ -109,21 +99,21 @@ describe.skipIf(!hasChromium)('hosted checkout: language, theme, and return addr
       await p.page.screenshot(shot('checkout-17-es-dark-paid'));
       // The page's own redirect timer would have fired by now (2.5 s); it has none.
       expect(await p.page.locator('body').getAttribute('data-redirect-to')).toBeNull();
-      expect(new URL(p.page.url()).origin).toBe(sb.url);
+      expect(new URL(p.page.url()).origin).toBe(fx.sb.url);
     } finally {
       await p.close();
     }
   });
 
   it('channel 41: a SPEI transfer lands while the page is open and the shopper sees the paid page', async () => {
-    const c = await newCheckout(sb.url, 41, { ...EXAMPLE_RETURNS, amount: '1234.56' });
-    const p = await openCheckout(browser, `${c.address}&lang=en`, { width: 1280, height: 900 });
+    const c = await newCheckout(fx.sb.url, 41, { ...EXAMPLE_RETURNS, amount: '1234.56' });
+    const p = await openCheckout(fx.browser, `${c.address}&lang=en`, { width: 1280, height: 900 });
     try {
       await p.page.waitForSelector('[data-testid="clabe"]');
       const clabe = (await p.page.textContent('[data-testid="clabe"]'))!.replace(/\s/g, '');
       const rfc = (await p.page.textContent('[data-testid="shopper-rfc"]'))!;
-      const op = await control(sb).getOperation({ id: c.id });
-      const sent = await control(sb).injectTransfer({ body: { clabe, amount: op.amount, rfc } });
+      const op = await control(fx.sb).getOperation({ id: c.id });
+      const sent = await control(fx.sb).injectTransfer({ body: { clabe, amount: op.amount, rfc } });
       expect(sent, JSON.stringify(sent)).toMatchObject({ matched_operation_id: c.id });
       await p.page.waitForSelector('[data-testid="stays-on-page"]', { timeout: 15_000 });
       expect(await p.page.textContent(sel.result)).toContain('Payment approved');

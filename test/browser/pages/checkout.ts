@@ -1,4 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { startSandbox } from '../../helpers/sandbox.js';
+import { launch } from './console-browser.js';
 
 /**
  * Where the merchant's return addresses land in browser tests (answered locally, never the network).
@@ -56,5 +59,28 @@ export async function openCheckout(
       await page.click(sel.cardSubmit);
     },
     waitForMerchant: (path: 'ok' | 'error', timeout = 8000) => page.waitForURL(`${MERCHANT}/${path}`, { timeout }),
+  };
+}
+
+/** A sandbox and a browser for one file of checkout-page tests: started before its tests, stopped after. */
+export function useCheckoutBrowser() {
+  const state = { sb: null as Awaited<ReturnType<typeof startSandbox>> | null, browser: null as Browser | null };
+  beforeAll(async () => {
+    state.sb = await startSandbox();
+    state.browser = await launch();
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+    await state.sb?.stop();
+  });
+  return {
+    get sb() {
+      if (!state.sb) throw new Error('sandbox not started');
+      return state.sb;
+    },
+    get browser(): Browser {
+      if (!state.browser) throw new Error('browser not started');
+      return state.browser;
+    },
   };
 }
