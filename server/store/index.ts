@@ -94,6 +94,7 @@ export function createStore(opts: StoreOptions) {
       } finally {
         db.pragma('foreign_keys = ON');
         forgetCached();
+        requests.recount();
       }
     },
     close(): void {

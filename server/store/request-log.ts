@@ -234,7 +234,10 @@ export function requestLogRepo(db: Db, opts: { maxRows: number; maxBytes: number
     request_headers, request_body, response_body, note, note_details, warnings, warning_details, diagnosis, call_kind, public_key,
     migration, bytes)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const trimRows = db.prepare('DELETE FROM request_log WHERE id <= (SELECT MAX(id) FROM request_log) - ?');
+  // The deleted rows' bytes come back with them: summing the whole log after each trim cost ~2 µs a row.
+  const trimRows = db
+    .prepare<[number], number>('DELETE FROM request_log WHERE id <= (SELECT MAX(id) FROM request_log) - ? RETURNING bytes')
+    .pluck();
   // The newest entry past the byte cap, summing sizes newest first (read from the (id, bytes) index).
   const trimBytes = db.prepare(`DELETE FROM request_log WHERE id <= (
     SELECT id FROM (SELECT id, SUM(bytes) OVER (ORDER BY id DESC) AS total FROM request_log) WHERE total > ? ORDER BY id DESC LIMIT 1)`);
@@ -282,12 +285,13 @@ export function requestLogRepo(db: Db, opts: { maxRows: number; maxBytes: number
 
   function trim(): void {
     rowsSinceTrim = 0;
-    const rows = trimRows.run(opts.maxRows).changes;
+    for (const b of trimRows.all(opts.maxRows)) bytes -= b;
     // Past the byte cap, down to seven eighths of it, so a flood trims once in a while, not on every
-    // write. The sum is read again then: a reset deletes entries without this repository.
-    const overCap = bytes > opts.maxBytes;
-    if (overCap) trimBytes.run(Math.floor((opts.maxBytes * 7) / 8));
-    if (rows > 0 || overCap) bytes = totalBytes.get()!.n ?? 0;
+    // write. The sum is read again then.
+    if (bytes > opts.maxBytes) {
+      trimBytes.run(Math.floor((opts.maxBytes * 7) / 8));
+      bytes = totalBytes.get()!.n ?? 0;
+    }
   }
 
   function flush(): void {
@@ -319,6 +323,8 @@ export function requestLogRepo(db: Db, opts: { maxRows: number; maxBytes: number
     /** Bytes the kept entries take (their paths, headers, excerpts and notes). */
     bytes: () => (flush(), bytes),
     trim: () => (flush(), trim()),
+    /** Reads the kept bytes again after rows were deleted without this repository (a reset). */
+    recount: () => void (bytes = totalBytes.get()!.n ?? 0),
     get(id: number): RequestLogRecord | undefined {
       flush();
       const r = byId.get(id);
