@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_TURNS } from '../../server/store/group-commit.js';
 import { createStore, type Store } from '../../server/store/index.js';
 
 let dir: string;
@@ -30,6 +31,30 @@ describe('group commit (creation path)', () => {
     expect([committed('g.a'), committed('g.b')]).toEqual([null, null]);
     await Promise.all([a, b]);
     expect([committed('g.a'), committed('g.b')]).toEqual(['1', '2']);
+  });
+
+  it('stays open while each turn brings another member, and commits at the first turn that brings none', async () => {
+    const nextTurn = () => new Promise<void>((r) => setImmediate(r));
+    const a = store.txGrouped(() => store.settings.set('g.t0', 0));
+    await nextTurn();
+    const whileOpen = committed('g.t0');
+    const b = store.txGrouped(() => store.settings.set('g.t1', 1));
+    await Promise.all([a, b]);
+    expect(whileOpen).toBeNull();
+    expect([committed('g.t0'), committed('g.t1')]).toEqual(['0', '1']);
+  });
+
+  it(`commits after ${MAX_TURNS} turns even while every turn brings another member`, async () => {
+    const done: Promise<void>[] = [];
+    let committedAt = -1;
+    for (let turn = 0; turn < 3 * MAX_TURNS && committedAt < 0; turn++) {
+      done.push(store.txGrouped(() => store.settings.set(`g.s${turn}`, turn)));
+      await new Promise<void>((r) => setImmediate(r));
+      if (committed('g.s0') !== null) committedAt = turn;
+    }
+    await Promise.all(done);
+    expect(committedAt).toBeGreaterThan(0);
+    expect(committedAt).toBeLessThanOrEqual(MAX_TURNS);
   });
 
   it('a failing function undoes only its own writes; the rest of the group commits', async () => {
