@@ -14,16 +14,18 @@ import type { Db } from './db.js';
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
+const stopped = new Int32Array(workerData.stopped);
+const done = () => { Atomics.store(stopped, 0, 1); Atomics.notify(stopped, 0); process.exit(0); };
 let db;
 try {
   db = new Database(workerData.file, { fileMustExist: true });
   db.pragma('busy_timeout = 0');
 } catch {
-  process.exit(0); // the store closed (and its files went) before this thread started: nothing to do
+  done(); // the store closed (and its files went) before this thread started: nothing to do
 }
 const run = () => { try { db.pragma('wal_checkpoint(PASSIVE)'); } catch { /* busy: next turn */ } };
 const timer = setInterval(run, workerData.everyMs);
-parentPort.on('message', () => { clearInterval(timer); run(); db.close(); process.exit(0); });
+parentPort.on('message', () => { clearInterval(timer); run(); db.close(); done(); });
 `;
 
 /** Pages in the WAL before the writer checkpoints by itself (the worker normally got there first). */
@@ -38,13 +40,15 @@ export interface Checkpointer {
 /** Starts the checkpoint worker for the database file `file` (not for `:memory:`). */
 export function startCheckpointer(db: Db, file: string, everyMs = 100): Checkpointer {
   let worker: Worker | null = null;
+  // Set by the worker once it let go of the file, so stop() returns only then.
+  const stopped = new Int32Array(new SharedArrayBuffer(4));
   const fallback = () => {
     worker = null;
     if (db.open) db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
   };
   try {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-    worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file, everyMs } });
+    worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file, everyMs, stopped: stopped.buffer } });
     // The worker must never keep a finished process alive (tests, CLI exit).
     worker.unref();
     worker.on('error', fallback);
@@ -54,13 +58,16 @@ export function startCheckpointer(db: Db, file: string, everyMs = 100): Checkpoi
     fallback();
   }
   return {
+    /** Runs a last checkpoint and returns once the worker closed its connection (the caller may then delete the files). */
     stop() {
-      // A worker still starting may fail once the files are gone; after stop that is no one's concern.
       worker
         ?.removeAllListeners('error')
         .removeAllListeners('exit')
         .on('error', () => {});
-      worker?.postMessage('stop');
+      if (worker) {
+        worker.postMessage('stop');
+        Atomics.wait(stopped, 0, 0, 10_000);
+      }
       worker = null;
     },
   };

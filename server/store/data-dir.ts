@@ -28,7 +28,9 @@ export class DataDirError extends Error {
 
 export const LOCK_FILE = 'sandbox.lock';
 export const DB_FILE = 'sandbox.db';
-const OWNER_ONLY_FILES = [DB_FILE, `${DB_FILE}-wal`, `${DB_FILE}-shm`, LOCK_FILE];
+/** The request log's own database (store/log-db.ts). */
+export const LOG_FILE = 'requests.db';
+const OWNER_ONLY_FILES = [DB_FILE, `${DB_FILE}-wal`, `${DB_FILE}-shm`, LOG_FILE, `${LOG_FILE}-wal`, `${LOG_FILE}-shm`, LOCK_FILE];
 
 /** Locks held by this process, so a lock naming our own pid is told apart from a stale one. */
 const heldHere = new Set<string>();
@@ -38,18 +40,19 @@ const heldHere = new Set<string>();
  * narrowed to the owner (a dir written by an older release had 0755/0644); the database file is made
  * 0600 before SQLite opens it, and SQLite gives the -wal and -shm files the database file's mode.
  */
-export function openDataDir(dir: string): { dbFile: string; release: () => void } {
+export function openDataDir(dir: string): { dbFile: string; logFile: string; release: () => void } {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   checkOwnership(dir);
   const lock = takeLock(dir);
   try {
     const dbFile = join(dir, DB_FILE);
-    if (!existsSync(dbFile)) closeSync(openSync(dbFile, 'a', 0o600));
+    const logFile = join(dir, LOG_FILE);
+    for (const f of [dbFile, logFile]) if (!existsSync(f)) closeSync(openSync(f, 'a', 0o600));
     if (process.platform !== 'win32') {
       chmodSync(dir, 0o700);
       for (const f of OWNER_ONLY_FILES) if (existsSync(join(dir, f))) chmodSync(join(dir, f), 0o600);
     }
-    return { dbFile, release: lock };
+    return { dbFile, logFile, release: lock };
   } catch (err) {
     lock();
     throw err;

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { openDataDir } from './data-dir.js';
-import { migrations } from './migrations/index.js';
+import { migrations, type Migration } from './migrations/index.js';
 
 // An interface, not an alias: declaration output (the npm package's types) can then name it.
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a named Database.Database
@@ -52,7 +52,7 @@ function configure(db: Db): Db {
 }
 
 /** Applies every migration not yet applied, each in its own transaction. Returns the new version. */
-export function migrate(db: Db, list = migrations): number {
+export function migrate(db: Db, list: readonly Migration[] = migrations): number {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > list.length) {
     throw new Error(
@@ -61,6 +61,7 @@ export function migrate(db: Db, list = migrations): number {
   }
   for (let v = current; v < list.length; v++) {
     const m = list[v]!;
+    m.before?.(db);
     db.transaction(() => {
       db.exec(m.sql);
       db.pragma(`user_version = ${v + 1}`);

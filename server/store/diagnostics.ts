@@ -16,7 +16,7 @@ export interface OperationOverwrite {
  * What tests and benchmarks read or write below the repositories, so their SQL stays in the store
  * and the database handle never leaves it. Nothing in the service itself calls these.
  */
-export function storeDiagnostics(db: Db, commitPending: () => void) {
+export function storeDiagnostics(db: Db, commitPending: () => void, settledLog: () => Db) {
   const setUrlOk = db.prepare('UPDATE operations SET url_ok = ? WHERE id = ?');
   const setUrlError = db.prepare('UPDATE operations SET url_error = ? WHERE id = ?');
   const setDetail = db.prepare('UPDATE operations SET details = json_set(details, ?, ?) WHERE id = ?');
@@ -25,10 +25,11 @@ export function storeDiagnostics(db: Db, commitPending: () => void) {
     fingerprint: () => storeFingerprint(db),
     /** The value of one pragma (schema version, the writer's autocheckpoint threshold). */
     pragma: (name: ReadablePragma): number => db.pragma(name, { simple: true }) as number,
-    /** Commits what is pending and moves the whole WAL into the database file, so its size is the data's. */
+    /** Commits what is pending and moves each database's whole WAL into its file, so their sizes are the data's. */
     checkpoint(): void {
       commitPending();
       db.pragma('wal_checkpoint(TRUNCATE)');
+      settledLog().pragma('wal_checkpoint(TRUNCATE)');
     },
     /**
      * Writes an operation's addresses and detail strings past every check of the API, as an old data

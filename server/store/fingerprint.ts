@@ -1,19 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { Db } from './db.js';
 
-/** Tables that record traffic rather than sandbox state; reading or rejecting a request may write them. */
-const TRAFFIC_TABLES = new Set(['request_log']);
-
 /**
- * A digest of every row of every state table, so reliability tests can prove that a rejected request
+ * A digest of every row of every state table (the request log, which any request may write, is a
+ * database of its own), so reliability tests can prove that a rejected request
  * changed nothing, and integrity checks can list row counts after a crash. Read-only; one snapshot.
  */
 export function storeFingerprint(db: Db): { digest: string; counts: Record<string, number> } {
   const tables = db
     .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
     .all()
-    .map((t) => t.name)
-    .filter((t) => !TRAFFIC_TABLES.has(t));
+    .map((t) => t.name);
   const hash = createHash('sha256');
   const counts: Record<string, number> = {};
   const read = db.transaction(() => {

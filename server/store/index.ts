@@ -2,7 +2,10 @@ import { bundleRepo } from './bundle.js';
 import { startCheckpointer } from './checkpointer.js';
 import { goliveCheckRepo } from './golive-checks.js';
 import { groupCommit } from './group-commit.js';
+import { dirname, join } from 'node:path';
+import { LOG_FILE } from './data-dir.js';
 import { openDb, tx, type Db } from './db.js';
+import { openLogDb } from './log-db.js';
 import { storeDiagnostics } from './diagnostics.js';
 import { merchantRepo } from './merchants.js';
 import { notificationRepo } from './notifications.js';
@@ -29,7 +32,9 @@ export function createStore(opts: StoreOptions) {
   const db = openDb(opts.data);
   // WAL checkpoints run in a worker thread so they never stall a request (see checkpointer.ts).
   const checkpointer = db.memory ? null : startCheckpointer(db, db.name);
-  const requests = requestLogRepo(db, {
+  // The request log is a database of its own, beside this one or in memory (log-db.ts).
+  const logDb = openLogDb(db.memory ? ':memory:' : join(dirname(db.name), LOG_FILE));
+  const requests = requestLogRepo(logDb, {
     maxRows: opts.requestLogMaxRows ?? 20000,
     maxBytes: opts.requestLogMaxBytes ?? 64 * 1024 * 1024,
   });
@@ -74,7 +79,11 @@ export function createStore(opts: StoreOptions) {
     timers: timerRepo(db),
     requests,
     /** Reads and writes for tests and benchmarks only (fingerprint, pragmas, checkpoint, planted rows). */
-    diagnostics: storeDiagnostics(db, () => group.commit()),
+    diagnostics: storeDiagnostics(
+      db,
+      () => group.commit(),
+      () => (requests.sync(), logDb),
+    ),
     /** A consistent copy of the database in `file`, taken while the sandbox keeps running (SQLite's online backup). */
     backup: async (file: string): Promise<void> => {
       group.commit();
@@ -94,12 +103,13 @@ export function createStore(opts: StoreOptions) {
       } finally {
         db.pragma('foreign_keys = ON');
         forgetCached();
-        requests.recount();
       }
+      requests.wipe();
     },
     close(): void {
       group.commit();
-      requests.flush();
+      requests.close();
+      logDb.close();
       checkpointer?.stop();
       db.close();
     },

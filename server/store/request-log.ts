@@ -3,6 +3,7 @@ import type { CallKind } from '../contract/call-kinds.js';
 import type { Diagnosis } from '../contract/diagnosis.js';
 import type { Migration } from '../contract/migration.js';
 import type { Db } from './db.js';
+import { inlineLogWriter, threadLogWriter } from './request-log-writer.js';
 import type { NoteDetail } from '../contract/log-notes.js';
 import type { WarningDetail } from '../contract/warnings.js';
 
@@ -223,110 +224,93 @@ const fromRow = ({ bytes: _bytes, ...r }: Row & { bytes?: number }): RequestLogR
   migration: r.migration === null ? null : (JSON.parse(r.migration) as Migration),
 });
 
+/** An entry as the log's insert takes it (LOG_SQL.insert), its bytes last. */
+const rowOf = (e: StoredEntry): unknown[] => [
+  e.at,
+  e.request_id,
+  e.method,
+  e.path,
+  e.status,
+  e.latency_ms,
+  JSON.stringify(e.request_headers),
+  e.request_body,
+  e.response_body,
+  e.note,
+  e.note_details,
+  e.warnings.length ? JSON.stringify(e.warnings) : '[]',
+  e.warning_details,
+  e.diagnosis ? JSON.stringify(e.diagnosis) : null,
+  e.call_kind,
+  e.public_key,
+  e.migration,
+  e.bytes,
+];
+
 /**
- * The request log, capped in rows and in bytes (oldest entries go first). Writes are buffered and
- * flushed in one transaction (every few ms or when the buffer fills) so logging costs the API path
- * almost nothing; `flush()` is called before reads and on shutdown so nothing acknowledged is
- * missing from the log.
+ * The request log, capped in rows and in bytes (oldest entries go first), in its own database `db`
+ * (log-db.ts). Entries are buffered and handed to the log's writer in batches (every few ms or when
+ * the buffer fills) so logging costs the API path almost nothing; a file's writer is a thread of its
+ * own (request-log-writer.ts). Every read first waits for what was logged before it, and `close()`
+ * for everything, so nothing acknowledged is missing from the log.
  */
 export function requestLogRepo(db: Db, opts: { maxRows: number; maxBytes: number; flushMs?: number }) {
-  const insert = db.prepare(`INSERT INTO request_log (at, request_id, method, path, status, latency_ms,
-    request_headers, request_body, response_body, note, note_details, warnings, warning_details, diagnosis, call_kind, public_key,
-    migration, bytes)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  // The deleted rows' bytes come back with them: summing the whole log after each trim cost ~2 µs a row.
-  const trimRows = db
-    .prepare<[number], number>('DELETE FROM request_log WHERE id <= (SELECT MAX(id) FROM request_log) - ? RETURNING bytes')
-    .pluck();
-  // The newest entry past the byte cap, summing sizes newest first (read from the (id, bytes) index).
-  const trimBytes = db.prepare(`DELETE FROM request_log WHERE id <= (
-    SELECT id FROM (SELECT id, SUM(bytes) OVER (ORDER BY id DESC) AS total FROM request_log) WHERE total > ? ORDER BY id DESC LIMIT 1)`);
+  const limits = { maxRows: opts.maxRows, maxBytes: opts.maxBytes };
+  const writer = db.memory ? inlineLogWriter(db, limits) : threadLogWriter(db, limits);
   const page = db.prepare<[number, string, number], Row>(
     `SELECT * FROM request_log WHERE id < ? AND path LIKE ? ESCAPE '\\' ORDER BY id DESC LIMIT ?`,
   );
   const count = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM request_log');
-  const totalBytes = db.prepare<[], { n: number | null }>('SELECT SUM(bytes) AS n FROM request_log');
   const byId = db.prepare<[number], Row>('SELECT * FROM request_log WHERE id = ?');
   const ofMerchant = db.prepare<{ key: string; kinds: string; after: number; limit: number }, Row>(
     `SELECT * FROM (SELECT * FROM request_log INDEXED BY request_log_merchant
        WHERE public_key = @key AND call_kind IN (SELECT value FROM json_each(@kinds)) AND at >= @after ORDER BY id DESC LIMIT @limit)
      ORDER BY id`,
   );
-  let buffer: StoredEntry[] = [];
+  let buffer: unknown[][] = [];
   let timer: NodeJS.Timeout | null = null;
-  let rowsSinceTrim = 0;
-  // Bytes the kept entries take, kept here so a write does not have to sum them.
-  let bytes = totalBytes.get()!.n ?? 0;
 
-  const writeAll = db.transaction((entries: StoredEntry[]) => {
-    for (const e of entries)
-      // Positional: named parameters look each name up on the object, and every creation writes a row.
-      insert.run(
-        e.at,
-        e.request_id,
-        e.method,
-        e.path,
-        e.status,
-        e.latency_ms,
-        JSON.stringify(e.request_headers),
-        e.request_body,
-        e.response_body,
-        e.note,
-        e.note_details,
-        e.warnings.length ? JSON.stringify(e.warnings) : '[]',
-        e.warning_details,
-        e.diagnosis ? JSON.stringify(e.diagnosis) : null,
-        e.call_kind,
-        e.public_key,
-        e.migration,
-        e.bytes,
-      );
-  });
-
-  function trim(): void {
-    rowsSinceTrim = 0;
-    for (const b of trimRows.all(opts.maxRows)) bytes -= b;
-    // Past the byte cap, down to seven eighths of it, so a flood trims once in a while, not on every
-    // write. The sum is read again then.
-    if (bytes > opts.maxBytes) {
-      trimBytes.run(Math.floor((opts.maxBytes * 7) / 8));
-      bytes = totalBytes.get()!.n ?? 0;
-    }
-  }
-
+  /** Hands the buffered entries to the writer. */
   function flush(): void {
     if (timer) clearTimeout(timer);
     timer = null;
     if (buffer.length === 0) return;
-    const entries = buffer;
+    const rows = buffer;
     buffer = [];
-    writeAll(entries);
-    rowsSinceTrim += entries.length;
-    for (const e of entries) bytes += e.bytes;
-    // Rows are trimmed in steps of 200 (a DELETE per write would double its cost); bytes as soon as they pass the cap.
-    if (rowsSinceTrim >= 200 || bytes > opts.maxBytes) trim();
+    writer.write({ rows, wipe: false });
   }
+  /** Everything logged so far is in the log. */
+  const sync = () => (flush(), writer.sync());
 
   return {
     add(input: EntryInput): void {
-      buffer.push(requestLogEntry(input));
+      buffer.push(rowOf(requestLogEntry(input)));
       if (buffer.length >= 256) flush();
       else timer ??= setTimeout(flush, opts.flushMs ?? 25);
     },
     flush,
-    list(limit: number, cursor?: number, pathPrefix?: string): RequestLogRecord[] {
+    /** Returns once everything logged so far is in the log (readers call it themselves). */
+    sync,
+    count: () => (sync(), count.get()!.n),
+    /** Bytes the kept entries take (their paths, headers, excerpts and notes). */
+    bytes: () => (sync(), writer.bytes()),
+    /** Deletes every entry logged so far (a reset). */
+    wipe(): void {
       flush();
+      writer.write({ rows: [], wipe: true });
+      writer.sync();
+    },
+    /** Writes what is pending and stops the writer; the caller closes `db`. */
+    close(): void {
+      sync();
+      writer.close();
+    },
+    list(limit: number, cursor?: number, pathPrefix?: string): RequestLogRecord[] {
+      sync();
       const like = (pathPrefix ?? '').replace(/[\\%_]/g, (c) => `\\${c}`) + '%';
       return page.all(cursor ?? Number.MAX_SAFE_INTEGER, like, limit).map(fromRow);
     },
-    count: () => (flush(), count.get()!.n),
-    /** Bytes the kept entries take (their paths, headers, excerpts and notes). */
-    bytes: () => (flush(), bytes),
-    trim: () => (flush(), trim()),
-    /** Reads the kept bytes again after rows were deleted without this repository (a reset). */
-    recount: () => void (bytes = totalBytes.get()!.n ?? 0),
     get(id: number): RequestLogRecord | undefined {
-      flush();
+      sync();
       const r = byId.get(id);
       return r ? fromRow(r) : undefined;
     },
@@ -335,7 +319,7 @@ export function requestLogRepo(db: Db, opts: { maxRows: number; maxBytes: number
      * most the newest `limit` of them, so a flood of one merchant's refusals cannot make a reader load the whole log.
      */
     ofMerchant(publicKey: string, kinds: readonly CallKind[], after = 0, limit = 2000): RequestLogRecord[] {
-      flush();
+      sync();
       return ofMerchant.all({ key: publicKey, kinds: JSON.stringify(kinds), after, limit }).map(fromRow);
     },
   };

@@ -7,6 +7,7 @@ import { migrate, openDb } from '../../server/store/db.js';
 import { migrations } from '../../server/store/migrations/index.js';
 import { payoutRepo } from '../../server/store/payouts.js';
 import { requestLogRepo } from '../../server/store/request-log.js';
+import { createStore } from '../../server/store/index.js';
 
 const dirs: string[] = [];
 const tmp = () => {
@@ -41,7 +42,6 @@ describe('migrations', () => {
         'payrolls',
         'payouts',
         'spei_transfers',
-        'request_log',
         'settings',
         'timers',
       ]),
@@ -60,6 +60,40 @@ describe('migrations', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
     expect(db.prepare("SELECT value FROM settings WHERE key='kept'").get()).toEqual({ value: '1' });
     db.close();
+  });
+
+  it('019 moves the log rows of an older database into the log database, ids and all, once', () => {
+    const dir = tmp();
+    const old = new Database(join(dir, 'sandbox.db'));
+    migrate(
+      old,
+      migrations.slice(
+        0,
+        migrations.findIndex((m) => m.name.startsWith('019')),
+      ),
+    );
+    old.exec(`INSERT INTO request_log
+        (id, at, request_id, method, path, status, latency_ms, request_headers, request_body, response_body, note, warnings,
+         bytes, call_kind, public_key)
+      VALUES (7, 5, 'r7', 'POST', '/api/notify', 400, 1.5, '{"host":"x"}', 'public_key=pk', '{}', NULL, '[]', 123, 'manual_notify', 'pk'),
+             (9, 6, 'r9', 'GET', '/api/operations', 200, 2, '{}', '', '[]', 'one', '["w"]', 45, 'operation_query', 'pk');`);
+    old.close();
+    const store = createStore({ data: dir });
+    try {
+      expect(store.requests.list(10).map((e) => [e.id, e.request_id, e.path, e.call_kind, e.warnings])).toEqual([
+        [9, 'r9', '/api/operations', 'operation_query', ['w']],
+        [7, 'r7', '/api/notify', 'manual_notify', []],
+      ]);
+      expect(store.requests.bytes()).toBe(168);
+    } finally {
+      store.close();
+    }
+    const main = new Database(join(dir, 'sandbox.db'), { readonly: true });
+    expect(tables(main)).not.toContain('request_log');
+    main.close();
+    const reopened = createStore({ data: dir });
+    expect(reopened.requests.count()).toBe(2);
+    reopened.close();
   });
 
   it('is idempotent: opening an up-to-date database changes nothing', () => {
@@ -130,7 +164,7 @@ describe('migrations', () => {
       INSERT INTO request_log
         (at, request_id, method, path, status, latency_ms, request_headers, request_body, response_body, note, warnings) VALUES
         (0, 'r1', 'POST', '/x', 200, 1, '{}', '', '', 'operation 1', '["time: sent \\"x\\""]');`);
-    migrate(db, migrations);
+    migrate(db, migrations.slice(0, migrations.findIndex((m) => m.name.startsWith('018')) + 1));
     const payout = payoutRepo(db).get(1)!;
     expect([payout.warnings, payout.warning_details]).toEqual([['bank: sent "37"; the service asks for an Integer; read as 37'], null]);
     const entry = requestLogRepo(db, { maxRows: 10, maxBytes: 1e6 }).get(1)!;

@@ -42,7 +42,7 @@ describe('request log: the bytes it counts are the bytes it keeps', () => {
   it('after the oldest rows are trimmed, in several rounds', () => {
     for (let round = 0; round < 4; round++) {
       addEntries(23, round * 23);
-      store.requests.trim();
+      store.requests.flush();
     }
     expect(store.requests.count()).toBe(7);
     const counted = store.requests.bytes();
@@ -52,11 +52,11 @@ describe('request log: the bytes it counts are the bytes it keeps', () => {
 
   it('after a reset deleted every row, and the entries written since', () => {
     addEntries(30);
-    store.requests.trim();
+    store.requests.flush();
     store.wipe();
     expect(store.requests.bytes()).toBe(0);
     addEntries(12, 100);
-    store.requests.trim();
+    store.requests.flush();
     const counted = store.requests.bytes();
     expect(bytesOnDisk()).toBe(counted);
   });

@@ -1,3 +1,4 @@
+import { dirname, join } from 'node:path';
 import { initial } from './001-initial.js';
 import { notificationDelivery } from './002-notification-delivery.js';
 import { leanOperationIndexes } from './003-lean-operation-indexes.js';
@@ -16,12 +17,23 @@ import { replayHeldCallbacks } from './015-replay-held-callbacks.js';
 import { bounds } from './016-bounds.js';
 import { speiReasonCodes } from './017-spei-reason-codes.js';
 import { warningDetails } from './018-warning-details.js';
+import { requestLogFile } from './019-request-log-file.js';
+import type { Db } from '../db.js';
+import { LOG_FILE } from '../data-dir.js';
+import { moveLogRows } from '../log-db.js';
 
 /**
  * Forward-only migrations. Version N is the N-th entry; `PRAGMA user_version` records the applied
  * count. Append new entries; never edit an applied one.
  */
-export const migrations: readonly { name: string; sql: string }[] = [
+export interface Migration {
+  name: string;
+  sql: string;
+  /** Work outside the step's transaction, before it (attaching another database cannot run inside one). */
+  before?: (db: Db) => void;
+}
+
+export const migrations: readonly Migration[] = [
   { name: '001-initial', sql: initial },
   { name: '002-notification-delivery', sql: notificationDelivery },
   { name: '003-lean-operation-indexes', sql: leanOperationIndexes },
@@ -40,4 +52,10 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '016-bounds', sql: bounds },
   { name: '017-spei-reason-codes', sql: speiReasonCodes },
   { name: '018-warning-details', sql: warningDetails },
+  {
+    name: '019-request-log-file',
+    sql: requestLogFile,
+    // An in-memory sandbox has no file to move rows to; its log starts in a database of its own.
+    before: (db) => void (db.memory ? undefined : moveLogRows(db, join(dirname(db.name), LOG_FILE))),
+  },
 ];
