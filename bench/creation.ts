@@ -120,7 +120,7 @@ writeFileSync(
   join(import.meta.dirname, 'results-creation.json'),
   JSON.stringify(
     {
-      budget: { ratio: 0.6, p99_ms: 10, non2xx: 0, multipart_ratio: 0.5, instant_qr_ratio: 0.5, dialect_2019_ratio: 0.75 },
+      budget: { ratio: 0.8, p99_ms: 10, non2xx: 0, multipart_ratio: 0.65, instant_qr_ratio: 0.5, dialect_2019_ratio: 0.75 },
       rounds: ROUNDS,
       seconds: SECONDS,
       connections: 10,
