@@ -11,7 +11,6 @@ export function replayPage(page: Page) {
     notificationsFile: () => tid('replay-notifications-file'),
     run: () => tid('replay-run'),
     /** The progress bar once the live stream reported entries done. */
-    progressUnderway: () => page.locator('[data-testid="replay-progress"]:not([data-done="0"])'),
     report: () => tid('replay-report'),
     summary: () => tid('replay-summary'),
     entries: () => tid('replay-entry'),
