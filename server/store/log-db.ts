@@ -37,7 +37,7 @@ CREATE INDEX IF NOT EXISTS ${schema}.request_log_bytes ON request_log (id, bytes
 CREATE INDEX IF NOT EXISTS ${schema}.request_log_merchant ON request_log (public_key, call_kind, id);
 `;
 
-export const LOG_COLUMNS = columns
+const LOG_COLUMNS = columns
   .split('\n')
   .map((l) => l.trim().split(/\s+/)[0])
   .filter((c): c is string => !!c);

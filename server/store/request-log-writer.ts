@@ -11,7 +11,7 @@ import type { Db } from './db.js';
  * given so far (`sync`), so nothing logged is missing from what it reads.
  */
 
-export const LOG_SQL = {
+const LOG_SQL = {
   insert: `INSERT INTO request_log (at, request_id, method, path, status, latency_ms, request_headers, request_body,
     response_body, note, note_details, warnings, warning_details, diagnosis, call_kind, public_key, migration, bytes)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
