@@ -173,35 +173,41 @@ export function threadLogWriter(db: Db, limits: LogLimits): LogWriter {
     }
   }
 
-  /** From now on, writes on this thread: first the batches the thread did not finish. */
-  function fallBack(): LogWriter {
-    if (inline) return inline;
+  /**
+   * From now on, writes on this thread: first the batches the thread did not finish, then `next` (the
+   * batch being written, if any). Every batch gets its chance; the first that cannot be written is the
+   * caller's error.
+   */
+  function fallBack(next?: LogBatch): void {
+    if (inline) {
+      if (next) inline.write(next);
+      return;
+    }
     void worker?.terminate();
     worker = null;
     const failedAt = Atomics.load(state, FAILED);
     const from = failedAt > 0 ? failedAt : Atomics.load(state, ACKED) + 1;
     inline = inlineLogWriter(db, limits);
     early = null;
-    const todo = unacked.filter((u) => u.seq >= from);
+    const todo = unacked.filter((u) => u.seq >= from).map((u) => u.batch);
+    if (next) todo.push(next);
     unacked = [];
-    // Every batch gets its chance; the first that cannot be written is the caller's error.
     let failure: { err: unknown } | null = null;
-    for (const u of todo) {
+    for (const batch of todo) {
       try {
-        inline.write(u.batch);
+        inline.write(batch);
       } catch (err) {
         failure ??= { err };
       }
     }
     if (failure) throw failure.err;
-    return inline;
   }
   const failed = () => worker === null || Atomics.load(state, FAILED) !== 0;
 
   return {
     write(batch) {
       if (!started) start();
-      if (inline || failed()) return fallBack().write(batch);
+      if (inline || failed()) return fallBack(batch);
       if (early) {
         if (Atomics.load(state, READY) === 0) return early.write(batch);
         // The thread takes over: it counts on from the bytes kept so far.
