@@ -1,5 +1,5 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /**
  * The data dir holds every merchant's secret key, payout token and password in plain text, so it is
@@ -30,6 +30,8 @@ export const LOCK_FILE = 'sandbox.lock';
 export const DB_FILE = 'sandbox.db';
 /** The request log's own database (store/log-db.ts). */
 export const LOG_FILE = 'requests.db';
+/** The request log's database beside the sandbox database `dbFile`. */
+export const logFileBeside = (dbFile: string) => join(dirname(dbFile), LOG_FILE);
 const OWNER_ONLY_FILES = [DB_FILE, `${DB_FILE}-wal`, `${DB_FILE}-shm`, LOG_FILE, `${LOG_FILE}-wal`, `${LOG_FILE}-shm`, LOCK_FILE];
 
 /** Locks held by this process, so a lock naming our own pid is told apart from a stale one. */
@@ -40,19 +42,18 @@ const heldHere = new Set<string>();
  * narrowed to the owner (a dir written by an older release had 0755/0644); the database file is made
  * 0600 before SQLite opens it, and SQLite gives the -wal and -shm files the database file's mode.
  */
-export function openDataDir(dir: string): { dbFile: string; logFile: string; release: () => void } {
+export function openDataDir(dir: string): { dbFile: string; release: () => void } {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   checkOwnership(dir);
   const lock = takeLock(dir);
   try {
     const dbFile = join(dir, DB_FILE);
-    const logFile = join(dir, LOG_FILE);
-    for (const f of [dbFile, logFile]) if (!existsSync(f)) closeSync(openSync(f, 'a', 0o600));
+    for (const f of [dbFile, logFileBeside(dbFile)]) if (!existsSync(f)) closeSync(openSync(f, 'a', 0o600));
     if (process.platform !== 'win32') {
       chmodSync(dir, 0o700);
       for (const f of OWNER_ONLY_FILES) if (existsSync(join(dir, f))) chmodSync(join(dir, f), 0o600);
     }
-    return { dbFile, logFile, release: lock };
+    return { dbFile, release: lock };
   } catch (err) {
     lock();
     throw err;

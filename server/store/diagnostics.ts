@@ -16,7 +16,7 @@ export interface OperationOverwrite {
  * What tests and benchmarks read or write below the repositories, so their SQL stays in the store
  * and the database handle never leaves it. Nothing in the service itself calls these.
  */
-export function storeDiagnostics(db: Db, commitPending: () => void, settledLog: () => Db) {
+export function storeDiagnostics(db: Db, commitPending: () => void, checkpointLog: () => void) {
   const setUrlOk = db.prepare('UPDATE operations SET url_ok = ? WHERE id = ?');
   const setUrlError = db.prepare('UPDATE operations SET url_error = ? WHERE id = ?');
   const setDetail = db.prepare('UPDATE operations SET details = json_set(details, ?, ?) WHERE id = ?');
@@ -29,7 +29,7 @@ export function storeDiagnostics(db: Db, commitPending: () => void, settledLog: 
     checkpoint(): void {
       commitPending();
       db.pragma('wal_checkpoint(TRUNCATE)');
-      settledLog().pragma('wal_checkpoint(TRUNCATE)');
+      checkpointLog();
     },
     /**
      * Writes an operation's addresses and detail strings past every check of the API, as an old data

@@ -8,6 +8,9 @@ interface Member {
   reject: (err: Error) => void;
 }
 
+/** Turns of the event loop a group may wait for more creations before it commits anyway. */
+export const MAX_TURNS = 8;
+
 /**
  * Group commit for the hottest write (payment creation). Each creation touches ~15 pages (the
  * operation and its indexes, its event, its expiry timer), and a commit per request wrote them
@@ -24,14 +27,11 @@ interface Member {
  * ~15% of a creation's write. A member that throws has written part of its rows into the group,
  * so the group is rolled back and the earlier members run again, each in a savepoint this time;
  * a member's function must therefore only write to the database (it may run twice, and its
- * promise carries the value of its last run). Writes that are not a member's (a clock pause, a
- * request-log flush: autocommit statements while the group is open) join its transaction and could
+ * promise carries the value of its last run). Writes that are not a member's (a clock pause, say:
+ * autocommit statements while the group is open) join its transaction and could
  * not be replayed, so a member that finds such writes commits the group first: they are durable
  * before any later member could fail.
  */
-/** Turns of the event loop a group may wait for more creations before it commits anyway. */
-export const MAX_TURNS = 8;
-
 export function groupCommit(db: Db, onRollback: () => void = () => {}) {
   let members: Member[] = [];
   let open = false;

@@ -2,8 +2,7 @@ import { bundleRepo } from './bundle.js';
 import { startCheckpointer } from './checkpointer.js';
 import { goliveCheckRepo } from './golive-checks.js';
 import { groupCommit } from './group-commit.js';
-import { dirname, join } from 'node:path';
-import { LOG_FILE } from './data-dir.js';
+import { logFileBeside } from './data-dir.js';
 import { openDb, tx, type Db } from './db.js';
 import { openLogDb } from './log-db.js';
 import { storeDiagnostics } from './diagnostics.js';
@@ -33,7 +32,7 @@ export function createStore(opts: StoreOptions) {
   // WAL checkpoints run in a worker thread so they never stall a request (see checkpointer.ts).
   const checkpointer = db.memory ? null : startCheckpointer(db, db.name);
   // The request log is a database of its own, beside this one or in memory (log-db.ts).
-  const logDb = openLogDb(db.memory ? ':memory:' : join(dirname(db.name), LOG_FILE));
+  const logDb = openLogDb(db.memory ? ':memory:' : logFileBeside(db.name));
   const requests = requestLogRepo(logDb, {
     maxRows: opts.requestLogMaxRows ?? 20000,
     maxBytes: opts.requestLogMaxBytes ?? 64 * 1024 * 1024,
@@ -82,7 +81,10 @@ export function createStore(opts: StoreOptions) {
     diagnostics: storeDiagnostics(
       db,
       () => group.commit(),
-      () => (requests.sync(), logDb),
+      () => {
+        requests.sync();
+        logDb.pragma('wal_checkpoint(TRUNCATE)');
+      },
     ),
     /** A consistent copy of the database in `file`, taken while the sandbox keeps running (SQLite's online backup). */
     backup: async (file: string): Promise<void> => {

@@ -65,8 +65,6 @@ export function openLogDb(file: string): Db {
  * all). A row already there is left as it is, so a move cut short runs again safely.
  */
 export function moveLogRows(db: Db, file: string): void {
-  const has = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'request_log'").get();
-  if (!has) return;
   const cols = LOG_COLUMNS.join(', ');
   db.prepare('ATTACH DATABASE ? AS log_move').run(file);
   try {

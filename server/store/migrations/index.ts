@@ -1,4 +1,3 @@
-import { dirname, join } from 'node:path';
 import { initial } from './001-initial.js';
 import { notificationDelivery } from './002-notification-delivery.js';
 import { leanOperationIndexes } from './003-lean-operation-indexes.js';
@@ -19,7 +18,7 @@ import { speiReasonCodes } from './017-spei-reason-codes.js';
 import { warningDetails } from './018-warning-details.js';
 import { requestLogFile } from './019-request-log-file.js';
 import type { Db } from '../db.js';
-import { LOG_FILE } from '../data-dir.js';
+import { logFileBeside } from '../data-dir.js';
 import { moveLogRows } from '../log-db.js';
 
 /**
@@ -55,7 +54,9 @@ export const migrations: readonly Migration[] = [
   {
     name: '019-request-log-file',
     sql: requestLogFile,
-    // An in-memory sandbox has no file to move rows to; its log starts in a database of its own.
-    before: (db) => void (db.memory ? undefined : moveLogRows(db, join(dirname(db.name), LOG_FILE))),
+    before: (db) => {
+      // An in-memory sandbox has no file to move rows to; its log starts in a database of its own.
+      if (!db.memory) moveLogRows(db, logFileBeside(db.name));
+    },
   },
 ];
