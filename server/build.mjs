@@ -3,7 +3,7 @@
 // (server/pack/prepack.mjs). Plain JS: it runs before anything is compiled. Needs the dev dependencies.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire, SourceMap } from 'node:module';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
@@ -61,15 +61,25 @@ function writeOutputs(outputFiles) {
 }
 
 /**
- * `npm run serve` in the repository: server/cli.ts as one file. Native better-sqlite3 and pdfkit
- * (which loads on the first voucher, from node_modules) stay outside it.
+ * Threads that load a module of their own, which a bundle ships beside itself under this name (the
+ * thread's starter looks for it beside the running code).
+ */
+const THREAD_ENTRIES = [{ name: 'request-log-thread', entry: 'server/store/request-log-thread.ts' }];
+
+/**
+ * `npm run serve` in the repository: server/cli.ts as one file, its threads' modules beside it.
+ * Native better-sqlite3 and pdfkit (which loads on the first voucher, from node_modules) stay outside it.
  */
 export async function buildServeBundle(root, outfile) {
   const esbuild = await import(pathToFileURL(require.resolve('esbuild')).href);
   const out = await esbuild.build({
     ...common,
-    entryPoints: [join(root, 'server', 'cli.ts')],
-    outfile,
+    entryPoints: {
+      [basename(outfile, '.mjs')]: join(root, 'server', 'cli.ts'),
+      ...Object.fromEntries(THREAD_ENTRIES.map((e) => [e.name, join(root, e.entry)])),
+    },
+    outdir: dirname(outfile),
+    outExtension: { '.js': '.mjs' },
     external: ['better-sqlite3', 'pdfkit'],
     // A linked map (cli.bundle.mjs.map) without the sources' text: serve.mjs maps stack frames
     // through it (mapBundleStacks), so a trace names server/**/*.ts and its line, not a bundle column.
@@ -253,6 +263,7 @@ export const PACKAGE_ENTRIES = [
   { name: 'testkit', entry: 'server/testkit/index.ts', export: './testkit' },
   { name: 'mcp', entry: 'server/mcp/cli.ts' },
   { name: 'check', entry: 'server/check-cli.ts' },
+  ...THREAD_ENTRIES,
 ];
 
 /**
@@ -294,8 +305,9 @@ const mtimeOf = (path) => statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 
 export function serveBundleIsFresh(root, bundle) {
   try {
     const built = statSync(bundle).mtimeMs;
-    // A bundle from before source maps (no .map beside it) is rebuilt once.
+    // A bundle from before source maps (no .map beside it) or before its threads' modules is rebuilt once.
     if (!existsSync(`${bundle}.map`)) return false;
+    if (THREAD_ENTRIES.some((e) => !existsSync(join(dirname(bundle), `${e.name}.mjs`)))) return false;
     return (
       built >= mtimeOf(join(root, 'package-lock.json')) &&
       built >= newestMtime(join(root, 'server'), /\.(ts|mjs|json)$/) &&

@@ -79,9 +79,6 @@ export function checkoutAddress(
   return `${base}/check-out/?channel=${page.channel}&tokenID=${page.token}&platform=1${page.app ? '&app=1' : ''}`;
 }
 
-/** What stands in for a secret wherever one is shown: request-log excerpts, a diagnosis's signed strings. */
-export const MASKED_SECRET = '••••';
-
 /** A plain JSON object (not null, not an array). */
 export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MASKED_SECRET } from './common.js';
+import { MASKED_SECRET } from './secret-masking.js';
 import { defineRoute } from './route.js';
 import { CREATION_SIGNED_FIELDS, NOTIFICATION_SIGNED_FIELDS, NOTIFICATION_SIGNED_FIELDS_LEGACY } from './signed-fields.js';
 

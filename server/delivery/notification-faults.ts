@@ -1,7 +1,6 @@
 import type { FaultKind } from '../contract/faults.js';
 import type { SandboxContext } from '../context.js';
-import { maskSecrets } from '../body/secret-masking.js';
-import type { EntryInput } from '../store/request-log.js';
+import type { EntryInput } from '../store/request-log-entry.js';
 import { faultNote, notesText, type NoteDetail } from '../contract/log-notes.js';
 import { consume, editableFaultRules, forMerchant, isLive, noFaultRules, saveFaultRules } from '../store/fault-rules.js';
 
@@ -29,7 +28,7 @@ function firedEntry(
   return {
     at,
     method: 'NOTIFY',
-    path: info.url ? maskSecrets(info.url) : '(notification)',
+    path: info.url ?? '(notification)',
     request_body: info.kind ? `${info.kind} notification of merchant ${merchant.key ?? merchant.id}` : '',
     note: notesText(notes),
     note_details: notes,

@@ -2,10 +2,9 @@ import type { Request, RequestHandler, Response } from 'express';
 import { classifyCall, type Call } from '../contract/calls.js';
 import type { SandboxContext } from '../context.js';
 import { randomHexPool } from '../domain/random-hex.js';
-import { EXCERPT, type EntryInput } from '../store/request-log.js';
+import { EXCERPT, type EntryInput } from '../store/request-log-entry.js';
 import { note, notesText } from '../contract/log-notes.js';
 import { warningTexts } from '../contract/warnings.js';
-import { maskHeaders, maskSecrets } from '../body/secret-masking.js';
 import { readReplayMark, REPLAY_HEADER } from '../replay/replay-marker.js';
 
 /** Calls of one incident replay the log keeps: a large archive must not push every other entry out of it. */
@@ -28,8 +27,8 @@ const excerpt = (body: string | Buffer | undefined): string =>
   body === undefined ? '' : Buffer.isBuffer(body) ? body.subarray(0, EXCERPT).toString('utf8') : body.slice(0, EXCERPT);
 
 /**
- * The request-log entry of one request as it stands: its line, masked headers and body excerpt, the
- * answer `answer()` kept, the notes and warnings routes added. `extra` gives what the caller knows
+ * The request-log entry of one request as it stands: its line, headers and body excerpt, the answer
+ * `answer()` kept, the notes and warnings routes added (the log's writer masks secrets). `extra` gives what the caller knows
  * better (the time it started, the status of a cut connection).
  */
 export function logEntry(req: Request, res: Response, extra: Partial<EntryInput> & Pick<EntryInput, 'at'>): EntryInput {
@@ -39,12 +38,12 @@ export function logEntry(req: Request, res: Response, extra: Partial<EntryInput>
   return {
     request_id: res.locals.requestId,
     method: req.method,
-    path: maskSecrets(req.originalUrl),
+    path: req.originalUrl,
     status: res.statusCode,
-    request_headers: maskHeaders(req.headers),
-    request_body: maskSecrets(multipart ? `[multipart body, ${raw.length} bytes]\n${body}` : body),
-    // Answers carry secrets too (a created merchant answers its keys).
-    response_body: maskSecrets(excerpt(res.locals.answerBody)),
+    request_headers: req.headers,
+    request_body: multipart ? `[multipart body, ${raw.length} bytes]\n${body}` : body,
+    // Answers carry secrets too (a created merchant answers its keys): masked like the request.
+    response_body: excerpt(res.locals.answerBody),
     note: notesText(res.locals.logNotes ?? []),
     note_details: res.locals.logNotes ?? [],
     warnings: warningTexts(res.locals.logWarnings ?? []),

@@ -1,5 +1,5 @@
 import { STORED_BODY_BYTES, type ReplayAnswer } from '../contract/replays.js';
-import { maskSecrets } from '../body/secret-masking.js';
+import { maskSecrets } from '../contract/secret-masking.js';
 import { errorCodeOf } from './drift.js';
 import type { AnswerJson } from './answer-json.js';
 import type { SentEntry } from './send.js';

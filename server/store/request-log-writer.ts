@@ -1,14 +1,16 @@
-import { createRequire } from 'node:module';
+import type Database from 'better-sqlite3';
 import { Worker } from 'node:worker_threads';
 import type { Db } from './db.js';
+import { logRow, type EntryInput } from './request-log-entry.js';
 
 /**
  * Who writes the request log. Every API call adds a row of about a kilobyte and, once the log is
- * full, deletes one: on the request thread that was about a tenth of a payment creation's time. For a
- * data dir the rows go to a thread of its own with its own connection to the log's database (a file
- * of its own, so the two writers never wait for each other's lock); an in-memory sandbox, or a
- * thread that failed, writes on the calling thread. Either way a reader first waits for every batch
- * given so far (`sync`), so nothing logged is missing from what it reads.
+ * full, deletes one; on the request thread that was about a tenth of a payment creation's time, and
+ * building the row (masking secrets, bounding sizes) about another tenth. For a data dir the entries
+ * go to a thread of its own, which builds their rows and writes them with its own connection to the
+ * log's database (a file of its own, so the two writers never wait for each other's lock); an
+ * in-memory sandbox, or a thread that failed, writes on the calling thread. Either way a reader first
+ * waits for every batch given so far (`sync`), so nothing logged is missing from what it reads.
  */
 
 const LOG_SQL = {
@@ -24,9 +26,9 @@ const LOG_SQL = {
   wipe: 'DELETE FROM request_log',
 };
 
-/** Rows to add (each the insert's parameters, its bytes last), after deleting every row when `wipe`. */
+/** Entries to add, after deleting every entry when `wipe`. */
 export interface LogBatch {
-  rows: unknown[][];
+  entries: EntryInput[];
   wipe: boolean;
 }
 export interface LogLimits {
@@ -44,30 +46,36 @@ export interface LogWriter {
   close(): void;
 }
 
-// The two functions below are also the writer thread's source (their text is put into it), so they
-// use nothing but their parameters: no imports, no outer names, no nested functions.
+/** The writer's statements (named types: the npm package's declarations name them). */
+export interface LogStatements {
+  insert: Database.Statement<unknown[]>;
+  trimRows: Database.Statement<[number], number>;
+  trimBytes: Database.Statement<[number]>;
+  total: Database.Statement<[], number>;
+  wipe: Database.Statement<[]>;
+}
 
-type LogStatements = ReturnType<typeof logStatements>;
-
-function logStatements(db: Db, sql: typeof LOG_SQL) {
+/** The writer's statements on the log database `db`. */
+export function logStatements(db: Db): LogStatements {
   return {
-    insert: db.prepare(sql.insert),
-    trimRows: db.prepare<[number], number>(sql.trimRows).pluck(),
-    trimBytes: db.prepare(sql.trimBytes),
-    total: db.prepare<[], number>(sql.total).pluck(),
-    wipe: db.prepare(sql.wipe),
+    insert: db.prepare(LOG_SQL.insert),
+    trimRows: db.prepare<[number], number>(LOG_SQL.trimRows).pluck(),
+    trimBytes: db.prepare(LOG_SQL.trimBytes),
+    total: db.prepare<[], number>(LOG_SQL.total).pluck(),
+    wipe: db.prepare(LOG_SQL.wipe),
   };
 }
 
 /** Writes one batch in one transaction and trims the log to its limits; returns the bytes kept now. */
-function applyLogBatch(db: Db, st: LogStatements, batch: LogBatch, limits: LogLimits, bytes: number): number {
+export function applyLogBatch(db: Db, st: LogStatements, batch: LogBatch, limits: LogLimits, bytes: number): number {
   db.exec('BEGIN IMMEDIATE');
   try {
     if (batch.wipe) {
       st.wipe.run();
       bytes = 0;
     }
-    for (const row of batch.rows) {
+    for (const entry of batch.entries) {
+      const row = logRow(entry);
       st.insert.run(row);
       bytes += row[row.length - 1] as number;
     }
@@ -87,7 +95,7 @@ function applyLogBatch(db: Db, st: LogStatements, batch: LogBatch, limits: LogLi
 
 /** Writes on the calling thread, on `db`. */
 export function inlineLogWriter(db: Db, limits: LogLimits): LogWriter {
-  const st = logStatements(db, LOG_SQL);
+  const st = logStatements(db);
   let bytes = st.total.get()!;
   return {
     write: (batch) => void (bytes = applyLogBatch(db, st, batch, limits, bytes)),
@@ -98,45 +106,53 @@ export function inlineLogWriter(db: Db, limits: LogLimits): LogWriter {
   };
 }
 
-// Shared with the thread: the last batch it finished, the first batch it failed (0: none), whether it
-// closed its connection, whether it is ready for batches; then the bytes kept after the last batch
-// (written by the calling thread until the first batch it hands over, by the thread after).
-const ACKED = 0;
-const FAILED = 1;
-const CLOSED = 2;
-const READY = 3;
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const logStatements = (${logStatements.toString()});
-const applyLogBatch = (${applyLogBatch.toString()});
-const state = new Int32Array(workerData.shared, 0, 4);
-const kept = new Float64Array(workerData.shared, 16, 1);
-let db, st;
-try {
-  db = new Database(workerData.file, { fileMustExist: true });
-  db.pragma('busy_timeout = 5000');
-  st = logStatements(db, workerData.sql);
-  Atomics.store(state, ${READY}, 1);
-} catch {
-  Atomics.store(state, ${FAILED}, 1);
-  Atomics.notify(state, ${ACKED});
+/**
+ * Words shared with the thread: the last batch it finished, the first batch it failed (0: none),
+ * whether it closed its connection, whether it is ready for batches, and who came first to the file
+ * (OPENED: the thread, CLOSED_FIRST: a caller closing the log before the thread opened it); then, at
+ * KEPT, the bytes kept after the last batch (written by the calling thread until the first batch it
+ * hands over, by the thread after).
+ */
+export const SHARED = { ACKED: 0, FAILED: 1, CLOSED: 2, READY: 3, PHASE: 4, words: 5, KEPT: 24, size: 32 } as const;
+export const PHASE = { OPENED: 1, CLOSED_FIRST: 2 } as const;
+const { ACKED, FAILED, CLOSED, READY } = SHARED;
+
+/** What the thread is started with. */
+export interface LogThreadData {
+  file: string;
+  limits: LogLimits;
+  shared: SharedArrayBuffer;
 }
-parentPort.on('message', (m) => {
-  if (m.close) {
-    try { db?.close(); } finally { Atomics.store(state, ${CLOSED}, 1); Atomics.notify(state, ${CLOSED}); process.exit(0); }
-  }
-  if (Atomics.load(state, ${FAILED}) === 0) {
-    try {
-      kept[0] = applyLogBatch(db, st, m.batch, workerData.limits, kept[0]);
-    } catch {
-      Atomics.store(state, ${FAILED}, m.seq);
-    }
-  }
-  Atomics.store(state, ${ACKED}, m.seq);
+
+/**
+ * Loads the thread's module (request-log-thread.*); when it cannot load, the calling thread writes
+ * and never waits for this one.
+ */
+const BOOT_SOURCE = `
+const { workerData } = require('node:worker_threads');
+const state = new Int32Array(workerData.shared, 0, ${SHARED.words});
+const load = workerData.tsx
+  ? import(workerData.tsx).then((tsx) => tsx.tsImport(workerData.module, workerData.module))
+  : import(workerData.module);
+load.catch(() => {
+  Atomics.store(state, ${FAILED}, 1);
+  Atomics.store(state, ${CLOSED}, 1);
   Atomics.notify(state, ${ACKED});
+  Atomics.notify(state, ${CLOSED});
 });
 `;
+
+/**
+ * The thread's module, beside this one in each form the server runs in: a `.ts` source (through tsx:
+ * tests and the tsx CLIs), `.js` from tsc (the desktop app), an `.mjs` bundle (`npm run serve`, the
+ * package), whose builds make it an entry of its own (server/build.mjs).
+ */
+function threadModule(): { module: string; tsx?: string } {
+  const here = import.meta.url;
+  const ext = /\.(ts|mjs|js)$/.exec(here)?.[1] ?? 'js';
+  const module = new URL(`./request-log-thread.${ext}`, here).href;
+  return ext === 'ts' ? { module, tsx: import.meta.resolve('tsx/esm/api') } : { module };
+}
 
 /** How long a reader waits for the thread before writing on its own thread instead. */
 const STALL_MS = 10_000;
@@ -148,9 +164,9 @@ const STALL_MS = 10_000;
  * are written on `db` by the calling thread.
  */
 export function threadLogWriter(db: Db, limits: LogLimits): LogWriter {
-  const shared = new SharedArrayBuffer(24);
-  const state = new Int32Array(shared, 0, 4);
-  const kept = new Float64Array(shared, 16, 1);
+  const shared = new SharedArrayBuffer(SHARED.size);
+  const state = new Int32Array(shared, 0, SHARED.words);
+  const kept = new Float64Array(shared, SHARED.KEPT, 1);
   let worker: Worker | null = null;
   let started = false;
   // Writes on this thread: until the thread is ready (`early`), or for good once it failed (`inline`).
@@ -162,10 +178,8 @@ export function threadLogWriter(db: Db, limits: LogLimits): LogWriter {
   function start(): void {
     started = true;
     try {
-      worker = new Worker(WORKER_SOURCE, {
-        eval: true,
-        workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file: db.name, sql: LOG_SQL, limits, shared },
-      });
+      const data: LogThreadData = { file: db.name, limits, shared };
+      worker = new Worker(BOOT_SOURCE, { eval: true, workerData: { ...data, ...threadModule() } });
       // The thread must never keep a finished process alive (tests, CLI exit); close() ends it.
       worker.unref();
     } catch {
@@ -217,7 +231,12 @@ export function threadLogWriter(db: Db, limits: LogLimits): LogWriter {
       const acked = Atomics.load(state, ACKED);
       if (unacked.length && unacked[0]!.seq <= acked) unacked = unacked.filter((u) => u.seq > acked);
       unacked.push({ seq: ++seq, batch });
-      worker!.postMessage({ seq, batch });
+      try {
+        worker!.postMessage({ seq, batch });
+      } catch {
+        // An entry that cannot be copied to the thread (a value no entry should hold): written here, as every later one.
+        fallBack();
+      }
     },
     sync() {
       if (inline || early) return;
@@ -230,10 +249,14 @@ export function threadLogWriter(db: Db, limits: LogLimits): LogWriter {
     bytes: () => (inline ?? early)?.bytes() ?? kept[0]!,
     threaded: () => !inline && worker !== null && Atomics.load(state, READY) === 1,
     close() {
-      // A started thread may be opening the file: wait until it let go of it, so the caller may delete it.
+      // A thread that opened the file is waited for until it let go of it, so the caller may delete
+      // it; one that has not got that far never will.
       if (!inline && worker) {
-        worker.postMessage({ close: true });
-        Atomics.wait(state, CLOSED, 0, STALL_MS);
+        if (Atomics.compareExchange(state, SHARED.PHASE, 0, PHASE.CLOSED_FIRST) === 0) void worker.terminate();
+        else {
+          worker.postMessage({ close: true });
+          Atomics.wait(state, CLOSED, 0, STALL_MS);
+        }
       }
       worker = null;
     },

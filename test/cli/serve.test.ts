@@ -1,16 +1,16 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SourceMap } from 'node:module';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildFailureLine, buildServeBundle, decodeMapOffThread } from '../../server/build.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 
 /** Runs the `npm run serve` launcher (the bundled CLI, rebuilt when stale; tsx on request) until its ready line. */
-function launch(env: NodeJS.ProcessEnv) {
-  const proc = spawn(process.execPath, [join(root, 'server', 'serve.mjs'), '--port', '0', '--data', ':memory:'], {
+function launch(env: NodeJS.ProcessEnv, data = ':memory:') {
+  const proc = spawn(process.execPath, [join(root, 'server', 'serve.mjs'), '--port', '0', '--data', data], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -47,6 +47,37 @@ describe('npm run serve launcher', () => {
     },
     30_000,
   );
+});
+
+/** How many descriptors process `pid` holds on `file` (Linux /proc): one per open SQLite connection. */
+const connectionsTo = (pid: number, file: string) =>
+  readdirSync(`/proc/${pid}/fd`).filter((fd) => {
+    try {
+      return readlinkSync(`/proc/${pid}/fd/${fd}`) === file;
+    } catch {
+      return false; // closed meanwhile
+    }
+  }).length;
+
+describe.runIf(process.platform === 'linux')('the bundled CLI with a data dir', () => {
+  it('writes the request log from a thread of its own (the module the bundle ships beside it)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'serve-log-thread-'));
+    const s = launch(process.env, dir);
+    try {
+      const base = (await s.ready).replace('sandbox listening on ', '');
+      const log = join(dir, 'requests.db');
+      // Only the request path's connection (it reads the log) until a logged call starts the thread.
+      expect(connectionsTo(s.proc.pid!, log)).toBe(1);
+      await fetch(`${base}/api/no-such-call`);
+      await vi.waitFor(() => expect(connectionsTo(s.proc.pid!, log)).toBe(2), { timeout: 10_000 });
+      const { items } = (await (await fetch(`${base}/sandbox/v1/requests?limit=5`)).json()) as { items: { path: string }[] };
+      expect(items.map((e) => e.path)).toContain('/api/no-such-call');
+    } finally {
+      s.proc.kill('SIGTERM');
+      expect(await s.exited).toBe(0);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
 
 describe('the server bundle is visible machinery', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Migration } from '../../server/contract/migration.js';
-import { MIGRATION_BYTES, requestLogEntry } from '../../server/store/request-log.js';
+import { MIGRATION_BYTES, requestLogEntry } from '../../server/store/request-log-entry.js';
 
 const migration = (note: string): Migration => ({
   dialect: '2019',

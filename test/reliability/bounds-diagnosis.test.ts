@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diagnoseSignature, MAX_DIAGNOSED_BYTES, MAX_HASHED_BYTES } from '../../server/domain/diagnosis/signature-search.js';
-import { DIAGNOSIS_BYTES } from '../../server/store/request-log.js';
+import { DIAGNOSIS_BYTES } from '../../server/store/request-log-entry.js';
 import { sandboxOnLan } from '../helpers/lan.js';
 import { creationPath, hugeCreation, paymentFields } from '../helpers/payments.js';
 import { control, creationSignature, DEMO, sha256 } from '../helpers/sandbox.js';

@@ -4,33 +4,17 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../server/store/db.js';
 import { openLogDb } from '../../server/store/log-db.js';
+import { logRow, type EntryInput } from '../../server/store/request-log-entry.js';
 import { threadLogWriter, type LogWriter } from '../../server/store/request-log-writer.js';
 
 let dir: string;
 let db: Db;
 let writer: LogWriter;
 
-/** The insert's parameters for one entry (LOG_SQL.insert), its bytes last. */
-const row = (n: number, bytes = 100 + n): unknown[] => [
-  n,
-  `r${n}`,
-  'POST',
-  `/api/notify?n=${n}`,
-  200,
-  1,
-  '{}',
-  'body',
-  'ok',
-  null,
-  null,
-  '[]',
-  null,
-  null,
-  'manual_notify',
-  'pk',
-  null,
-  bytes,
-];
+/** An entry as a writer gives it; `at` tells them apart. */
+const entry = (n: number): EntryInput => ({ at: n, method: 'POST', path: `/api/notify?n=${n}`, status: 200, request_body: 'x'.repeat(n) });
+/** The bytes the log counts for entries `ns`. */
+const bytesOf = (...ns: number[]) => ns.reduce((sum, n) => sum + (logRow(entry(n)).at(-1) as number), 0);
 const ids = () => db.prepare<[], number>('SELECT at FROM request_log ORDER BY id').pluck().all();
 
 beforeEach(() => {
@@ -47,29 +31,29 @@ afterEach(() => {
 describe('the request log written by a thread of its own', () => {
   it('a reader that syncs sees every batch written before, trimmed to the newest rows, with their bytes', async () => {
     // The first batch starts the thread and is written here; the next ones go to the thread once it is ready.
-    writer.write({ rows: [row(1), row(2), row(3)], wipe: false });
+    writer.write({ entries: [entry(1), entry(2), entry(3)], wipe: false });
     expect(writer.threaded()).toBe(false);
     await vi.waitFor(() => expect(writer.threaded()).toBe(true));
-    writer.write({ rows: [row(4), row(5), row(6), row(7)], wipe: false });
+    writer.write({ entries: [entry(4), entry(5), entry(6), entry(7)], wipe: false });
     writer.sync();
     expect(ids()).toEqual([3, 4, 5, 6, 7]);
-    expect(writer.bytes()).toBe(5 * 100 + 3 + 4 + 5 + 6 + 7);
-    writer.write({ rows: [row(8)], wipe: true });
+    expect(writer.bytes()).toBe(bytesOf(3, 4, 5, 6, 7));
+    writer.write({ entries: [entry(8)], wipe: true });
     writer.sync();
-    expect([ids(), writer.bytes()]).toEqual([[8], 108]);
+    expect([ids(), writer.bytes()]).toEqual([[8], bytesOf(8)]);
   });
 
   it('a batch the thread cannot write is written on the calling thread, whose error the caller gets', async () => {
-    writer.write({ rows: [row(1)], wipe: false });
+    writer.write({ entries: [entry(1)], wipe: false });
     await vi.waitFor(() => expect(writer.threaded()).toBe(true));
     // The error comes out of the next write or the sync, whichever finds the thread failed first.
     expect(() => {
-      writer.write({ rows: [row(2).slice(1)], wipe: false }); // one parameter short
-      writer.write({ rows: [row(3)], wipe: false });
+      writer.write({ entries: [{ ...entry(2), at: null as unknown as number }], wipe: false }); // no time
+      writer.write({ entries: [entry(3)], wipe: false });
       writer.sync();
-    }).toThrow(/parameter/);
+    }).toThrow(/NOT NULL/);
     expect(ids()).toEqual([1, 3]);
-    writer.write({ rows: [row(4)], wipe: false });
+    writer.write({ entries: [entry(4)], wipe: false });
     writer.sync();
     expect([ids(), writer.threaded()]).toEqual([[1, 3, 4], false]);
   });

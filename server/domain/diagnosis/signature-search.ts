@@ -8,7 +8,7 @@ import {
   type Recipe,
   type SignatureKind,
 } from '../../contract/diagnosis.js';
-import { MASKED_SECRET } from '../../contract/common.js';
+import { MASKED_SECRET } from '../../contract/secret-masking.js';
 import { fieldForms } from './signature-forms.js';
 import { explain } from './wording.js';
 

@@ -4,7 +4,7 @@ import type { MerchantRecord } from '../../store/merchants.js';
 import { LOGIN_TOKEN_LENGTH, LOGIN_TOKEN_PREFIX, MAX_LOGIN_TOKENS, payoutTokenOwner } from '../payouts/auth.js';
 import { equalsText } from '../secrets.js';
 import { readSandboxSettings } from '../../store/settings.js';
-import { MASKED_SECRET } from '../../contract/common.js';
+import { MASKED_SECRET } from '../../contract/secret-masking.js';
 
 /** Shortest start of a payout token that is taken for a token cut short (shorter says too little). */
 const MIN_TRUNCATED = 6;

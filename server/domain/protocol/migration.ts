@@ -1,5 +1,6 @@
 import { recipeString } from '../../contract/diagnosis.js';
-import { CHANNEL_PATHS, MASKED_SECRET, type CreationPath } from '../../contract/common.js';
+import { CHANNEL_PATHS, type CreationPath } from '../../contract/common.js';
+import { MASKED_SECRET } from '../../contract/secret-masking.js';
 import type { Migration } from '../../contract/migration.js';
 import { DIALECT_2018_NAMES, isLegacyChannel, LEGACY_CHANNEL_METHODS, type Dialect } from '../../contract/protocol.js';
 import type { SandboxContext } from '../../context.js';

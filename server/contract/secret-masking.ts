@@ -1,5 +1,3 @@
-import { MASKED_SECRET } from '../contract/common.js';
-
 /**
  * What the request log hides. Secrets are found by the name a reader would decode, however the
  * request spells it: a urlencoded key with percent-escapes, a JSON key with `\u` escapes, a multipart
@@ -7,6 +5,13 @@ import { MASKED_SECRET } from '../contract/common.js';
  * jump between delimiters with `indexOf` rather than run a regular expression over every character:
  * they run on every logged request and answer, some of them kilobytes of base64.
  */
+
+/**
+ * What stands in for a secret wherever one is shown: request-log excerpts, a diagnosis's signed
+ * strings. Defined here, in a module without imports, because the request log's writer thread masks
+ * entries and loads this module alone.
+ */
+export const MASKED_SECRET = '••••';
 
 const SECRET_NAMES = new Set(['signature', 'secret_key', 'payout_token', 'payout_password', 'password', 'token', 'otp_code']);
 /** Longer keys are no secret's name, however escaped (`%XX` triples a name's length, `\uXXXX` sextuples it). */
