@@ -57,4 +57,15 @@ describe('the request log written by a thread of its own', () => {
     writer.sync();
     expect([ids(), writer.threaded()]).toEqual([[1, 3, 4], false]);
   });
+
+  it('an entry that cannot be handed to the thread is written on the calling thread, as every later one', async () => {
+    writer.write({ entries: [entry(1)], wipe: false });
+    await vi.waitFor(() => expect(writer.threaded()).toBe(true));
+    // A function cannot be copied to another thread; the row keeps what JSON keeps of it.
+    const odd = { ...entry(2), note_details: [{ code: 'odd', params: { f: () => 1 } }] } as unknown as EntryInput;
+    writer.write({ entries: [odd], wipe: false });
+    writer.write({ entries: [entry(3)], wipe: false });
+    writer.sync();
+    expect([ids(), writer.threaded()]).toEqual([[1, 2, 3], false]);
+  });
 });
