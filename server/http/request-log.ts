@@ -28,8 +28,8 @@ const excerpt = (body: string | Buffer | undefined): string =>
 
 /**
  * The request-log entry of one request as it stands: its line, headers and body excerpt, the answer
- * `answer()` kept, the notes and warnings routes added (the log's writer masks secrets). `extra` gives what the caller knows
- * better (the time it started, the status of a cut connection).
+ * `answer()` kept, the notes and warnings routes added (the log's writer masks secrets). `extra`
+ * gives what the caller knows better (the time it started, the status of a cut connection).
  */
 export function logEntry(req: Request, res: Response, extra: Partial<EntryInput> & Pick<EntryInput, 'at'>): EntryInput {
   const raw = req.rawBody ?? Buffer.alloc(0);

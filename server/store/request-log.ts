@@ -62,8 +62,8 @@ const fromRow = ({ bytes: _bytes, ...r }: Row & { bytes?: number }): RequestLogR
  * (log-db.ts). Entries are buffered as given and handed to the log's writer in batches (every few ms
  * or when the buffer fills); the writer builds their rows (request-log-entry.ts), so for a file,
  * whose writer is a thread of its own (request-log-writer.ts), logging costs the API path almost
- * nothing. Every read first waits for what was logged before it, and `close()`
- * for everything, so nothing acknowledged is missing from the log.
+ * nothing. Every read first waits for what was logged before it, and `close()` for everything, so
+ * nothing acknowledged is missing from the log.
  */
 export function requestLogRepo(db: Db, opts: { maxRows: number; maxBytes: number; flushMs?: number }) {
   const limits = { maxRows: opts.maxRows, maxBytes: opts.maxBytes };
