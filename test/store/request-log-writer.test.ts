@@ -15,6 +15,8 @@ let writer: LogWriter;
 const entry = (n: number): EntryInput => ({ at: n, method: 'POST', path: `/api/notify?n=${n}`, status: 200, request_body: 'x'.repeat(n) });
 /** The bytes the log counts for entries `ns`. */
 const bytesOf = (...ns: number[]) => ns.reduce((sum, n) => sum + (logRow(entry(n)).at(-1) as number), 0);
+// The thread loads its module through tsx here: on a busy machine that can take seconds.
+const threadReady = () => vi.waitFor(() => expect(writer.threaded()).toBe(true), { timeout: 15_000 });
 const ids = () => db.prepare<[], number>('SELECT at FROM request_log ORDER BY id').pluck().all();
 
 beforeEach(() => {
@@ -33,7 +35,7 @@ describe('the request log written by a thread of its own', () => {
     // The first batch starts the thread and is written here; the next ones go to the thread once it is ready.
     writer.write({ entries: [entry(1), entry(2), entry(3)], wipe: false });
     expect(writer.threaded()).toBe(false);
-    await vi.waitFor(() => expect(writer.threaded()).toBe(true));
+    await threadReady();
     writer.write({ entries: [entry(4), entry(5), entry(6), entry(7)], wipe: false });
     writer.sync();
     expect(ids()).toEqual([3, 4, 5, 6, 7]);
@@ -45,7 +47,7 @@ describe('the request log written by a thread of its own', () => {
 
   it('a batch the thread cannot write is written on the calling thread, whose error the caller gets', async () => {
     writer.write({ entries: [entry(1)], wipe: false });
-    await vi.waitFor(() => expect(writer.threaded()).toBe(true));
+    await threadReady();
     // The error comes out of the next write or the sync, whichever finds the thread failed first.
     expect(() => {
       writer.write({ entries: [{ ...entry(2), at: null as unknown as number }], wipe: false }); // no time
@@ -60,7 +62,7 @@ describe('the request log written by a thread of its own', () => {
 
   it('an entry that cannot be handed to the thread is written on the calling thread, as every later one', async () => {
     writer.write({ entries: [entry(1)], wipe: false });
-    await vi.waitFor(() => expect(writer.threaded()).toBe(true));
+    await threadReady();
     // A function cannot be copied to another thread; the row keeps what JSON keeps of it.
     const odd = { ...entry(2), note_details: [{ code: 'odd', params: { f: () => 1 } }] } as unknown as EntryInput;
     writer.write({ entries: [odd], wipe: false });
