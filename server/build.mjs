@@ -304,10 +304,13 @@ const mtimeOf = (path) => statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 
 /** True when the serve bundle exists and nothing it is built from (sources, imported JSON, packages) is newer. */
 export function serveBundleIsFresh(root, bundle) {
   try {
-    const built = statSync(bundle).mtimeMs;
-    // A bundle from before source maps (no .map beside it) or before its threads' modules is rebuilt once.
+    // The oldest of the bundle and its threads' modules (a build cut short between files, or one from
+    // before the threads had modules, leaves one missing or older: statSync throws on a missing one).
+    const built = Math.min(
+      ...[bundle, ...THREAD_ENTRIES.map((e) => join(dirname(bundle), `${e.name}.mjs`))].map((f) => statSync(f).mtimeMs),
+    );
+    // A bundle from before source maps (no .map beside it) is rebuilt once.
     if (!existsSync(`${bundle}.map`)) return false;
-    if (THREAD_ENTRIES.some((e) => !existsSync(join(dirname(bundle), `${e.name}.mjs`)))) return false;
     return (
       built >= mtimeOf(join(root, 'package-lock.json')) &&
       built >= newestMtime(join(root, 'server'), /\.(ts|mjs|json)$/) &&

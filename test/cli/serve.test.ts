@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SourceMap } from 'node:module';
 import { describe, expect, it, vi } from 'vitest';
-import { buildFailureLine, buildServeBundle, decodeMapOffThread } from '../../server/build.mjs';
+import { buildFailureLine, buildServeBundle, decodeMapOffThread, serveBundleIsFresh } from '../../server/build.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -81,6 +81,22 @@ describe.runIf(process.platform === 'linux')('the bundled CLI with a data dir', 
 });
 
 describe('the server bundle is visible machinery', () => {
+  it('counts as fresh only with each thread module beside it, as new as the sources', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'serve-fresh-'));
+    try {
+      const out = join(dir, 'cli.bundle.mjs');
+      await buildServeBundle(root, out);
+      const thread = join(dir, 'request-log-thread.mjs');
+      expect(serveBundleIsFresh(root, out)).toBe(true);
+      utimesSync(thread, new Date(2020, 0, 1), new Date(2020, 0, 1)); // a build cut short after the bundle
+      expect(serveBundleIsFresh(root, out)).toBe(false);
+      rmSync(thread);
+      expect(serveBundleIsFresh(root, out)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
+
   it('has a linked source map naming the server .ts files, without their text', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'serve-map-'));
     try {
