@@ -4,7 +4,7 @@ import { goliveCheckRepo } from './golive-checks.js';
 import { groupCommit } from './group-commit.js';
 import { logFileBeside } from './data-dir.js';
 import { openDb, tx, type Db } from './db.js';
-import { openLogDb } from './log-db.js';
+import { adoptLogRows, copyLogRows, openLogDb } from './log-db.js';
 import { storeDiagnostics } from './diagnostics.js';
 import { merchantRepo } from './merchants.js';
 import { notificationRepo } from './notifications.js';
@@ -32,6 +32,8 @@ export function createStore(opts: StoreOptions) {
   // WAL checkpoints run in a worker thread so they never stall a request (see checkpointer.ts).
   const checkpointer = db.memory ? null : startCheckpointer(db, db.name);
   // The request log is a database of its own, beside this one or in memory (log-db.ts).
+  // A database that carries log rows (an export opened as a data dir) hands them to the log's file first.
+  if (!db.memory) adoptLogRows(db, logFileBeside(db.name));
   const logDb = openLogDb(db.memory ? ':memory:' : logFileBeside(db.name));
   const requests = requestLogRepo(logDb, {
     maxRows: opts.requestLogMaxRows ?? 20000,
@@ -90,6 +92,9 @@ export function createStore(opts: StoreOptions) {
     backup: async (file: string): Promise<void> => {
       group.commit();
       await db.backup(file);
+      // The log is a file of its own: its rows go into the copy, which hands them back when opened.
+      requests.sync();
+      copyLogRows(logDb, file);
     },
     /** Deletes every row of every table (reset); the schema stays. */
     wipe(): void {

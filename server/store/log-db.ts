@@ -61,16 +61,29 @@ export function openLogDb(file: string): Db {
 }
 
 /**
- * Moves the log rows an older sandbox database holds into the log database `file` (kept ids and
- * all). A row already there is left as it is, so a move cut short runs again safely.
+ * Copies the log rows `db` holds (in its main schema) into the log table of the database `file`,
+ * kept ids and all; a row already there is left as it is, so a copy cut short runs again safely.
+ * Both ways the log crosses a file boundary: an older sandbox database's rows into the log's own
+ * file, and the log's rows into an export (`adoptLogRows` brings them back when it is opened).
  */
-export function moveLogRows(db: Db, file: string): void {
+export function copyLogRows(db: Db, file: string): void {
   const cols = LOG_COLUMNS.join(', ');
-  db.prepare('ATTACH DATABASE ? AS log_move').run(file);
+  db.prepare('ATTACH DATABASE ? AS log_copy').run(file);
   try {
-    db.exec(schemaSql('log_move'));
-    db.exec(`INSERT OR IGNORE INTO log_move.request_log (${cols}) SELECT ${cols} FROM main.request_log`);
+    db.exec(schemaSql('log_copy'));
+    db.exec(`INSERT OR IGNORE INTO log_copy.request_log (${cols}) SELECT ${cols} FROM main.request_log`);
   } finally {
-    db.exec('DETACH DATABASE log_move');
+    db.exec('DETACH DATABASE log_copy');
   }
+}
+
+/**
+ * A sandbox database that carries log rows of its own (an export, opened as a data dir's database)
+ * hands them to the log's file `file` and drops its copy. Nothing to do for any other database.
+ */
+export function adoptLogRows(db: Db, file: string): void {
+  const carries = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'request_log'").get();
+  if (!carries) return;
+  copyLogRows(db, file);
+  db.exec('DROP TABLE request_log');
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exportFileName, exportSandboxData, resetSandboxData } from '../../electron/data-actions.js';
 import type { Sandbox } from '../../server/sandbox.js';
@@ -31,6 +32,27 @@ describe('desktop data actions', () => {
       expect(r.items.map((m) => m.name)).toContain('Export Test');
     } finally {
       await other.stop();
+    }
+  });
+
+  it('export carries the request log: the sandbox that opens the copy lists the calls logged before it', async () => {
+    expect((await newMerchant()).status).toBe(201);
+    const restored = join(dir, 'restored');
+    mkdirSync(restored);
+    await exportSandboxData(sb, join(restored, 'sandbox.db'));
+    const other = await startSandbox({ data: restored });
+    try {
+      const r = await api<{ items: { method: string; path: string }[] }>(other.url, 'GET', '/sandbox/v1/requests');
+      expect(r.body.items).toContainEqual(expect.objectContaining({ method: 'POST', path: '/sandbox/v1/merchants' }));
+    } finally {
+      await other.stop();
+    }
+    // The rows moved to the log's own file: the database no longer carries a copy.
+    const db = new Database(join(restored, 'sandbox.db'), { readonly: true });
+    try {
+      expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'request_log'").all()).toEqual([]);
+    } finally {
+      db.close();
     }
   });
 

@@ -19,7 +19,7 @@ import { warningDetails } from './018-warning-details.js';
 import { requestLogFile } from './019-request-log-file.js';
 import type { Db } from '../db.js';
 import { logFileBeside } from '../data-dir.js';
-import { moveLogRows } from '../log-db.js';
+import { copyLogRows } from '../log-db.js';
 
 /**
  * Forward-only migrations. Version N is the N-th entry; `PRAGMA user_version` records the applied
@@ -56,7 +56,7 @@ export const migrations: readonly Migration[] = [
     sql: requestLogFile,
     before: (db) => {
       // An in-memory sandbox has no file to move rows to; its log starts in a database of its own.
-      if (!db.memory) moveLogRows(db, logFileBeside(db.name));
+      if (!db.memory) copyLogRows(db, logFileBeside(db.name));
     },
   },
 ];
