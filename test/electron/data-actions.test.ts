@@ -20,33 +20,35 @@ afterEach(async () => {
 
 const newMerchant = () => answer(sb, 'createMerchant', { body: { name: 'Export Test' } });
 
+/** Exports the sandbox as the database of a new data dir (`restored`), opens a sandbox on it, runs `check`, stops it. */
+async function withExportOpened(check: (other: Sandbox & { url: string }) => Promise<void>): Promise<string> {
+  const restored = join(dir, 'restored');
+  mkdirSync(restored);
+  await exportSandboxData(sb, join(restored, 'sandbox.db'));
+  const other = await startSandbox({ data: restored });
+  try {
+    await check(other);
+  } finally {
+    await other.stop();
+  }
+  return restored;
+}
+
 describe('desktop data actions', () => {
   it('export writes a copy of the live database that a new sandbox opens with the same data', async () => {
     expect((await newMerchant()).status).toBe(201);
-    const restored = join(dir, 'restored');
-    mkdirSync(restored);
-    await exportSandboxData(sb, join(restored, 'sandbox.db'));
-    const other = await startSandbox({ data: restored });
-    try {
+    await withExportOpened(async (other) => {
       const r = await control(other).listMerchants();
       expect(r.items.map((m) => m.name)).toContain('Export Test');
-    } finally {
-      await other.stop();
-    }
+    });
   });
 
   it('export carries the request log: the sandbox that opens the copy lists the calls logged before it', async () => {
     expect((await newMerchant()).status).toBe(201);
-    const restored = join(dir, 'restored');
-    mkdirSync(restored);
-    await exportSandboxData(sb, join(restored, 'sandbox.db'));
-    const other = await startSandbox({ data: restored });
-    try {
+    const restored = await withExportOpened(async (other) => {
       const r = await api<{ items: { method: string; path: string }[] }>(other.url, 'GET', '/sandbox/v1/requests');
       expect(r.body.items).toContainEqual(expect.objectContaining({ method: 'POST', path: '/sandbox/v1/merchants' }));
-    } finally {
-      await other.stop();
-    }
+    });
     // The rows moved to the log's own file: the database no longer carries a copy.
     const db = new Database(join(restored, 'sandbox.db'), { readonly: true });
     try {
