@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createSandboxClock } from './clock/clock.js';
+import { carriedTimers } from './clock/carried-timers.js';
 import { createScheduler } from './clock/scheduler.js';
 import type { SandboxConfig, SandboxContext } from './context.js';
 import { DeliveryWorker, type DeliveryOptions } from './delivery/worker.js';
@@ -66,6 +67,7 @@ export function createSandbox(options: SandboxOptions = {}) {
     clock,
     config.log,
     timerHandlers(() => ctx),
+    carriedTimers(store),
   );
   const events = createEventBus();
   const resetHooks: (() => void)[] = [];

@@ -9,12 +9,25 @@ import { walkTo, type DueTimers, type DueWork, type WalkTally } from './walk.js'
 /** Handles one fired timer. Runs inside the transaction that deletes the timer row. */
 export type TimerHandler = (refId: number, dueAt: number) => void;
 
+/**
+ * Timers of one kind that rows carry themselves, so none is written to the timer table: an
+ * operation's expiry is its `expires_at` while it is pending (clock/carried-timers.ts). `due` and
+ * `first` answer them earliest first; `claim` says whether one is still due when it fires (the row
+ * may have moved on since it was read), as deleting its row does for a stored timer.
+ */
+export interface CarriedTimers {
+  due(now: number, limit: number): { ref_id: number; due_at: number }[];
+  first(limit: number): { ref_id: number; due_at: number }[];
+  claim(refId: number): boolean;
+}
+
 /** Longest real-time sleep between checks; guards against clock jumps and missed wake-ups. */
 const MAX_SLEEP_MS = 1000;
 
 /**
  * Persisted timers on the sandbox clock. A timer fires exactly once: its row is deleted in the same
- * transaction as the handler's effects. In real time a single setTimeout sleeps until the earliest
+ * transaction as the handler's effects (a carried timer, one a row holds itself, is claimed there
+ * instead: the row must still hold it). In real time a single setTimeout sleeps until the earliest
  * timer; `advanceTo` walks sandbox time forward through every due timer, in order.
  * `handlers` is the table of every kind (the sandbox's is `Record<TimerKind, TimerHandler>`, see
  * timer-kinds.ts): only those kinds are read, fired or scheduled; rows of other kinds stay stored.
@@ -24,12 +37,37 @@ export function createScheduler<K extends string = TimerKind>(
   clock: SandboxClock,
   log: (msg: string) => void,
   handlers: Record<K, TimerHandler>,
+  carried: Partial<Record<K, CarriedTimers>> = {},
 ) {
   const byKind = new Map<string, TimerHandler>(Object.entries<TimerHandler>(handlers));
   const kinds: readonly string[] = [...byKind.keys()];
+  const carriedKinds = new Map<string, CarriedTimers>(
+    Object.entries<CarriedTimers | undefined>(carried).filter((e): e is [string, CarriedTimers] => e[1] !== undefined && byKind.has(e[0])),
+  );
+  /** Carried timers whose handler failed: never fired again in this process (a stored one is deleted). */
+  const failedCarried = new Set<string>();
+  const carriedKey = (kind: string, refId: number) => `${kind}#${refId}`;
+  /** A carried timer as the walk and `fire` take it; id 0: no timer row stands behind it. */
+  const carriedRecords = (kind: string, rows: { ref_id: number; due_at: number }[]): TimerRecord[] =>
+    rows.filter((r) => !failedCarried.has(carriedKey(kind, r.ref_id))).map((r) => ({ id: 0, kind, ref_id: r.ref_id, due_at: r.due_at }));
+  // Stored rows of a carried kind (none after migration 020) are kept, never fired, like an unknown kind's.
+  const storedKinds = kinds.filter((k) => !carriedKinds.has(k));
   const timers: DueTimers = {
-    due: (now, limit) => store.timers.due(now, limit, kinds),
-    nextDueAt: () => store.timers.nextDueAt(kinds),
+    // At one instant stored timers come first (in scheduling order), then carried ones (by ref id).
+    due: (now, limit) => {
+      const all = store.timers.due(now, limit, storedKinds);
+      if (carriedKinds.size === 0) return all;
+      for (const [kind, c] of carriedKinds) all.push(...carriedRecords(kind, c.due(now, limit + failedCarried.size)));
+      return all.sort((a, b) => a.due_at - b.due_at).slice(0, limit);
+    },
+    nextDueAt: () => {
+      let next = store.timers.nextDueAt(storedKinds);
+      for (const [kind, c] of carriedKinds) {
+        const first = carriedRecords(kind, c.first(failedCarried.size + 1))[0];
+        if (first && (next === null || first.due_at < next)) next = first.due_at;
+      }
+      return next;
+    },
   };
   let sleeper: NodeJS.Timeout | null = null;
   /** Sandbox time the current sleeper wakes at; a timer due later needs no re-arm. */
@@ -48,18 +86,23 @@ export function createScheduler<K extends string = TimerKind>(
   function fire(t: TimerRecord, also?: () => void): boolean {
     const handler = byKind.get(t.kind);
     if (!handler) return false; // never read: `timers` asks only for handled kinds
+    const carriedBy = carriedKinds.get(t.kind);
+    // Taken out of the due set in the handler's transaction: a stored timer's row is deleted, a carried one must still be due.
+    const claim = () => (carriedBy ? carriedBy.claim(t.ref_id) : store.timers.remove(t.id));
     try {
       return store.tx(() => {
         also?.();
-        if (!store.timers.remove(t.id)) return false;
+        if (!claim()) return false;
         handler(t.ref_id, t.due_at);
         return true;
       });
     } catch (err) {
       log(`timer ${t.kind}#${t.ref_id} failed: ${(err as Error).message}`);
+      // Never retry a failing handler forever.
+      if (carriedBy) failedCarried.add(carriedKey(t.kind, t.ref_id));
       store.tx(() => {
         also?.(); // rolled back with the handler's writes
-        store.timers.remove(t.id); // never retry a failing handler forever
+        if (!carriedBy) store.timers.remove(t.id);
       });
       return true;
     }
@@ -121,9 +164,12 @@ export function createScheduler<K extends string = TimerKind>(
   }
 
   return {
-    /** Schedules (or moves) a timer; call inside the transaction of the change that needs it. */
+    /**
+     * Schedules (or moves) a timer; call inside the transaction of the change that needs it. A carried
+     * kind writes nothing (its row holds the due time): the scheduler only wakes in time for it.
+     */
     schedule(kind: K, refId: number, dueAt: number): void {
-      store.timers.schedule(kind, refId, dueAt);
+      if (!carriedKinds.has(kind)) store.timers.schedule(kind, refId, dueAt);
       // Re-arm only when this timer is due before the current wake-up (most are hours away), once per turn.
       if (running && dueAt < wakeAt && !armQueued) {
         armQueued = true;
@@ -133,8 +179,9 @@ export function createScheduler<K extends string = TimerKind>(
         });
       }
     },
+    /** Cancels a stored timer; a carried one ends with its row's change (an operation leaving pending). */
     cancel(kind: K, refId: number): void {
-      store.timers.cancel(kind, refId);
+      if (!carriedKinds.has(kind)) store.timers.cancel(kind, refId);
     },
     runDue,
     /** Registers work an advance awaits at each instant (the delivery worker's due attempts). */

@@ -99,7 +99,6 @@ export function transition(ctx: SandboxContext, id: number, input: TransitionInp
       to_status: input.to,
       details,
     });
-    ctx.scheduler.cancel(EXPIRE_TIMER, id);
     const updated = store.operations.get(id)!;
     enqueueForTransition(ctx, updated, details);
     return updated;

@@ -116,6 +116,15 @@ export function operationRepo(db: Db) {
     // The merchant's own operations created since a time, newest first (probe operations left out).
     'SELECT * FROM operations WHERE merchant_id = ? AND created_at >= ? AND test_label IS NULL ORDER BY id DESC LIMIT ?',
   );
+  // Pending operations by expiry: the clock's expiry timers. INDEXED BY: left to itself the planner
+  // takes operations_status and sorts every pending operation, tens of ms at each of the clock's checks.
+  const dueExpiries = db.prepare<[number, number], { id: number; expires_at: number }>(
+    "SELECT id, expires_at FROM operations INDEXED BY operations_expiry WHERE status = 'pending' AND expires_at <= ? ORDER BY expires_at, id LIMIT ?",
+  );
+  const firstExpiries = db.prepare<[number], { id: number; expires_at: number }>(
+    "SELECT id, expires_at FROM operations INDEXED BY operations_expiry WHERE status = 'pending' ORDER BY expires_at, id LIMIT ?",
+  );
+  const isPending = db.prepare<[number], number>("SELECT 1 FROM operations WHERE id = ? AND status = 'pending'").pluck();
   const listCache = new Map<string, ReturnType<Db['prepare']>>();
 
   function list(f: OperationFilter, limit: number): OperationRecord[] {
@@ -204,6 +213,11 @@ export function operationRepo(db: Db) {
     countsByStatusAndChannel: () => countBy.all(),
     /** Labels a probe operation with the go-live check report and the check (`golive:<id>`) that created it. */
     markCheck: (id: number, report: string, label: string) => void setCheck.run(report, label, id),
+    /** Pending operations whose expiry is at or before `now`, earliest first (then by id), at most `limit`. */
+    dueExpiries: (now: number, limit: number) => dueExpiries.all(now, limit),
+    /** The `limit` pending operations that expire first, earliest first (then by id). */
+    firstExpiries: (limit: number) => firstExpiries.all(limit),
+    isPending: (id: number): boolean => isPending.get(id) === 1,
     /** The merchant's own operations (no probes) created at or after `since`, newest first, at most `limit`. */
     ownSince: (merchantId: number, since: number, limit: number) => ownSince.all(merchantId, since, limit).map(fromRow),
   };

@@ -88,7 +88,7 @@ describe('checkout GETs never write', () => {
     now += 30 * 24 * 3600_000;
     const ids = list.map((c) => c.id);
     const before = snapshot(ids);
-    expect(sb.ctx.store.timers.due(sb.ctx.clock.now()).length).toBeGreaterThan(0);
+    expect(sb.ctx.store.operations.dueExpiries(sb.ctx.clock.now(), 10).length).toBeGreaterThan(0);
     const statuses = await visitAll(list);
     expect(statuses.every((s) => s < 500)).toBe(true);
     expect(snapshot(ids)).toBe(before);

@@ -117,6 +117,8 @@ describe('order at one instant', () => {
       const retrying = await confirmedWithFirstAttempt();
       const toExpire = await pendingOperation(sb, 17, { time_expired: '1' });
       expiring = toExpire.id;
+      // The expiry is the operation's own expires_at: the creation wrote no timer row for it.
+      expect(sb.ctx.store.timers.countByKind()['operation.expire']).toBeUndefined();
       const r = await advance(1);
       expect(r.advance.timers).toEqual({ 'notification.retry': 1, 'operation.expire': 1 });
       expect(r.advance.steps).toBe(1);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSandboxClock } from '../../server/clock/clock.js';
-import { createScheduler, type TimerHandler } from '../../server/clock/scheduler.js';
+import { createScheduler, type CarriedTimers, type TimerHandler } from '../../server/clock/scheduler.js';
 import { createStore } from '../../server/store/index.js';
 
 function setup<K extends string>(handlers: Record<K, TimerHandler>, start = Date.UTC(2026, 0, 1)) {
@@ -121,5 +121,84 @@ describe('scheduler', () => {
     );
     await again.advanceTo(t0 + 60_000);
     expect(fired).toEqual([7]);
+  });
+});
+
+describe('carried timers (rows that hold their own due time)', () => {
+  /** A kind whose timers live in `due` (ref → due time) the way pending operations hold `expires_at`. */
+  function carriedSetup(handler: TimerHandler) {
+    const real = Date.UTC(2026, 0, 1);
+    const store = createStore({ data: ':memory:' });
+    const clock = createSandboxClock(store.settings, () => real);
+    const due = new Map<number, number>();
+    const rows = (pred: (at: number) => boolean, limit: number) =>
+      [...due]
+        .filter(([, at]) => pred(at))
+        .sort((a, b) => a[1] - b[1] || a[0] - b[0])
+        .slice(0, limit)
+        .map(([ref_id, due_at]) => ({ ref_id, due_at }));
+    const carried: CarriedTimers = {
+      due: (now, limit) => rows((at) => at <= now, limit),
+      first: (limit) => rows(() => true, limit),
+      claim: (ref) => due.delete(ref),
+    };
+    const stored: { ref: number; at: number }[] = [];
+    const scheduler = createScheduler(
+      store,
+      clock,
+      () => {},
+      { held: handler, stored: (ref) => void stored.push({ ref: -ref, at: clock.now() }) },
+      { held: carried },
+    );
+    return { store, clock, scheduler, due, stored, t0: real };
+  }
+
+  it('fire in due order among stored timers, a stored one first at the same instant, and write no timer row', async () => {
+    const s = carriedSetup((ref) => void s.stored.push({ ref, at: s.clock.now() }));
+    s.due.set(2, s.t0 + 120_000).set(1, s.t0 + 60_000);
+    s.store.tx(() => {
+      s.scheduler.schedule('held', 2, s.t0 + 120_000);
+      s.scheduler.schedule('stored', 9, s.t0 + 60_000);
+      s.scheduler.schedule('stored', 8, s.t0 + 120_000);
+    });
+    expect(s.store.timers.countByKind()).toEqual({ stored: 2 });
+    const r = await s.scheduler.advanceTo(s.t0 + 180_000);
+    // Stored timers answer with their ref negated.
+    expect(s.stored).toEqual([
+      { ref: -9, at: s.t0 + 60_000 },
+      { ref: 1, at: s.t0 + 60_000 },
+      { ref: -8, at: s.t0 + 120_000 },
+      { ref: 2, at: s.t0 + 120_000 },
+    ]);
+    expect(r.timers).toEqual({ held: 2, stored: 2 });
+  });
+
+  it('skips one its row no longer holds when it fires (the row moved on since it was read)', async () => {
+    const fired: number[] = [];
+    const s = carriedSetup((ref) => {
+      fired.push(ref);
+      s.due.delete(2); // the first one's handler ends the second, due at the same instant
+    });
+    s.due.set(1, s.t0 + 60_000).set(2, s.t0 + 60_000);
+    const r = await s.scheduler.advanceTo(s.t0 + 120_000);
+    expect(fired).toEqual([1]);
+    expect(r.timers).toEqual({ held: 1 });
+  });
+
+  it('fires a failing one once, then leaves it, however often the clock moves on', async () => {
+    let calls = 0;
+    const s = carriedSetup(() => {
+      calls++;
+      throw new Error('boom');
+    });
+    s.due.set(1, s.t0 + 60_000);
+    // The row still holds it (the handler's writes were rolled back), as a pending operation would.
+    const claim = s.due.delete.bind(s.due);
+    s.due.delete = (ref: number) => s.due.has(ref) && (claim(ref), s.due.set(ref, s.t0 + 60_000), true);
+    await s.scheduler.advanceTo(s.t0 + 120_000);
+    await s.scheduler.advanceTo(s.t0 + 3_600_000);
+    expect(calls).toBe(1);
+    s.scheduler.runDue();
+    expect(calls).toBe(1);
   });
 });

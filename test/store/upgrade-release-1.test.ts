@@ -42,6 +42,12 @@ describe('a data dir of the first release line opens with this one', () => {
       expect(attempts()).toBeGreaterThanOrEqual(1);
       expect((await answer(sb, 'advanceClock', { body: { minutes: 15 } })).status).toBe(200);
       await eventually(async () => attempts() >= 2, 20_000);
+
+      // Its stored expiry timer gave way to the operation's own expires_at: the pending one still expires.
+      expect(sb.ctx.store.timers.countByKind()['operation.expire']).toBeUndefined();
+      expect((await answer(sb, 'advanceClock', { body: { minutes: 60 * 24 * 60 } })).status).toBe(200);
+      const after = (await control(sb).listOperations()).items;
+      expect(after.find((o) => o.trans_id === 'rel1-pending')!.status).toBe('expired');
     } finally {
       await sb.stop();
     }

@@ -17,6 +17,7 @@ import { bounds } from './016-bounds.js';
 import { speiReasonCodes } from './017-spei-reason-codes.js';
 import { warningDetails } from './018-warning-details.js';
 import { requestLogFile } from './019-request-log-file.js';
+import { expiryIndex } from './020-expiry-index.js';
 import type { Db } from '../db.js';
 import { logFileBeside } from '../data-dir.js';
 import { copyLogRows } from '../log-db.js';
@@ -59,4 +60,5 @@ export const migrations: readonly Migration[] = [
       if (!db.memory) copyLogRows(db, logFileBeside(db.name));
     },
   },
+  { name: '020-expiry-index', sql: expiryIndex },
 ];
