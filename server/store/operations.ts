@@ -118,12 +118,11 @@ export function operationRepo(db: Db) {
   );
   // Pending operations by expiry: the clock's expiry timers. INDEXED BY: left to itself the planner
   // takes operations_status and sorts every pending operation, tens of ms at each of the clock's checks.
+  const pendingByExpiry = "SELECT id, expires_at FROM operations INDEXED BY operations_expiry WHERE status = 'pending'";
   const dueExpiries = db.prepare<[number, number], { id: number; expires_at: number }>(
-    "SELECT id, expires_at FROM operations INDEXED BY operations_expiry WHERE status = 'pending' AND expires_at <= ? ORDER BY expires_at, id LIMIT ?",
+    `${pendingByExpiry} AND expires_at <= ? ORDER BY expires_at, id LIMIT ?`,
   );
-  const firstExpiries = db.prepare<[number], { id: number; expires_at: number }>(
-    "SELECT id, expires_at FROM operations INDEXED BY operations_expiry WHERE status = 'pending' ORDER BY expires_at, id LIMIT ?",
-  );
+  const firstExpiries = db.prepare<[number], { id: number; expires_at: number }>(`${pendingByExpiry} ORDER BY expires_at, id LIMIT ?`);
   const isPending = db.prepare<[number], number>("SELECT 1 FROM operations WHERE id = ? AND status = 'pending'").pluck();
   const listCache = new Map<string, ReturnType<Db['prepare']>>();
 
