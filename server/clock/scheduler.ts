@@ -222,6 +222,8 @@ export function createScheduler<K extends string = TimerKind>(
     /** Ends a running advance where it stands (the database was wiped). */
     interrupt(): void {
       epoch++;
+      // Ids start again after a wipe: a new operation must not inherit an old one's failed expiry.
+      failedCarried.clear();
       walking = null;
       clock.release();
     },

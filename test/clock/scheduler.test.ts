@@ -185,11 +185,12 @@ describe('carried timers (rows that hold their own due time)', () => {
     expect(r.timers).toEqual({ held: 1 });
   });
 
-  it('fires a failing one once, then leaves it, however often the clock moves on', async () => {
+  it('fires a failing one once, then leaves it, however often the clock moves on, until a wipe', async () => {
     let calls = 0;
+    let failing = true;
     const s = carriedSetup(() => {
       calls++;
-      throw new Error('boom');
+      if (failing) throw new Error('boom');
     });
     s.due.set(1, s.t0 + 60_000);
     // The row still holds it (the handler's writes were rolled back), as a pending operation would.
@@ -200,5 +201,12 @@ describe('carried timers (rows that hold their own due time)', () => {
     expect(calls).toBe(1);
     s.scheduler.runDue();
     expect(calls).toBe(1);
+    // A reset wipes the rows and ids start again: ref 1 is a new row, due in its own right.
+    s.scheduler.interrupt();
+    s.due.delete = claim;
+    failing = false;
+    await s.scheduler.advanceTo(s.t0 + 7_200_000);
+    expect(calls).toBe(2);
+    expect(s.due.size).toBe(0);
   });
 });
