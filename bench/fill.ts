@@ -33,7 +33,9 @@ export function fill(data: string, ops: number, merchants = 3): { ms: number } {
           channel,
           shopper: i,
           at,
-          expiresAt: at + 7_200_000,
+          // After the last one's creation: the clock reads an operation's expiry from the operation,
+          // and pending ones past it would be expired while the queries are measured.
+          expiresAt: base + ops * 1000 + 7_200_000,
         });
         const status = STATUSES[i % STATUSES.length]!;
         if (status !== 'pending') {

@@ -54,6 +54,8 @@ export function insertPending(store: Store, o: SeedOperation, opts: { createdEve
   return op;
 }
 
+const FAR_FUTURE = Date.parse('2099-01-01T00:00:00Z');
+
 /**
  * The console's scale data set: `count` pending operations of merchant 1 across channels 17, 41, 36
  * and 5, one second apart from 2025-01-01, in one transaction, without created events (the console
@@ -64,7 +66,9 @@ export function seedConsoleOperations(store: Store, count: number): void {
   store.tx(() => {
     for (let i = 0; i < count; i++) {
       const at = t0 + i * 1000;
-      const o = { n: i, prefix: 'PERF', merchantId: 1, channel: [17, 41, 36, 5][i % 4]!, shopper: i, at, expiresAt: at + 7_200_000 };
+      // Expiring long after any test runs: an operation's expiry is read from the operation, so one
+      // past it would be expired by the clock, and the set is meant to stay pending.
+      const o = { n: i, prefix: 'PERF', merchantId: 1, channel: [17, 41, 36, 5][i % 4]!, shopper: i, at, expiresAt: FAR_FUTURE };
       insertPending(store, o, { createdEvent: false });
     }
   });
