@@ -140,8 +140,8 @@ export async function checkCreation(ctx: SandboxContext, req: CreationRequest, o
 
 /**
  * The creation use case. Checks run in the documented order and the first failure answers; nothing
- * is written until every check passed. Then the operation, its 'created' event and its expiry
- * timer are one transaction, and `operation.created` is emitted after the commit.
+ * is written until every check passed. Then the operation and its 'created' event are one
+ * transaction (its expiry is its own `expires_at`), and `operation.created` is emitted after the commit.
  */
 export async function createOperation(ctx: SandboxContext, req: CreationRequest): Promise<CreationResult> {
   const f = req.fields;
@@ -223,9 +223,10 @@ export async function createOperation(ctx: SandboxContext, req: CreationRequest)
 
 /**
  * Stores an accepted creation: the operation `row` describes (built inside the transaction, so a
- * direct answer can name the id it takes), its 'created' event and its expiry timer share the
- * grouped commit of this event-loop turn; resolves once committed, then `operation.created` is
- * emitted. Both request generations store their creations here.
+ * direct answer can name the id it takes) and its 'created' event share the grouped commit of this
+ * event-loop turn, and the clock is told when it expires (it reads the expiry from the operation);
+ * resolves once committed, then `operation.created` is emitted. Both request generations store their
+ * creations here.
  */
 export async function storeCreation(
   ctx: SandboxContext,

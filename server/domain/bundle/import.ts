@@ -7,7 +7,6 @@ import type { BundleTable, RawRow } from '../../store/bundle.js';
 import { saveFaultRules, StoredRulesSchema } from '../../store/fault-rules.js';
 import { encode, TIMER_REFS, type Row } from './rows.js';
 import { clabeForMerchant } from '../clabe.js';
-import { EXPIRE_TIMER } from '../operations.js';
 import { updateSettings } from '../settings.js';
 
 const MAX_NOTES = 200;
@@ -222,9 +221,12 @@ function importTransfers(run: ImportRun): void {
   }
 }
 
-/** Timers are re-armed only for rows this import created; rows skipped keep their own timers. */
+/**
+ * Timers are re-armed only for rows this import created; rows skipped keep their own timers. An
+ * imported pending operation needs none: its expiry is its own `expires_at` (the import re-arms the
+ * clock when it is done), so a bundle's expiry timer only counts as imported.
+ */
 function importTimers(run: ImportRun): void {
-  const expiring = new Set<number>();
   for (const t of run.bundle.timers) {
     const kind = isTimerKind(t.kind) ? t.kind : null;
     const table = kind ? TIMER_REFS[kind] : undefined;
@@ -237,14 +239,7 @@ function importTimers(run: ImportRun): void {
       continue;
     }
     run.ctx.scheduler.schedule(kind, ref, t.due_at);
-    if (kind === EXPIRE_TIMER) expiring.add(ref);
     run.counts.timers.imported++;
-  }
-  // A pending operation always has an expiry timer, even from a bundle without timers.
-  for (const o of run.bundle.operations) {
-    const id = run.ids.operations.get(o.id)!;
-    if (o.status === 'pending' && run.created.operations.has(id) && !expiring.has(id))
-      run.ctx.scheduler.schedule(EXPIRE_TIMER, id, o.expires_at);
   }
 }
 

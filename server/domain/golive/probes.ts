@@ -32,7 +32,7 @@ export const UNKNOWN_FIELD = { name: 'sandbox_probe_extra', value: 'ignore-me' }
 
 /**
  * One probe operation for one of the merchant's orders (its trans_id, amount, currency and channel),
- * written straight to the store: no creation request, no expiry timer, no automatic notification.
+ * written straight to the store and finished at once: no creation request, no expiry, no automatic notification.
  * Labelled with the report id and the check (`golive:<id>`), so the control API and the console show
  * it as the check's and the merchant's counts and lists leave it out.
  */

@@ -94,7 +94,7 @@ const absentName = (dialect: Dialect, code: LegacyErrorCode): string =>
 
 /**
  * A dialect creation from a merchant on the legacy protocol: checked by the dialect's rules, then
- * stored as any operation (one transaction with its event and expiry timer), with its dialect and
+ * stored as any operation (one transaction with its event), with its dialect and
  * its legacy channel as `channel`; the channel's method is its stored filter.
  */
 export async function createLegacyOperation(ctx: SandboxContext, req: LegacyCreationRequest): Promise<LegacyCreationResult> {
