@@ -140,8 +140,8 @@ export async function checkCreation(ctx: SandboxContext, req: CreationRequest, o
 
 /**
  * The creation use case. Checks run in the documented order and the first failure answers; nothing
- * is written until every check passed. Then the operation and its 'created' event are one
- * transaction (its expiry is its own `expires_at`), and `operation.created` is emitted after the commit.
+ * is written until every check passed. Then the operation is written (it is its own creation event
+ * and its own expiry timer), and `operation.created` is emitted after the commit.
  */
 export async function createOperation(ctx: SandboxContext, req: CreationRequest): Promise<CreationResult> {
   const f = req.fields;
@@ -171,49 +171,44 @@ export async function createOperation(ctx: SandboxContext, req: CreationRequest)
   const answerDirect = direct && rules.supportsDirect && prepared.direct !== undefined;
 
   const words = warningTexts(warnings);
-  const op = await storeCreation(
-    ctx,
-    () => {
-      const details: Record<string, unknown> = { ...prepared.details, warnings: words, warning_details: warnings };
-      if (prepared.checkoutUrl) details.checkout_url = prepared.checkoutUrl;
-      // A direct answer names the operation's id: known before the insert, so the row is written once.
-      const id = answerDirect ? ctx.store.operations.nextId() : undefined;
-      if (id !== undefined) details.direct_response = prepared.direct!(id);
-      return {
-        operation: {
-          merchant_id: merchant.id,
-          token,
-          trans_id: f.trans_id!,
-          channel,
-          amount: amount.text,
-          amount_cents: amount.cents,
-          currency: f.currency!,
-          method: method.method,
-          user_bank_code: method.userBankCode,
-          direct_integration: direct,
-          url_ok: f.url_ok!,
-          url_error: f.url_error!,
-          shopper,
-          doc_number: shopper.Num_doc_identi ?? null,
-          email,
-          rfc: rules.spei?.rfcFromDocument ? (shopper.Num_doc_identi ?? null) : null,
-          request: { ...f },
-          details,
-          created_at: createdAt,
-          expires_at: expiresAt,
-        },
-        id,
-      };
-    },
-    {
+  const op = await storeCreation(ctx, () => {
+    const details: Record<string, unknown> = {
+      ...prepared.details,
       warnings: words,
       warning_details: warnings,
       path: creationAddress(req.path),
       encoding: req.encoding,
-      direct_integration: direct,
-      effective_time_expired: minutes,
-    },
-  );
+    };
+    if (prepared.checkoutUrl) details.checkout_url = prepared.checkoutUrl;
+    // A direct answer names the operation's id: known before the insert, so the row is written once.
+    const id = answerDirect ? ctx.store.operations.nextId() : undefined;
+    if (id !== undefined) details.direct_response = prepared.direct!(id);
+    return {
+      operation: {
+        merchant_id: merchant.id,
+        token,
+        trans_id: f.trans_id!,
+        channel,
+        amount: amount.text,
+        amount_cents: amount.cents,
+        currency: f.currency!,
+        method: method.method,
+        user_bank_code: method.userBankCode,
+        direct_integration: direct,
+        url_ok: f.url_ok!,
+        url_error: f.url_error!,
+        shopper,
+        doc_number: shopper.Num_doc_identi ?? null,
+        email,
+        rfc: rules.spei?.rfcFromDocument ? (shopper.Num_doc_identi ?? null) : null,
+        request: { ...f },
+        details,
+        created_at: createdAt,
+        expires_at: expiresAt,
+      },
+      id,
+    };
+  });
   // A tokenised card charge (channel 36) has its outcome at once; it follows the committed creation.
   if (prepared.outcome) transition(ctx, op.id, { to: prepared.outcome.to, actor: 'merchant_api', details: prepared.outcome.details });
 
@@ -223,28 +218,16 @@ export async function createOperation(ctx: SandboxContext, req: CreationRequest)
 
 /**
  * Stores an accepted creation: the operation `row` describes (built inside the transaction, so a
- * direct answer can name the id it takes) and its 'created' event share the grouped commit of this
- * event-loop turn, and the clock is told when it expires (it reads the expiry from the operation);
- * resolves once committed, then `operation.created` is emitted. Both request generations store their
+ * direct answer can name the id it takes) joins the grouped commit of this event-loop turn, and the
+ * clock is told when it expires (it reads the expiry from the operation); resolves once committed,
+ * then `operation.created` is emitted. The row is the creation's timeline entry too (`timelineOf`):
+ * its details keep where and how the fields were sent. Both request generations store their
  * creations here.
  */
-export async function storeCreation(
-  ctx: SandboxContext,
-  row: () => { operation: NewOperation; id?: number },
-  eventDetails: Record<string, unknown>,
-): Promise<OperationRecord> {
+export async function storeCreation(ctx: SandboxContext, row: () => { operation: NewOperation; id?: number }): Promise<OperationRecord> {
   const op = await ctx.store.txGrouped(() => {
     const { operation, id } = row();
     const op = ctx.store.operations.insert(operation, id);
-    ctx.store.operations.addEvent({
-      operation_id: op.id,
-      at: op.created_at,
-      kind: 'created',
-      actor: 'merchant_api',
-      from_status: null,
-      to_status: 'pending',
-      details: eventDetails,
-    });
     ctx.scheduler.schedule(EXPIRE_TIMER, op.id, op.expires_at);
     return op;
   });

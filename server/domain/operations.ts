@@ -6,7 +6,7 @@ import type { TimerKind } from '../clock/timer-kinds.js';
 import type { SandboxContext } from '../context.js';
 import { enqueueForTransition, notificationsOf } from '../delivery/outbox.js';
 import { SandboxError } from '../contract/errors.js';
-import type { OperationRecord } from '../store/operations.js';
+import type { OperationEventRecord, OperationRecord } from '../store/operations.js';
 
 export const EXPIRE_TIMER = 'operation.expire' satisfies TimerKind;
 
@@ -37,6 +37,38 @@ export function operationSummary(op: OperationRecord): OperationSummary {
   };
 }
 
+/**
+ * The creation's timeline entry, read from the operation row: a creation writes no event row, as
+ * the row holds everything its event said (when, the warnings, the path and encoding it was sent
+ * with, the expiry asked for). It has id 0, before every stored event.
+ */
+function creationEvent(op: OperationRecord): OperationEventRecord {
+  const d = op.details;
+  return {
+    id: 0,
+    operation_id: op.id,
+    at: op.created_at,
+    kind: 'created',
+    actor: 'merchant_api',
+    from_status: null,
+    to_status: 'pending',
+    details: {
+      warnings: d.warnings ?? [],
+      warning_details: d.warning_details ?? [],
+      path: d.path,
+      encoding: d.encoding,
+      ...(op.protocol ? { protocol: op.protocol } : { direct_integration: op.direct_integration }),
+      effective_time_expired: (op.expires_at - op.created_at) / 60_000,
+    },
+  };
+}
+
+/** An operation's timeline, oldest first. Operations stored before creations were read from the row keep their stored 'created' event. */
+export function timelineOf(ctx: SandboxContext, op: OperationRecord): OperationEventRecord[] {
+  const stored = ctx.store.operations.events(op.id);
+  return stored.some((e) => e.kind === 'created') ? stored : [creationEvent(op), ...stored];
+}
+
 export function operationView(ctx: SandboxContext, op: OperationRecord): Operation {
   const merchant = ctx.store.merchants.get(op.merchant_id)!;
   return {
@@ -57,7 +89,7 @@ export function operationView(ctx: SandboxContext, op: OperationRecord): Operati
     // Operations created before warnings had codes keep their words only.
     warning_details: op.details.warning_details ?? (op.details.warnings?.length ? null : []),
     updated_at: isoTime(op.updated_at),
-    events: ctx.store.operations.events(op.id).map((e) => ({ ...e, at: isoTime(e.at) })),
+    events: timelineOf(ctx, op).map((e) => ({ ...e, at: isoTime(e.at) })),
     notifications: notificationsOf(ctx, { operation_id: op.id }),
   };
 }

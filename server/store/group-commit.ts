@@ -12,9 +12,9 @@ interface Member {
 export const MAX_TURNS = 8;
 
 /**
- * Group commit for the hottest write (payment creation). Each creation touched ~15 pages (the
- * operation and its indexes, its event, then an expiry timer row), and a commit per request wrote them
- * all to the WAL each time: about a quarter of the creation path's CPU. Creations share one
+ * Group commit for the hottest write (payment creation). Each creation touches a page of the
+ * operations table and one of each of its indexes, and a commit per request wrote them all to the
+ * WAL each time: about a quarter of the creation path's CPU. Creations share one
  * transaction instead, and each caller's promise resolves only after the shared COMMIT, so nothing
  * is acknowledged before it is durable. A group stays open while each turn of the event loop brings
  * it another creation (at most MAX_TURNS turns) and commits at the first turn that brings none: a

@@ -94,8 +94,7 @@ const absentName = (dialect: Dialect, code: LegacyErrorCode): string =>
 
 /**
  * A dialect creation from a merchant on the legacy protocol: checked by the dialect's rules, then
- * stored as any operation (one transaction with its event), with its dialect and
- * its legacy channel as `channel`; the channel's method is its stored filter.
+ * stored as any operation, with its dialect and its legacy channel as `channel`; the channel's method is its stored filter.
  */
 export async function createLegacyOperation(ctx: SandboxContext, req: LegacyCreationRequest): Promise<LegacyCreationResult> {
   const f = req.fields;
@@ -110,41 +109,30 @@ export async function createLegacyOperation(ctx: SandboxContext, req: LegacyCrea
   const token = checkoutToken(createdAt);
   const expiresAt = createdAt + minutes * 60_000;
   const words = warningTexts(warnings);
-  const op = await storeCreation(
-    ctx,
-    () => ({
-      operation: {
-        merchant_id: merchant.id,
-        token,
-        trans_id: d.trans_id!,
-        channel,
-        amount: amount.text,
-        amount_cents: amount.cents,
-        currency: d.currency!,
-        method: LEGACY_CHANNEL_METHODS[channel].method,
-        user_bank_code: null,
-        direct_integration: false,
-        url_ok: d.url_ok!,
-        url_error: d.url_error!,
-        shopper,
-        doc_number: null,
-        email: shopper.email ?? null,
-        rfc: null,
-        request: { ...f },
-        details: { warnings: words, warning_details: warnings },
-        created_at: createdAt,
-        expires_at: expiresAt,
-        protocol: req.dialect,
-      },
-    }),
-    {
-      warnings: words,
-      warning_details: warnings,
-      path: req.sentPath,
-      encoding: req.encoding,
+  const op = await storeCreation(ctx, () => ({
+    operation: {
+      merchant_id: merchant.id,
+      token,
+      trans_id: d.trans_id!,
+      channel,
+      amount: amount.text,
+      amount_cents: amount.cents,
+      currency: d.currency!,
+      method: LEGACY_CHANNEL_METHODS[channel].method,
+      user_bank_code: null,
+      direct_integration: false,
+      url_ok: d.url_ok!,
+      url_error: d.url_error!,
+      shopper,
+      doc_number: null,
+      email: shopper.email ?? null,
+      rfc: null,
+      request: { ...f },
+      details: { warnings: words, warning_details: warnings, path: req.sentPath, encoding: req.encoding },
+      created_at: createdAt,
+      expires_at: expiresAt,
       protocol: req.dialect,
-      effective_time_expired: minutes,
     },
-  );
+  }));
   return { kind: 'address', url: checkoutAddress(ctx.baseUrl(), op), operation: op, warnings };
 }

@@ -6,6 +6,7 @@ import type { OperationRecord } from '../../store/operations.js';
 import type { RequestLogRecord } from '../../store/request-log.js';
 import { classifyCall } from '../../contract/calls.js';
 import { buildMigration } from './migration.js';
+import { timelineOf } from '../operations.js';
 
 /** How many of a merchant's creations (and legacy operations) the migration reads, newest first. */
 const READ_LIMIT = 5000;
@@ -21,7 +22,7 @@ export function shapeKey(m: Migration): string {
 
 /** The path a legacy operation's creation was sent to (kept on its 'created' event). */
 function sentPathOf(ctx: SandboxContext, op: OperationRecord): string {
-  const path = ctx.store.operations.events(op.id).find((e) => e.kind === 'created')?.details.path;
+  const path = timelineOf(ctx, op).find((e) => e.kind === 'created')?.details.path;
   return typeof path === 'string' ? path : '/payments/check-out/SecurePayment.php';
 }
 
