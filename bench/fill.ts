@@ -1,4 +1,4 @@
-// Fills a data dir with N operations (with their created and, when finished, transition events) quickly,
+// Fills a data dir with N operations (with, when finished, their transition events) quickly,
 // for the store and console benchmarks. Run: npx tsx bench/fill.ts --data DIR --ops 1000000
 import { parseArgs } from 'node:util';
 import { createMerchant } from '../server/domain/merchants.js';
@@ -8,7 +8,7 @@ import { insertPending } from '../test/helpers/seed-operations.js';
 const STATUSES = ['pending', 'confirmed', 'rejected', 'cancelled', 'expired'] as const;
 const CHANNELS = [5, 11, 16, 17, 22, 30, 33, 35, 36, 38, 40, 41];
 
-/** Inserts `ops` operations with their events, through the store's own repositories. */
+/** Inserts `ops` operations with their transition events, through the store's own repositories. */
 export function fill(data: string, ops: number, merchants = 3): { ms: number } {
   const sb = createSandbox({ data, port: 0, log: () => {}, consoleDir: null });
   const { store } = sb.ctx;

@@ -15,8 +15,8 @@ export interface SeedOperation {
   expiresAt: number;
 }
 
-/** Inserts one pending operation with its `created` event, as the creation path writes them (unless `createdEvent: false`). */
-export function insertPending(store: Store, o: SeedOperation, opts: { createdEvent?: boolean } = {}) {
+/** Inserts one pending operation as the creation path writes it (the row is its own creation event). */
+export function insertPending(store: Store, o: SeedOperation) {
   const email = `s${o.shopper % 5000}@mail.com`;
   const doc = String(10000000 + (o.shopper % 90000));
   const op = store.operations.insert({
@@ -41,16 +41,6 @@ export function insertPending(store: Store, o: SeedOperation, opts: { createdEve
     created_at: o.at,
     expires_at: o.expiresAt,
   });
-  if (opts.createdEvent === false) return op;
-  store.operations.addEvent({
-    operation_id: op.id,
-    at: o.at,
-    kind: 'created',
-    actor: 'merchant_api',
-    from_status: null,
-    to_status: 'pending',
-    details: {},
-  });
   return op;
 }
 
@@ -58,7 +48,7 @@ const FAR_FUTURE = Date.parse('2099-01-01T00:00:00Z');
 
 /**
  * The console's scale data set: `count` pending operations of merchant 1 across channels 17, 41, 36
- * and 5, one second apart from 2025-01-01, in one transaction, without created events (the console
+ * and 5, one second apart from 2025-01-01, in one transaction (the console
  * performance test and bench/console.ts both use it).
  */
 export function seedConsoleOperations(store: Store, count: number): void {
@@ -69,7 +59,7 @@ export function seedConsoleOperations(store: Store, count: number): void {
       // Expiring long after any test runs: an operation's expiry is read from the operation, so one
       // past it would be expired by the clock, and the set is meant to stay pending.
       const o = { n: i, prefix: 'PERF', merchantId: 1, channel: [17, 41, 36, 5][i % 4]!, shopper: i, at, expiresAt: FAR_FUTURE };
-      insertPending(store, o, { createdEvent: false });
+      insertPending(store, o);
     }
   });
 }
