@@ -61,10 +61,13 @@ function writeOutputs(outputFiles) {
 }
 
 /**
- * Threads that load a module of their own, which a bundle ships beside itself under this name (the
- * thread's starter looks for it beside the running code).
+ * Threads that load a module of their own, which a bundle ships beside itself under this name
+ * (server/store/thread-module.ts looks for it beside the running code).
  */
-const THREAD_ENTRIES = [{ name: 'request-log-thread', entry: 'server/store/request-log-thread.ts' }];
+const THREAD_ENTRIES = [
+  { name: 'request-log-thread', entry: 'server/store/request-log-thread.ts' },
+  { name: 'checkpoint-thread', entry: 'server/store/checkpoint-thread.ts' },
+];
 
 /**
  * `npm run serve` in the repository: server/cli.ts as one file, its threads' modules beside it.

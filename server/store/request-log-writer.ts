@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Db } from './db.js';
 import { logRow, type EntryInput } from './request-log-entry.js';
+import { startThread } from './thread-module.js';
 
 /**
  * Who writes the request log. Every API call adds a row of about a kilobyte and, once the log is
@@ -124,36 +125,6 @@ export interface LogThreadData {
   shared: SharedArrayBuffer;
 }
 
-/**
- * Loads the thread's module (request-log-thread.*); when it cannot load, the calling thread writes
- * and never waits for this one.
- */
-const BOOT_SOURCE = `
-const { workerData } = require('node:worker_threads');
-const state = new Int32Array(workerData.shared, 0, ${SHARED.words});
-const load = workerData.tsx
-  ? import(workerData.tsx).then((tsx) => tsx.tsImport(workerData.module, workerData.module))
-  : import(workerData.module);
-load.catch(() => {
-  Atomics.store(state, ${FAILED}, 1);
-  Atomics.store(state, ${CLOSED}, 1);
-  Atomics.notify(state, ${ACKED});
-  Atomics.notify(state, ${CLOSED});
-});
-`;
-
-/**
- * The thread's module, beside this one in each form the server runs in: a `.ts` source (through tsx:
- * tests and the tsx CLIs), `.js` from tsc (the desktop app), an `.mjs` bundle (`npm run serve`, the
- * package), whose builds make it an entry of its own (server/build.mjs).
- */
-function threadModule(): { module: string; tsx?: string } {
-  const here = import.meta.url;
-  const ext = /\.(ts|mjs|js)$/.exec(here)?.[1] ?? 'js';
-  const module = new URL(`./request-log-thread.${ext}`, here).href;
-  return ext === 'ts' ? { module, tsx: import.meta.resolve('tsx/esm/api') } : { module };
-}
-
 /** How long a reader waits for the thread before writing on its own thread instead. */
 const STALL_MS = 10_000;
 
@@ -179,9 +150,8 @@ export function threadLogWriter(db: Db, limits: LogLimits): LogWriter {
     started = true;
     try {
       const data: LogThreadData = { file: db.name, limits, shared };
-      worker = new Worker(BOOT_SOURCE, { eval: true, workerData: { ...data, ...threadModule() } });
-      // The thread must never keep a finished process alive (tests, CLI exit); close() ends it.
-      worker.unref();
+      // A module that cannot load fails the thread and lets go of the file: batches are written here.
+      worker = startThread('request-log-thread', data, { shared, set: [FAILED, CLOSED], notify: [ACKED, CLOSED] });
     } catch {
       worker = null;
     }

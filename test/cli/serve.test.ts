@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SourceMap } from 'node:module';
@@ -78,6 +78,20 @@ describe.runIf(process.platform === 'linux')('the bundled CLI with a data dir', 
       rmSync(dir, { recursive: true, force: true });
     }
   }, 30_000);
+
+  it('checkpoints the database from a thread of its own (the module the bundle ships beside it)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'serve-ckpt-thread-'));
+    const s = launch(process.env, dir);
+    try {
+      await s.ready;
+      // The request path's connection and the checkpoint thread's: a module that failed to load leaves one.
+      await vi.waitFor(() => expect(connectionsTo(s.proc.pid!, join(dir, 'sandbox.db'))).toBe(2), { timeout: 10_000 });
+    } finally {
+      s.proc.kill('SIGTERM');
+      expect(await s.exited).toBe(0);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
 
 describe('the server bundle is visible machinery', () => {
@@ -86,11 +100,15 @@ describe('the server bundle is visible machinery', () => {
     try {
       const out = join(dir, 'cli.bundle.mjs');
       await buildServeBundle(root, out);
-      const thread = join(dir, 'request-log-thread.mjs');
-      expect(serveBundleIsFresh(root, out)).toBe(true);
-      utimesSync(thread, new Date(2020, 0, 1), new Date(2020, 0, 1)); // a build cut short after the bundle
-      expect(serveBundleIsFresh(root, out)).toBe(false);
-      rmSync(thread);
+      for (const name of ['request-log-thread', 'checkpoint-thread']) {
+        const thread = join(dir, `${name}.mjs`);
+        expect(serveBundleIsFresh(root, out), name).toBe(true);
+        const built = statSync(thread).mtime;
+        utimesSync(thread, new Date(2020, 0, 1), new Date(2020, 0, 1)); // a build cut short after the bundle
+        expect(serveBundleIsFresh(root, out), name).toBe(false);
+        utimesSync(thread, built, built);
+      }
+      rmSync(join(dir, 'checkpoint-thread.mjs'));
       expect(serveBundleIsFresh(root, out)).toBe(false);
     } finally {
       rmSync(dir, { recursive: true, force: true });
