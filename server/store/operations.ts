@@ -115,7 +115,16 @@ const fromRow = (r: Row): OperationRecord =>
     },
     r,
   );
-const eventFromRow = (r: EventRow): OperationEventRecord => ({ ...r, details: JSON.parse(r.details) as Record<string, unknown> });
+const eventFromRow = (r: EventRow): OperationEventRecord => ({
+  id: r.id,
+  operation_id: r.operation_id,
+  at: r.at,
+  kind: r.kind,
+  actor: r.actor,
+  from_status: r.from_status,
+  to_status: r.to_status,
+  details: JSON.parse(r.details) as Record<string, unknown>,
+});
 
 /** Filters of the console's list; every combination pages by id (keyset, never OFFSET). */
 export interface OperationFilter {

@@ -138,7 +138,9 @@ export function requestLogEntry(e: EntryInput): StoredEntry {
   const status = e.status ?? 0;
   const excerpt = e.anonymous && (status === 0 || status >= 400) ? REFUSED_EXCERPT : EXCERPT;
   const migration = e.migration ? JSON.stringify(e.migration) : null;
-  const entry: Omit<StoredEntry, 'bytes'> = {
+  // `bytes` is set below, on this object: a spread with one more key would give each entry a hidden
+  // class of its own (V8), and every read of its fields in rowOf a lookup that never caches.
+  const entry: StoredEntry = {
     at: e.at,
     request_id: e.request_id ?? randomBytes(6).toString('hex'),
     method: e.method.slice(0, 32),
@@ -157,13 +159,14 @@ export function requestLogEntry(e: EntryInput): StoredEntry {
     // A key no merchant has is kept as sent, bounded like the field it came from.
     public_key: e.public_key ? e.public_key.slice(0, 255) : null,
     migration: migration !== null && Buffer.byteLength(migration) <= MIGRATION_BYTES ? migration : null,
+    bytes: 0,
   };
   // Every stored column counts towards the log's byte cap, the diagnosis included.
   let headerBytes = 2;
   for (const [k, v] of Object.entries(entry.request_headers)) headerBytes += Buffer.byteLength(k) + Buffer.byteLength(v) + 6;
   let warningBytes = 2;
   for (const w of entry.warnings) warningBytes += Buffer.byteLength(w) + 3;
-  const bytes =
+  entry.bytes =
     ROW_OVERHEAD +
     bytesOf(entry.request_id) +
     bytesOf(entry.method) +
@@ -179,7 +182,7 @@ export function requestLogEntry(e: EntryInput): StoredEntry {
     bytesOf(entry.call_kind) +
     bytesOf(entry.public_key) +
     bytesOf(entry.migration);
-  return { ...entry, bytes };
+  return entry;
 }
 
 /** An entry as the log's insert takes it (the writer's insert statement), its bytes last. */
