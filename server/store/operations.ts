@@ -70,9 +70,9 @@ type Given = Omit<NewOperation, 'protocol' | 'direct_integration' | 'shopper' | 
 type Parsed = Pick<OperationRecord, 'direct_integration' | 'shopper' | 'request' | 'details'>;
 
 /**
- * Every OperationRecord is built here, in one literal: one object shape for all of them. A spread of
- * the row's two dozen keys with a few more made an object in dictionary mode, ~3.5 KB and slower to
- * read each time, for every operation created or read.
+ * Every OperationRecord is built here, in one literal: one hidden class for all of them. In V8 a
+ * spread followed by more keys (`{ ...row, id }`) gives each object a class of its own (~3.5 KB), and
+ * every place that reads records an inline cache that never settles.
  */
 const record = (g: Given, p: Parsed, k: Kept): OperationRecord => ({
   id: k.id,
@@ -115,6 +115,7 @@ const fromRow = (r: Row): OperationRecord =>
     },
     r,
   );
+/** A literal, not `{ ...r, details }`, for the reason `record` gives. */
 const eventFromRow = (r: EventRow): OperationEventRecord => ({
   id: r.id,
   operation_id: r.operation_id,
