@@ -20,7 +20,7 @@ export function shapeKey(m: Migration): string {
   return JSON.stringify([m.dialect, m.current_request.path, Object.keys(f).sort(), changes.sort(), f.channel, f.currency]);
 }
 
-/** The path a legacy operation's creation was sent to (kept on its 'created' event). */
+/** The path a legacy operation's creation was sent to, as its timeline's creation entry says. */
 function sentPathOf(ctx: SandboxContext, op: OperationRecord): string {
   const path = timelineOf(ctx, op).find((e) => e.kind === 'created')?.details.path;
   return typeof path === 'string' ? path : '/payments/check-out/SecurePayment.php';
